@@ -1,0 +1,229 @@
+//! [`Cards`]: a short, ordered list of cards stored inline. Hands, throws and the groups on
+//! top of the discard pile are all this small, and keeping them off the heap is what lets
+//! the engine play millions of turns per second.
+
+use std::fmt;
+
+use serde::de::{self, SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::Card;
+
+/// The most cards one list holds: a 10-card hand, or a run of 13 extended by add-ons.
+pub const MAX_CARDS: usize = 16;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("too many cards: at most {MAX_CARDS} fit in one hand or throw")]
+pub struct CardListError;
+
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Cards {
+    len: u8,
+    buf: [Card; MAX_CARDS],
+}
+
+impl Cards {
+    pub const fn new() -> Cards {
+        Cards {
+            len: 0,
+            buf: [Card(0); MAX_CARDS],
+        }
+    }
+
+    pub fn from_slice(cards: &[Card]) -> Result<Cards, CardListError> {
+        if cards.len() > MAX_CARDS {
+            return Err(CardListError);
+        }
+        let mut list = Cards::new();
+        list.buf[..cards.len()].copy_from_slice(cards);
+        list.len = cards.len() as u8;
+        Ok(list)
+    }
+
+    pub fn as_slice(&self) -> &[Card] {
+        &self.buf[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn try_push(&mut self, card: Card) -> Result<(), CardListError> {
+        let slot = self.buf.get_mut(self.len as usize).ok_or(CardListError)?;
+        *slot = card;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Appends `other`; fails without changing `self` when the result would not fit.
+    pub fn try_extend(&mut self, other: &[Card]) -> Result<(), CardListError> {
+        let start = self.len as usize;
+        let end = start + other.len();
+        if end > MAX_CARDS {
+            return Err(CardListError);
+        }
+        self.buf[start..end].copy_from_slice(other);
+        self.len = end as u8;
+        Ok(())
+    }
+
+    pub fn first(&self) -> Option<Card> {
+        self.as_slice().first().copied()
+    }
+
+    pub fn last(&self) -> Option<Card> {
+        self.as_slice().last().copied()
+    }
+
+    pub fn contains(&self, card: Card) -> bool {
+        self.as_slice().contains(&card)
+    }
+
+    /// Removes one copy of `card`; the order of the remaining cards may change.
+    pub fn remove(&mut self, card: Card) -> bool {
+        let len = self.len as usize;
+        match self.buf[..len].iter().position(|&c| c == card) {
+            Some(at) => {
+                self.buf[at] = self.buf[len - 1];
+                self.len -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes one copy of every card of `cards` if all are present; otherwise leaves
+    /// `self` untouched and returns the first missing card.
+    pub fn remove_all(&mut self, cards: &[Card]) -> Result<(), Card> {
+        let mut rest = *self;
+        for &c in cards {
+            if !rest.remove(c) {
+                return Err(c);
+            }
+        }
+        *self = rest;
+        Ok(())
+    }
+
+    /// Whether `cards` is a sub-multiset of `self`.
+    pub fn contains_all(&self, cards: &[Card]) -> bool {
+        let mut rest = *self;
+        rest.remove_all(cards).is_ok()
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Card> + '_ {
+        self.as_slice().iter().copied()
+    }
+
+    pub fn sorted(mut self) -> Cards {
+        let len = self.len as usize;
+        self.buf[..len].sort_unstable();
+        self
+    }
+
+    pub fn reversed(mut self) -> Cards {
+        let len = self.len as usize;
+        self.buf[..len].reverse();
+        self
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Collecting more than [`MAX_CARDS`] keeps the first ones; parsing of untrusted lists goes
+/// through [`Cards::from_slice`] or serde, which report the overflow instead.
+impl FromIterator<Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut list = Cards::new();
+        for c in iter.into_iter().take(MAX_CARDS) {
+            let _ = list.try_push(c);
+        }
+        list
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for c in self.iter() {
+            seq.serialize_element(&c)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ListVisitor;
+        impl<'de> Visitor<'de> for ListVisitor {
+            type Value = Cards;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a list of at most {MAX_CARDS} cards")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cards, A::Error> {
+                let mut list = Cards::new();
+                while let Some(c) = seq.next_element::<Card>()? {
+                    list.try_push(c).map_err(de::Error::custom)?;
+                }
+                Ok(list)
+            }
+        }
+        deserializer.deserialize_seq(ListVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::{card, cards};
+
+    use super::*;
+
+    #[test]
+    fn remove_all_is_all_or_nothing() {
+        let mut hand = cards("AS 2S 3S");
+        assert_eq!(hand.remove_all(&[card("AS"), card("KD")]), Err(card("KD")));
+        assert_eq!(hand.len(), 3);
+        assert_eq!(hand.remove_all(&[card("AS"), card("3S")]), Ok(()));
+        assert_eq!(hand.as_slice(), &[card("2S")]);
+    }
+
+    #[test]
+    fn duplicates_are_counted() {
+        let hand = cards("5H 5H 9C");
+        assert!(hand.contains_all(&[card("5H"), card("5H")]));
+        assert!(!hand.contains_all(&[card("9C"), card("9C")]));
+    }
+
+    #[test]
+    fn overlong_lists_are_rejected_when_parsed() {
+        let json = format!("[{}]", vec!["\"AS\""; MAX_CARDS + 1].join(","));
+        assert!(serde_json::from_str::<Cards>(&json).is_err());
+        let json = format!("[{}]", vec!["\"AS\""; MAX_CARDS].join(","));
+        assert_eq!(serde_json::from_str::<Cards>(&json).map(|c| c.len()).ok(), Some(MAX_CARDS));
+    }
+}

@@ -1,0 +1,131 @@
+//! Cards laid on a throw after it was made: the thrower's slap-down and the other
+//! players' add-ons (RULES.md parameters "slap-down" and "add-on by others, out of turn").
+
+use super::{Combination, classify, is_set_like};
+use crate::cards::{Card, Cards};
+use crate::rules::Rules;
+
+/// Whether the thrower may slap `card` onto `group`: a card of the top card's rank (or one
+/// the rules let stand in for it), or one that extends the run past its top card.
+/// Belgian example 2: on 6♥-7♥-8♥ any 8 or the 9♥, but not the 5♥ nor another 6.
+pub fn slap_fits(group: &Cards, card: Card, rules: &Rules) -> bool {
+    let Some(top) = group.last() else { return false };
+    if card.rank() == top.rank() {
+        return true;
+    }
+    let mut extended = *group;
+    if extended.try_push(card).is_err() {
+        return false;
+    }
+    match classify(extended.as_slice(), rules) {
+        Ok(Combination::Run(_)) => true,
+        // A wild joker on a set (or a natural onto a wild joker) keeps it one rank.
+        Ok(Combination::Set) => is_set_like(group.as_slice(), rules),
+        _ => false,
+    }
+}
+
+/// Whether another player may add `cards` onto `group`: completing a set (or, where the
+/// rules allow it, a single card) to exactly four of a kind, or extending a run past its
+/// top card.
+pub fn add_on_fits(group: &Cards, cards: &[Card], rules: &Rules) -> bool {
+    if cards.is_empty() || group.is_empty() {
+        return false;
+    }
+    let mut extended = *group;
+    if extended.try_extend(cards).is_err() {
+        return false;
+    }
+    let before = classify(group.as_slice(), rules);
+    let after = classify(extended.as_slice(), rules);
+    match (before, after) {
+        (Ok(Combination::Single), Ok(Combination::Set)) => rules.add_ons.to_single_cards && extended.len() == 4,
+        (Ok(Combination::Set), Ok(Combination::Set)) => rules.add_ons.to_sets && extended.len() == 4,
+        (Ok(Combination::Run(_)), Ok(Combination::Run(_))) => rules.add_ons.to_runs,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{card, cards};
+    use crate::rules::Preset;
+
+    #[test]
+    fn belgian_slap_on_a_single_card_any_card_of_its_rank() {
+        // Belgian example 1: "Elke andere 6 (6♥, 6♠, 6♦, 6♣) omdat 6 de bovenste kaart is".
+        let rules = Preset::Belgian.rules();
+        for six in ["6H", "6S", "6D", "6C"] {
+            assert!(slap_fits(&cards("6H"), card(six), &rules));
+        }
+        assert!(!slap_fits(&cards("6H"), card("7H"), &rules));
+    }
+
+    #[test]
+    fn belgian_slap_on_a_run_extends_past_the_top_or_matches_the_top_rank() {
+        // Belgian example 2: on 6♥ 7♥ 8♥ (8♥ on top) "9♥ (verlengt de straat aan het einde)"
+        // and "Elke andere 8" are valid; "5♥ (kan niet omdat 6♥ niet de bovenste kaart is)"
+        // and "Elke andere 6" are not.
+        let rules = Preset::Belgian.rules();
+        let run = cards("6H 7H 8H");
+        assert!(slap_fits(&run, card("9H"), &rules));
+        assert!(slap_fits(&run, card("8S"), &rules));
+        assert!(slap_fits(&run, card("8C"), &rules));
+        assert!(!slap_fits(&run, card("5H"), &rules));
+        assert!(!slap_fits(&run, card("6S"), &rules));
+    }
+
+    #[test]
+    fn belgian_add_on_completes_a_set_to_exactly_four() {
+        // Belgian: "Wanneer Speler B twee andere 9's in de hand heeft, mag hij/zij deze
+        // direct opleggen om het kwartet af te maken." and FAQ 5: "Mag een andere speler een
+        // set van 2 kaarten verlengen met een derde? NEE."
+        let rules = Preset::Belgian.rules();
+        assert!(add_on_fits(&cards("9C 9H"), &[card("9D"), card("9S")], &rules));
+        assert!(!add_on_fits(&cards("9C 9H"), &[card("9D")], &rules));
+        assert!(!add_on_fits(&cards("9C 9H 9D 9S"), &[card("9S")], &rules));
+    }
+
+    #[test]
+    fn belgian_add_on_to_one_thrown_card_of_a_set() {
+        // Belgian: "Als een speler een of meerdere kaarten heeft opgelegd van een set" — a
+        // single card can be completed to four as well.
+        let rules = Preset::Belgian.rules();
+        assert!(add_on_fits(&cards("9C"), &[card("9D"), card("9S"), card("9H")], &rules));
+        // yaniv.co completes only "a set of two or three cards".
+        assert!(!add_on_fits(&cards("9C"), &[card("9D"), card("9S"), card("9H")], &Preset::House.rules()));
+    }
+
+    #[test]
+    fn belgian_add_on_extends_a_run_past_its_top_card() {
+        // Belgian: "Wanneer Speler B de 7♣ in de hand heeft, mag hij/zij deze direct opleggen
+        // om de straat af te maken. Mocht een andere speler ook de 8♣ hebben, dan mag deze
+        // ook direct opleggen".
+        let rules = Preset::Belgian.rules();
+        assert!(add_on_fits(&cards("4C 5C 6C"), &[card("7C")], &rules));
+        assert!(add_on_fits(&cards("4C 5C 6C 7C"), &[card("8C")], &rules));
+        assert!(add_on_fits(&cards("4C 5C 6C"), &[card("7C"), card("8C")], &rules));
+        // Not below the bottom card, not with a gap.
+        assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("3C")], &rules));
+        assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("8C")], &rules));
+    }
+
+    #[test]
+    fn house_add_on_with_wild_jokers() {
+        // yaniv.co: "A joker can be used as a 'wild' card to complete a straight or set."
+        let rules = Preset::House.rules();
+        assert!(add_on_fits(&cards("4C 4D"), &[card("4H"), card("JK")], &rules));
+        assert!(add_on_fits(&cards("4C 5C 6C"), &[card("JK")], &rules));
+        // yaniv.co: "If a player plays a set of two or three cards, and any other player has
+        // the cards that would complete that set (i.e. make it a set of four cards...)".
+        assert!(add_on_fits(&cards("4C 4D 4H"), &[card("4S")], &rules));
+    }
+
+    #[test]
+    fn no_add_ons_where_the_rules_have_none() {
+        let rules = Preset::Israeli.rules();
+        assert!(!add_on_fits(&cards("9C 9H"), &[card("9D"), card("9S")], &rules));
+        assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("7C")], &rules));
+    }
+}

@@ -1,0 +1,4 @@
+pub mod cards;
+pub mod combos;
+pub mod rules;
+pub mod shuffle;
