@@ -17,7 +17,8 @@ pub const MAX_CARDS: usize = 16;
 #[error("too many cards: at most {MAX_CARDS} fit in one hand or throw")]
 pub struct CardListError;
 
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+/// Equality and hashing look at the cards in order, never at the unused slots.
+#[derive(Clone, Copy, Default)]
 pub struct Cards {
     len: u8,
     buf: [Card; MAX_CARDS],
@@ -137,6 +138,20 @@ impl Cards {
     }
 }
 
+impl PartialEq for Cards {
+    fn eq(&self, other: &Cards) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Cards {}
+
+impl std::hash::Hash for Cards {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
 impl fmt::Debug for Cards {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
@@ -210,6 +225,13 @@ mod tests {
         assert_eq!(hand.len(), 3);
         assert_eq!(hand.remove_all(&[card("AS"), card("3S")]), Ok(()));
         assert_eq!(hand.as_slice(), &[card("2S")]);
+    }
+
+    #[test]
+    fn equality_ignores_unused_slots() {
+        let mut a = cards("AS 2S");
+        a.remove(card("2S"));
+        assert_eq!(a, cards("AS"));
     }
 
     #[test]

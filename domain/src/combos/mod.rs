@@ -56,20 +56,23 @@ pub fn classify(cards: &[Card], rules: &Rules) -> Result<Combination, ThrowError
         None => return Ok(Combination::Set),
         Some(first) => naturals.all(|c| c.rank() == first.rank()),
     };
-    if one_rank {
-        return if jokers == 0 || rules.jokers_wild_in_sets() {
-            Ok(Combination::Set)
-        } else {
-            Err(ThrowError::JokerNotWildInSets)
-        };
+    if one_rank && (jokers == 0 || rules.jokers_wild_in_sets()) {
+        return Ok(Combination::Set);
     }
+    // Naturals of one rank with jokers that are not wild in sets may still be a run
+    // (10-Joker-Joker reads 10-J-Q).
+    let not_a_set = if one_rank {
+        ThrowError::JokerNotWildInSets
+    } else {
+        ThrowError::NotACombination
+    };
     if cards.len() < 3 {
-        return Err(ThrowError::NotACombination);
+        return Err(not_a_set);
     }
     match RunShape::of(cards, rules.ace) {
         Some(_) if jokers > 0 && !rules.jokers_wild_in_runs() => Err(ThrowError::JokerNotWildInRuns),
         Some(shape) => Ok(Combination::Run(shape)),
-        None => Err(ThrowError::NotACombination),
+        None => Err(not_a_set),
     }
 }
 
@@ -137,6 +140,13 @@ mod tests {
         // pagat: "You could throw 8-9-Joker either in that order or as Joker-8-9".
         assert!(matches!(kind("8C 9C JK", Preset::Israeli), Ok(Combination::Run(_))));
         assert!(matches!(kind("JK 8C 9C", Preset::Israeli), Ok(Combination::Run(_))));
+    }
+
+    #[test]
+    fn one_natural_card_and_jokers_read_as_a_run_where_jokers_are_not_wild_in_sets() {
+        assert!(matches!(kind("10D JK JK", Preset::Israeli), Ok(Combination::Run(_))));
+        assert_eq!(kind("10D JK JK", Preset::House), Ok(Combination::Set));
+        assert_eq!(kind("10D 10C JK", Preset::Israeli), Err(ThrowError::JokerNotWildInSets));
     }
 
     #[test]

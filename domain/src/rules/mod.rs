@@ -237,9 +237,12 @@ pub struct AddOns {
     pub to_single_cards: bool,
     /// Extend a thrown run past its top card.
     pub to_runs: bool,
-    /// The player whose turn it is may add on before throwing, and then cannot call this
-    /// turn (yaniv.co).
+    /// The player whose turn it is may add on before throwing or calling (the RECORD.md
+    /// Belgian example; yaniv.co "It is possible to add-on to cards when it is your turn").
     pub in_own_turn: bool,
+    /// Whether that player may still call after adding on in their own turn; yaniv.co: "A
+    /// player cannot call Yaniv after ... playing cards out of turn".
+    pub call_after_own_add_on: bool,
 }
 
 impl AddOns {
@@ -248,6 +251,7 @@ impl AddOns {
         to_single_cards: false,
         to_runs: false,
         in_own_turn: false,
+        call_after_own_add_on: true,
     };
 
     pub fn any(self) -> bool {

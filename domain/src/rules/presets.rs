@@ -199,7 +199,8 @@ fn belgian() -> Rules {
             to_sets: true,
             to_single_cards: true,
             to_runs: true,
-            in_own_turn: false,
+            in_own_turn: true,
+            call_after_own_add_on: true,
         },
         round_ends_on_empty_hand: true,
         ..israeli()
@@ -248,6 +249,7 @@ fn house() -> Rules {
             to_single_cards: false,
             to_runs: true,
             in_own_turn: true,
+            call_after_own_add_on: false,
         },
         ..israeli()
     }

@@ -1,0 +1,47 @@
+//! Commands: what a player, a referee's record or the server asks of a game. A command is
+//! untrusted until [`Game::decide`](super::Game::decide) turns it into events.
+
+use crate::cards::{Card, Cards};
+use crate::rules::Rules;
+use crate::shuffle::Seed;
+
+use super::event::{CallKind, Seat};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Set the table. Only valid on an empty stream.
+    Create {
+        rules: Rules,
+        players: Vec<String>,
+        /// Totals before the first round; empty means all zero.
+        initial_totals: Vec<u32>,
+    },
+    /// Deal the next round. `starter` is required for the first round (drawn at random by
+    /// whoever deals it); later rounds derive it, and a given one must match.
+    Deal { starter: Option<Seat>, source: DealSource },
+    Play { seat: Seat, throw: Cards, draw: DrawChoice },
+    Call { seat: Seat, call: CallKind },
+    Slap { seat: Seat, card: Card },
+    AddOn { seat: Seat, cards: Cards },
+    GoAlong { seat: Seat, going: bool },
+    Onderkluft { seat: Seat, challenge: bool },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum DealSource {
+    /// Shuffle the deck from this seed (a fresh random one for every live round).
+    Seeded(Seed),
+    /// Hands and up card as played on paper; the stock is the rest of the deck.
+    Explicit { hands: Vec<Cards>, up_card: Card },
+}
+
+/// Where the card of a turn comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawChoice {
+    /// The top of the stock, unseen (live play).
+    Stock,
+    /// A named card from the stock (replaying a record): it must be one the stock can hold.
+    StockCard(Card),
+    /// A card of the previous throw.
+    Discard(Card),
+}

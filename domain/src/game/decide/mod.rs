@@ -1,0 +1,97 @@
+//! `decide`: a command and the current state in, new events (or the reason for refusal)
+//! out. One file per kind of command:
+//!
+//! - `setup.rs`: creating the table and dealing rounds.
+//! - `play.rs`: a turn (throw, then draw) and the stock reshuffle it may trigger.
+//! - `call.rs`: calling Yaniv or Kluft, within or above the threshold.
+//! - `out_of_turn.rs`: slap-downs and add-ons.
+//! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
+
+mod call;
+mod declare;
+mod out_of_turn;
+mod play;
+mod setup;
+
+use crate::rules::Rules;
+
+use super::command::Command;
+use super::error::GameError;
+use super::event::{Event, Seat};
+use super::scoring::Ending;
+use super::state::{Game, Stage};
+
+impl Game {
+    /// Decides `command` against the current state. Nothing changes until the caller
+    /// folds the returned events with [`Game::apply`].
+    pub fn decide(&self, command: &Command) -> Result<Vec<Event>, GameError> {
+        match command {
+            Command::Create {
+                rules,
+                players,
+                initial_totals,
+            } => self.decide_create(rules, players, initial_totals),
+            Command::Deal { starter, source } => self.decide_deal(*starter, source),
+            Command::Play { seat, throw, draw } => self.decide_play(*seat, throw, *draw),
+            Command::Call { seat, call } => self.decide_call(*seat, *call),
+            Command::Slap { seat, card } => self.decide_slap(*seat, *card),
+            Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
+            Command::GoAlong { seat, going } => self.decide_go_along(*seat, *going),
+            Command::Onderkluft { seat, challenge } => self.decide_onderkluft(*seat, *challenge),
+        }
+    }
+
+    /// The rules, if a round is being played; the common guard of every in-round command.
+    fn rules_in_round(&self) -> Result<&Rules, GameError> {
+        let rules = self.rules.as_deref().ok_or(GameError::NotCreated)?;
+        if self.finished.is_some() {
+            return Err(GameError::GameOver);
+        }
+        if !self.round.in_progress {
+            return Err(GameError::WrongPhase("no round is being played"));
+        }
+        Ok(rules)
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), GameError> {
+        if seat as usize >= self.seat_count() {
+            return Err(GameError::NoSuchSeat(seat));
+        }
+        if !self.is_active(seat) {
+            return Err(GameError::SeatEliminated(seat));
+        }
+        Ok(())
+    }
+
+    /// Whether cards may still be laid on the top throw: from its throw until the next
+    /// throw, a Kluft call, or the first going-along declaration.
+    pub(crate) fn window_open(&self) -> bool {
+        self.round.in_progress
+            && self.round.top_thrower.is_some()
+            && match self.round.stage {
+                Stage::Playing | Stage::LastTurns { .. } => true,
+                Stage::GoingAlong { declared, .. } => declared == 0,
+                Stage::Kluft { .. } => false,
+            }
+    }
+
+    /// The caller whose hand is closed while the others finish the round.
+    fn closed_caller(&self) -> Option<Seat> {
+        match self.round.stage {
+            Stage::Playing => None,
+            Stage::LastTurns { caller, .. } | Stage::GoingAlong { caller, .. } | Stage::Kluft { caller, .. } => {
+                Some(caller)
+            }
+        }
+    }
+
+    /// `events`, followed by the end of the round they lead to.
+    fn then_end_round(&self, mut events: Vec<Event>, ending: Ending) -> Vec<Event> {
+        let mut after = self.clone();
+        for e in &events {
+            after.apply(e);
+        }
+        events.extend(after.round_end_events(ending));
+        events
+    }
+}

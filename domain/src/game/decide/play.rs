@@ -1,0 +1,81 @@
+//! A turn: "throw one combination, then draw one card" (RULES.md common ground).
+
+use crate::cards::Cards;
+use crate::combos::{classify, joker_swap_allowed, takeable};
+
+use super::super::command::DrawChoice;
+use super::super::error::GameError;
+use super::super::event::{Draw, Event, Seat, StockReshuffled, TurnPlayed};
+use super::super::state::{Game, Stage};
+
+impl Game {
+    pub(super) fn decide_play(&self, seat: Seat, throw: &Cards, draw: DrawChoice) -> Result<Vec<Event>, GameError> {
+        let rules = self.rules_in_round()?;
+        self.check_seat(seat)?;
+        let round = &self.round;
+        if !matches!(round.stage, Stage::Playing | Stage::LastTurns { .. }) {
+            return Err(GameError::WrongPhase("the turns are over; declarations are being taken"));
+        }
+        if seat != round.turn {
+            return Err(GameError::NotYourTurn { expected: round.turn });
+        }
+        let hand = round.hands[seat as usize];
+        if let Err(card) = { hand }.remove_all(throw.as_slice()) {
+            return Err(GameError::CardNotInHand { card });
+        }
+        classify(throw.as_slice(), rules).map_err(GameError::IllegalThrow)?;
+        let draw = match draw {
+            DrawChoice::Stock => {
+                let card = round
+                    .stock
+                    .last()
+                    .ok_or_else(|| GameError::CardNotAvailable("the stock is empty: draw from the discard".into()))?;
+                Draw::Stock(*card)
+            }
+            DrawChoice::StockCard(card) => {
+                let available = if round.stock_ordered {
+                    round.stock.last() == Some(&card)
+                } else {
+                    round.stock.contains(&card)
+                };
+                if !available {
+                    return Err(GameError::CardNotAvailable(if round.stock_ordered {
+                        format!("{card} is not the top card of the stock")
+                    } else {
+                        format!("{card} cannot be in the stock: every copy is accounted for elsewhere")
+                    }));
+                }
+                Draw::Stock(card)
+            }
+            DrawChoice::Discard(card) => {
+                let allowed = takeable(&round.top, rules).contains(card)
+                    || card.is_joker() && round.top.contains(card) && joker_swap_allowed(&round.top, throw.as_slice(), rules);
+                if !allowed {
+                    return Err(GameError::IllegalDraw {
+                        card,
+                        reason: "is not a card of the previous throw that may be drawn",
+                    });
+                }
+                Draw::Discard(card)
+            }
+        };
+        let mut events = vec![Event::TurnPlayed(TurnPlayed {
+            seat,
+            thrown: *throw,
+            draw,
+        })];
+        // "When the stock is empty, the discard pile except the last throw is shuffled into
+        // a new stock": done as soon as a draw empties it.
+        let stock_left = round.stock.len() - usize::from(matches!(draw, Draw::Stock(_)));
+        if stock_left == 0 {
+            let pile = round.discard_below.len() + round.top.len() - usize::from(matches!(draw, Draw::Discard(_)));
+            if pile > 0 {
+                events.push(Event::StockReshuffled(StockReshuffled {
+                    reshuffle: round.reshuffles + 1,
+                    cards: pile as u32,
+                }));
+            }
+        }
+        Ok(events)
+    }
+}

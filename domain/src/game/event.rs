@@ -1,0 +1,265 @@
+//! The events of a game: immutable facts, stored forever.
+//!
+//! Each event's serialized form is versioned in its `type` tag (`turn_played.v1`). A later
+//! change to an event's shape adds a new variant (`.v2`) and upcasts the old one when
+//! reading; the `.v1` forms must keep deserializing unchanged. The golden file
+//! `domain/tests/fixtures/events.v1.jsonl` holds one of each and a test holds them fixed.
+//!
+//! Events carry what the rules decided (scores, eliminations, the next starter) rather than
+//! leaving a later version of the code to recompute it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, Cards};
+use crate::rules::Rules;
+use crate::shuffle::{Commitment, Seed};
+
+/// A seat number: the index of a player in the game's `players`, which are listed in the
+/// direction of play.
+pub type Seat = u8;
+
+/// Most players at one table.
+pub const MAX_PLAYERS: usize = 8;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Event {
+    #[serde(rename = "game_created.v1")]
+    GameCreated(GameCreated),
+    #[serde(rename = "round_dealt.v1")]
+    RoundDealt(RoundDealt),
+    #[serde(rename = "turn_played.v1")]
+    TurnPlayed(TurnPlayed),
+    #[serde(rename = "stock_reshuffled.v1")]
+    StockReshuffled(StockReshuffled),
+    #[serde(rename = "slapped_down.v1")]
+    SlappedDown(SlappedDown),
+    #[serde(rename = "added_on.v1")]
+    AddedOn(AddedOn),
+    #[serde(rename = "called.v1")]
+    Called(Called),
+    #[serde(rename = "went_along.v1")]
+    WentAlong(WentAlong),
+    #[serde(rename = "onderkluft_declared.v1")]
+    OnderkluftDeclared(OnderkluftDeclared),
+    #[serde(rename = "round_ended.v1")]
+    RoundEnded(RoundEnded),
+    #[serde(rename = "game_finished.v1")]
+    GameFinished(GameFinished),
+}
+
+impl Event {
+    /// The `type` tag, as stored beside the payload.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Event::GameCreated(_) => "game_created.v1",
+            Event::RoundDealt(_) => "round_dealt.v1",
+            Event::TurnPlayed(_) => "turn_played.v1",
+            Event::StockReshuffled(_) => "stock_reshuffled.v1",
+            Event::SlappedDown(_) => "slapped_down.v1",
+            Event::AddedOn(_) => "added_on.v1",
+            Event::Called(_) => "called.v1",
+            Event::WentAlong(_) => "went_along.v1",
+            Event::OnderkluftDeclared(_) => "onderkluft_declared.v1",
+            Event::RoundEnded(_) => "round_ended.v1",
+            Event::GameFinished(_) => "game_finished.v1",
+        }
+    }
+
+    /// The seat whose action this event records, if it records one.
+    pub fn actor(&self) -> Option<Seat> {
+        match self {
+            Event::TurnPlayed(e) => Some(e.seat),
+            Event::SlappedDown(e) => Some(e.seat),
+            Event::AddedOn(e) => Some(e.seat),
+            Event::Called(e) => Some(e.seat),
+            Event::WentAlong(e) => Some(e.seat),
+            Event::OnderkluftDeclared(e) => Some(e.seat),
+            _ => None,
+        }
+    }
+}
+
+/// The table is set: effective rules (preset and overrides already applied), the players
+/// in the direction of play, and their totals before the first round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameCreated {
+    pub rules: Rules,
+    pub players: Vec<String>,
+    pub initial_totals: Vec<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundDealt {
+    /// 1 for the first round.
+    pub round: u32,
+    pub dealer: Option<Seat>,
+    pub starter: Seat,
+    pub deal: Deal,
+}
+
+/// Where a round's cards came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Deal {
+    /// Dealt by the server from a secret seed (see `docs/shuffle.md`). Players see the
+    /// commitment only until the round is over.
+    Shuffled {
+        algorithm: String,
+        commitment: Commitment,
+        seed: Seed,
+    },
+    /// Dealt on paper and entered from a game record: the hands (per seat, empty for seats
+    /// out of the game) and the up card; the stock is the rest of the deck, order unknown.
+    Explicit { hands: Vec<Cards>, up_card: Card },
+}
+
+/// A turn: one combination thrown (bottom card first), then one card drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnPlayed {
+    pub seat: Seat,
+    pub thrown: Cards,
+    pub draw: Draw,
+}
+
+/// The card drawn and where from; `{"stock": "QS"}` or `{"discard": "7H"}` as in records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Draw {
+    Stock(Card),
+    Discard(Card),
+}
+
+impl Draw {
+    pub fn card(self) -> Card {
+        match self {
+            Draw::Stock(c) | Draw::Discard(c) => c,
+        }
+    }
+}
+
+/// The stock ran out: the discard pile, all but the last throw, became the new stock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StockReshuffled {
+    /// 1 for the first reshuffle of the round; also the shuffle's stream id.
+    pub reshuffle: u32,
+    pub cards: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlappedDown {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddedOn {
+    pub seat: Seat,
+    pub cards: Cards,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallKind {
+    Yaniv,
+    Kluft,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Called {
+    pub seat: Seat,
+    pub call: CallKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WentAlong {
+    pub seat: Seat,
+    pub going: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnderkluftDeclared {
+    pub seat: Seat,
+    pub challenged: bool,
+}
+
+/// How a round ended (the `outcome` of a replay result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The call succeeded.
+    Yaniv,
+    /// The call failed: another hand was as low or lower.
+    Assaf,
+    /// Called above the threshold, where the rules allow it with a penalty.
+    FalseCall,
+    /// A hand became empty (Belgian).
+    EmptyHand,
+    /// The Kluft caller won.
+    Kluft,
+    /// An Onderkluft challenger won.
+    Onderkluft,
+}
+
+/// The round is over: hands shown and scored. Per-seat lists have one entry per seat;
+/// `null` for seats that were out of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEnded {
+    pub round: u32,
+    pub outcome: Outcome,
+    pub caller: Option<Seat>,
+    /// Whose hand emptied, for `empty_hand`; whose challenge won, for `onderkluft`.
+    pub winner: Option<Seat>,
+    pub hands: Vec<Option<Cards>>,
+    pub hand_totals: Vec<Option<u32>>,
+    /// What the round added, before reductions.
+    pub points: Vec<Option<u32>>,
+    /// Every seat's total after the round (reductions and bonuses applied).
+    pub totals: Vec<u32>,
+    pub reductions: Vec<Reduction>,
+    pub bonuses: Vec<Bonus>,
+    pub eliminated: Vec<Seat>,
+    /// Who deals and who starts the next round; `None` when the game is over.
+    pub next_dealer: Option<Seat>,
+    pub next_starter: Option<Seat>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reduction {
+    pub seat: Seat,
+    pub from: u32,
+    pub to: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    pub seat: Seat,
+    pub minus: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFinished {
+    /// Ordered by place; tied players share a place (RULES.md interpretation 10).
+    pub standings: Vec<Standing>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    pub seat: Seat,
+    pub total: u32,
+    pub place: u8,
+}

@@ -1,0 +1,243 @@
+//! The game as commands decided into events and events folded into state.
+//!
+//! - `command.rs` / `event.rs` / `error.rs`: what comes in, what is stored, what is refused.
+//! - `state.rs`: [`Game`] and its fold, [`Game::apply`].
+//! - `decide/`: [`Game::decide`], one file per kind of command.
+//! - `scoring/`: the end of a round: points, reductions, eliminations, next starter.
+//! - `deal.rs`: dealing from a seed or checking a deal entered on paper.
+//! - `view.rs`: what one seat may see, with the actions legal for it now.
+
+mod command;
+mod deal;
+mod decide;
+mod error;
+mod event;
+mod scoring;
+mod state;
+mod view;
+
+pub use command::{Command, DealSource, DrawChoice};
+pub use error::GameError;
+pub use event::*;
+pub use scoring::standings;
+pub use state::Game;
+pub use view::{LegalActions, RoundStage, SeatView};
+
+use crate::cards::Cards;
+use crate::rules::Rules;
+use crate::shuffle::Commitment;
+
+impl Game {
+    /// Folds trusted events (read back from our own store).
+    pub fn from_events<'a>(events: impl IntoIterator<Item = &'a Event>) -> Game {
+        let mut game = Game::new();
+        for e in events {
+            game.apply(e);
+        }
+        game
+    }
+
+    /// Decides and applies `command`, returning the events it produced.
+    pub fn execute(&mut self, command: &Command) -> Result<Vec<Event>, GameError> {
+        let events = self.decide(command)?;
+        for e in &events {
+            self.apply(e);
+        }
+        Ok(events)
+    }
+
+    /// Replays untrusted events through the rules: every action event is decided again
+    /// from the state before it, and what the rules produce must be exactly the events
+    /// that follow. Returns the index of the first event that does not hold, and why.
+    pub fn replay_checked(events: &[Event]) -> Result<Game, (usize, GameError)> {
+        let mut game = Game::new();
+        let mut at = 0;
+        while at < events.len() {
+            let command = command_behind(&events[at]).ok_or_else(|| {
+                (
+                    at,
+                    GameError::EventMismatch(format!(
+                        "a {} event only follows the action that causes it",
+                        events[at].type_name()
+                    )),
+                )
+            })?;
+            let produced = game.decide(&command).map_err(|e| (at, e))?;
+            for (offset, expected) in produced.iter().enumerate() {
+                match events.get(at + offset) {
+                    Some(stored) if stored == expected => {}
+                    Some(stored) => {
+                        return Err((
+                            at + offset,
+                            GameError::EventMismatch(format!(
+                                "the rules produce a different {} here than the stored {}",
+                                expected.type_name(),
+                                stored.type_name()
+                            )),
+                        ));
+                    }
+                    None => {
+                        return Err((
+                            at + offset,
+                            GameError::EventMismatch(format!("a {} event is missing", expected.type_name())),
+                        ));
+                    }
+                }
+            }
+            for e in &produced {
+                game.apply(e);
+            }
+            at += produced.len();
+        }
+        Ok(game)
+    }
+
+    pub fn rules(&self) -> Option<&Rules> {
+        self.rules.as_deref()
+    }
+
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// Number of events folded so far: the version of the stream.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn is_created(&self) -> bool {
+        self.created
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    pub fn round_number(&self) -> u32 {
+        self.round.number
+    }
+
+    pub fn round_in_progress(&self) -> bool {
+        self.round.in_progress
+    }
+
+    /// Whether a new round must be dealt now (the game is created, not over, and no round
+    /// is being played).
+    pub fn needs_deal(&self) -> bool {
+        self.created && self.finished.is_none() && !self.round.in_progress
+    }
+
+    pub fn totals(&self) -> &[u32] {
+        &self.totals[..self.seat_count()]
+    }
+
+    pub fn is_eliminated(&self, seat: Seat) -> bool {
+        (seat as usize) < self.seat_count() && !self.is_active(seat)
+    }
+
+    /// Standings now: final once the game is over.
+    pub fn standings(&self) -> Vec<Standing> {
+        match (&self.finished, self.rules.as_deref()) {
+            (Some(final_standings), _) => final_standings.clone(),
+            (None, Some(rules)) => standings(rules, self.totals(), &self.eliminated_in[..self.seat_count()]),
+            (None, None) => Vec::new(),
+        }
+    }
+
+    /// Whose turn it is to throw or call, or to declare, in the current round.
+    pub fn to_act(&self) -> Option<Seat> {
+        if !self.round.in_progress {
+            return None;
+        }
+        Some(match self.round.stage {
+            state::Stage::Playing | state::Stage::LastTurns { .. } => self.round.turn,
+            state::Stage::GoingAlong { next, .. } | state::Stage::Kluft { next, .. } => next,
+        })
+    }
+
+    /// A seat's hand (hidden information: for that seat, referees, and tests).
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.round.hands.get(seat as usize).copied().unwrap_or_default()
+    }
+
+    /// The commitment to the seed of the round in play, if it was dealt from one.
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.round.commitment
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.round.stock.len()
+    }
+
+    /// The throw on top of the discard pile.
+    pub fn top_throw(&self) -> Cards {
+        self.round.top
+    }
+
+    /// Every card in play right now (hands, stock, discard), for conservation checks.
+    pub fn cards_in_play(&self) -> crate::cards::CardCounts {
+        let mut counts = crate::cards::CardCounts::default();
+        for hand in &self.round.hands[..self.seat_count()] {
+            hand.iter().for_each(|c| counts.add(c));
+        }
+        self.round.stock.iter().for_each(|&c| counts.add(c));
+        self.round.discard_below.iter().for_each(|&c| counts.add(c));
+        self.round.top.iter().for_each(|c| counts.add(c));
+        counts
+    }
+
+    /// The deck of this game.
+    pub fn deck(&self) -> Option<crate::cards::Deck> {
+        self.deck
+    }
+}
+
+/// The command that produced an action event, for [`Game::replay_checked`].
+fn command_behind(event: &Event) -> Option<Command> {
+    Some(match event {
+        Event::GameCreated(e) => Command::Create {
+            rules: e.rules.clone(),
+            players: e.players.clone(),
+            initial_totals: e.initial_totals.clone(),
+        },
+        Event::RoundDealt(e) => Command::Deal {
+            starter: Some(e.starter),
+            source: match &e.deal {
+                Deal::Shuffled { seed, .. } => DealSource::Seeded(*seed),
+                Deal::Explicit { hands, up_card } => DealSource::Explicit {
+                    hands: hands.clone(),
+                    up_card: *up_card,
+                },
+            },
+        },
+        Event::TurnPlayed(e) => Command::Play {
+            seat: e.seat,
+            throw: e.thrown,
+            draw: match e.draw {
+                Draw::Stock(card) => DrawChoice::StockCard(card),
+                Draw::Discard(card) => DrawChoice::Discard(card),
+            },
+        },
+        Event::SlappedDown(e) => Command::Slap {
+            seat: e.seat,
+            card: e.card,
+        },
+        Event::AddedOn(e) => Command::AddOn {
+            seat: e.seat,
+            cards: e.cards,
+        },
+        Event::Called(e) => Command::Call {
+            seat: e.seat,
+            call: e.call,
+        },
+        Event::WentAlong(e) => Command::GoAlong {
+            seat: e.seat,
+            going: e.going,
+        },
+        Event::OnderkluftDeclared(e) => Command::Onderkluft {
+            seat: e.seat,
+            challenge: e.challenged,
+        },
+        Event::StockReshuffled(_) | Event::RoundEnded(_) | Event::GameFinished(_) => return None,
+    })
+}

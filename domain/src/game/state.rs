@@ -1,0 +1,364 @@
+//! The state of a game, folded from its events ([`Game::apply`]). Folding trusts the
+//! events (they came out of `decide`); it never panics on any event, but a stream that was
+//! not produced by `decide` is only caught by [`Game::replay_checked`](super::Game::replay_checked).
+
+use crate::cards::{Card, Cards, Deck};
+use crate::rules::Rules;
+use crate::shuffle::{Commitment, Seed, ShuffleStream, shuffle_in_place};
+
+use super::deal::dealt_from_seed;
+use super::event::*;
+
+/// A whole game: the table, the totals, and the round in play.
+#[derive(Debug, Clone, Default)]
+pub struct Game {
+    pub(crate) created: bool,
+    pub(crate) rules: Option<Box<Rules>>,
+    pub(crate) players: Vec<String>,
+    pub(crate) deck: Option<Deck>,
+    pub(crate) totals: [u32; MAX_PLAYERS],
+    /// The round a seat was eliminated in; `None` while it plays.
+    pub(crate) eliminated_in: [Option<u32>; MAX_PLAYERS],
+    pub(crate) successful_calls: [u16; MAX_PLAYERS],
+    pub(crate) round: Round,
+    /// Set by the round's end: who deals and starts the next round.
+    pub(crate) next_dealer: Option<Seat>,
+    pub(crate) next_starter: Option<Seat>,
+    pub(crate) finished: Option<Vec<Standing>>,
+    /// How many events have been folded: the stream version.
+    pub(crate) version: u64,
+}
+
+/// The round in play (or the last one, once it is over).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Round {
+    pub number: u32,
+    pub in_progress: bool,
+    pub dealer: Option<Seat>,
+    pub starter: Seat,
+    pub hands: [Cards; MAX_PLAYERS],
+    /// Top of the stock is the last element.
+    pub stock: Vec<Card>,
+    /// Whether `stock` is in its real order (dealt from a seed) or only a multiset
+    /// (dealt on paper: draws name their card).
+    pub stock_ordered: bool,
+    pub seed: Option<Seed>,
+    pub commitment: Option<Commitment>,
+    pub reshuffles: u32,
+    /// The discard pile under the top throw, in no particular order.
+    pub discard_below: Vec<Card>,
+    /// The throw on top of the pile (bottom first), with its slap-downs and add-ons.
+    pub top: Cards,
+    /// Who threw `top`; `None` for the card turned up at the deal.
+    pub top_thrower: Option<Seat>,
+    pub turn: Seat,
+    /// Nothing done yet in this turn (an own-turn add-on can forfeit the call).
+    pub turn_fresh: bool,
+    /// The card the last thrower drew, while they may still slap it down.
+    pub slap_card: Option<Card>,
+    pub turns_played: u32,
+    pub stage: Stage,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Stage {
+    #[default]
+    Playing,
+    /// Belgian: after a call, each other player plays one last turn.
+    LastTurns { caller: Seat, remaining: u8 },
+    /// Belgian: declarations, clockwise from the caller's left. `going` is a seat bitmask.
+    GoingAlong { caller: Seat, next: Seat, declared: u8, going: u8 },
+    /// Kluft: the others decide in turn whether to challenge; `challengers` is a bitmask.
+    Kluft { caller: Seat, next: Seat, challengers: u8 },
+}
+
+impl Game {
+    pub fn new() -> Game {
+        Game::default()
+    }
+
+    /// Folds one event into the state.
+    pub fn apply(&mut self, event: &Event) {
+        self.version += 1;
+        match event {
+            Event::GameCreated(e) => self.apply_created(e),
+            Event::RoundDealt(e) => self.apply_dealt(e),
+            Event::TurnPlayed(e) => self.apply_turn(e),
+            Event::StockReshuffled(e) => self.apply_reshuffle(e),
+            Event::SlappedDown(e) => {
+                if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
+                    hand.remove(e.card);
+                }
+                let _ = self.round.top.try_push(e.card);
+                self.round.slap_card = None;
+            }
+            Event::AddedOn(e) => {
+                if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
+                    let _ = hand.remove_all(e.cards.as_slice());
+                }
+                let _ = self.round.top.try_extend(e.cards.as_slice());
+                if e.seat == self.round.turn && self.round.stage == Stage::Playing {
+                    self.round.turn_fresh = false;
+                }
+            }
+            Event::Called(e) => self.apply_called(e),
+            Event::WentAlong(e) => {
+                if let Stage::GoingAlong { caller, next, declared, going } = self.round.stage {
+                    let going = if e.going { going | 1 << (e.seat & 7) } else { going };
+                    self.round.stage = Stage::GoingAlong {
+                        caller,
+                        next: self.next_other_than(next, caller),
+                        declared: declared + 1,
+                        going,
+                    };
+                }
+            }
+            Event::OnderkluftDeclared(e) => {
+                if let Stage::Kluft { caller, next, challengers } = self.round.stage {
+                    let challengers = if e.challenged { challengers | 1 << (e.seat & 7) } else { challengers };
+                    self.round.stage = Stage::Kluft {
+                        caller,
+                        next: self.next_other_than(next, caller),
+                        challengers,
+                    };
+                }
+            }
+            Event::RoundEnded(e) => self.apply_round_ended(e),
+            Event::GameFinished(e) => self.finished = Some(e.standings.clone()),
+        }
+    }
+
+    fn apply_created(&mut self, e: &GameCreated) {
+        self.created = true;
+        self.deck = Some(e.rules.deck(e.players.len()));
+        self.rules = Some(Box::new(e.rules.clone()));
+        self.players = e.players.clone();
+        for (seat, &total) in e.initial_totals.iter().enumerate().take(MAX_PLAYERS) {
+            self.totals[seat] = total;
+        }
+    }
+
+    fn apply_dealt(&mut self, e: &RoundDealt) {
+        let hand_size = self.rules_hand_size();
+        let order = self.active_from(e.starter);
+        let round = &mut self.round;
+        round.number = e.round;
+        round.in_progress = true;
+        round.dealer = e.dealer;
+        round.starter = e.starter;
+        round.turn = e.starter;
+        round.turn_fresh = true;
+        round.slap_card = None;
+        round.turns_played = 0;
+        round.reshuffles = 0;
+        round.stage = Stage::Playing;
+        round.discard_below.clear();
+        round.top_thrower = None;
+        self.next_dealer = None;
+        self.next_starter = None;
+        let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
+            Deal::Shuffled { seed, commitment, .. } => {
+                let Some(deck) = self.deck else { return };
+                let dealt = dealt_from_seed(seed, deck, hand_size, &order);
+                (dealt.hands, dealt.up_card, dealt.stock, true, Some(*seed), Some(*commitment))
+            }
+            Deal::Explicit { hands, up_card } => {
+                let mut rest = self.deck.map(Deck::counts).unwrap_or_default();
+                let mut seat_hands = [Cards::new(); MAX_PLAYERS];
+                for (seat, hand) in hands.iter().enumerate().take(MAX_PLAYERS) {
+                    seat_hands[seat] = *hand;
+                    hand.iter().for_each(|c| {
+                        rest.take(c);
+                    });
+                }
+                rest.take(*up_card);
+                let stock = rest.iter().flat_map(|(c, n)| std::iter::repeat_n(c, n as usize)).collect();
+                (seat_hands, *up_card, stock, false, None, None)
+            }
+        };
+        round.hands = hands;
+        round.top = Cards::from_iter([up_card]);
+        round.stock = stock;
+        round.stock_ordered = ordered;
+        round.seed = seed;
+        round.commitment = commitment;
+    }
+
+    fn apply_turn(&mut self, e: &TurnPlayed) {
+        let seat = e.seat as usize;
+        let Some(hand) = self.round.hands.get_mut(seat) else { return };
+        let _ = hand.remove_all(e.thrown.as_slice());
+        let drawn = e.draw.card();
+        let _ = hand.try_push(drawn);
+        let round = &mut self.round;
+        match e.draw {
+            Draw::Stock(card) => {
+                if round.stock.last() == Some(&card) {
+                    round.stock.pop();
+                } else if let Some(at) = round.stock.iter().position(|&c| c == card) {
+                    round.stock.swap_remove(at);
+                }
+            }
+            Draw::Discard(card) => {
+                round.top.remove(card);
+            }
+        }
+        round.discard_below.extend(round.top.iter());
+        round.top = e.thrown;
+        round.top_thrower = Some(e.seat);
+        round.slap_card = self.rules.as_deref().and_then(|r| match (r.slap_down, e.draw) {
+            (crate::rules::SlapDown::AfterAnyDraw, _) | (crate::rules::SlapDown::AfterStockDraw, Draw::Stock(_)) => {
+                Some(drawn)
+            }
+            _ => None,
+        });
+        self.round.turns_played += 1;
+        self.round.turn_fresh = true;
+        match self.round.stage {
+            Stage::LastTurns { caller, remaining } if remaining <= 1 => {
+                self.round.stage = Stage::GoingAlong {
+                    caller,
+                    next: self.next_other_than(caller, caller),
+                    declared: 0,
+                    going: 0,
+                };
+                self.round.turn = caller;
+            }
+            Stage::LastTurns { caller, remaining } => {
+                self.round.stage = Stage::LastTurns {
+                    caller,
+                    remaining: remaining - 1,
+                };
+                self.round.turn = self.next_other_than(e.seat, caller);
+            }
+            _ => self.round.turn = self.next_active(e.seat),
+        }
+    }
+
+    fn apply_reshuffle(&mut self, e: &StockReshuffled) {
+        let round = &mut self.round;
+        round.reshuffles = e.reshuffle;
+        let mut cards = std::mem::take(&mut round.discard_below);
+        if let Some(seed) = &round.seed {
+            // Sorting first makes the shuffle independent of how the pile was kept.
+            cards.sort_unstable();
+            shuffle_in_place(&mut cards, &mut ShuffleStream::new(seed, e.reshuffle));
+            cards.reverse();
+        }
+        round.stock = cards;
+    }
+
+    fn apply_called(&mut self, e: &Called) {
+        let Some(rules) = self.rules.as_deref() else { return };
+        let caller = e.seat;
+        self.round.slap_card = None;
+        match rules.call_resolution {
+            crate::rules::CallResolution::GoAlong { .. } if self.call_within_threshold(caller) => {
+                let others = self.active_seats().filter(|&s| s != caller).count() as u8;
+                self.round.stage = Stage::LastTurns {
+                    caller,
+                    remaining: others,
+                };
+                self.round.turn = self.next_other_than(caller, caller);
+            }
+            crate::rules::CallResolution::Kluft { .. } => {
+                self.round.stage = Stage::Kluft {
+                    caller,
+                    next: self.next_other_than(caller, caller),
+                    challengers: 0,
+                };
+                self.round.top_thrower = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn apply_round_ended(&mut self, e: &RoundEnded) {
+        self.round.in_progress = false;
+        self.round.slap_card = None;
+        self.round.top_thrower = None;
+        for (seat, &total) in e.totals.iter().enumerate().take(MAX_PLAYERS) {
+            self.totals[seat] = total;
+        }
+        for &seat in &e.eliminated {
+            if let Some(slot) = self.eliminated_in.get_mut(seat as usize) {
+                *slot = Some(e.round);
+            }
+        }
+        if matches!(e.outcome, Outcome::Yaniv | Outcome::Kluft) {
+            if let Some(slot) = e.caller.and_then(|c| self.successful_calls.get_mut(c as usize)) {
+                *slot += 1;
+            }
+        }
+        self.next_dealer = e.next_dealer;
+        self.next_starter = e.next_starter;
+    }
+
+    fn rules_hand_size(&self) -> usize {
+        self.rules.as_deref().map_or(0, |r| r.hand_size as usize)
+    }
+
+    /// Whether the caller's hand is within the call threshold (a call above it, where the
+    /// rules allow one, ends the round at once).
+    pub(crate) fn call_within_threshold(&self, seat: Seat) -> bool {
+        let Some(rules) = self.rules.as_deref() else { return false };
+        let hand = self.round.hands.get(seat as usize).copied().unwrap_or_default();
+        hand.is_empty() || rules.call_threshold.is_none_or(|t| rules.hand_total(hand.as_slice()) <= t as u32)
+    }
+
+    // ---- seating helpers -------------------------------------------------------------
+
+    pub(crate) fn seat_count(&self) -> usize {
+        self.players.len().min(MAX_PLAYERS)
+    }
+
+    pub(crate) fn is_active(&self, seat: Seat) -> bool {
+        (seat as usize) < self.seat_count() && self.eliminated_in[seat as usize].is_none()
+    }
+
+    pub(crate) fn active_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seat_count() as Seat).filter(|&s| self.is_active(s))
+    }
+
+    pub(crate) fn active_count(&self) -> usize {
+        self.active_seats().count()
+    }
+
+    /// The next seat still in the game after `seat`, in the direction of play.
+    pub(crate) fn next_active(&self, seat: Seat) -> Seat {
+        let n = self.seat_count().max(1) as Seat;
+        let mut s = seat;
+        for _ in 0..n {
+            s = (s + 1) % n;
+            if self.is_active(s) {
+                return s;
+            }
+        }
+        seat
+    }
+
+    /// The previous active seat (the player on whose left `seat` sits).
+    pub(crate) fn previous_active(&self, seat: Seat) -> Seat {
+        let n = self.seat_count().max(1) as Seat;
+        let mut s = seat;
+        for _ in 0..n {
+            s = (s + n - 1) % n;
+            if self.is_active(s) {
+                return s;
+            }
+        }
+        seat
+    }
+
+    /// The next active seat after `seat` that is not `skip`.
+    pub(crate) fn next_other_than(&self, seat: Seat, skip: Seat) -> Seat {
+        let next = self.next_active(seat);
+        if next == skip { self.next_active(next) } else { next }
+    }
+
+    /// Active seats in the direction of play, starting with `first`.
+    pub(crate) fn active_from(&self, first: Seat) -> Vec<Seat> {
+        let n = self.seat_count() as Seat;
+        (0..n).map(|i| (first + i) % n.max(1)).filter(|&s| self.is_active(s)).collect()
+    }
+}

@@ -1,0 +1,195 @@
+//! What one seat may see: its own hand, the others' hand sizes, the throw on top of the
+//! pile and which of its cards may be drawn, the stock size, totals, whose turn it is, and
+//! which actions are legal for this seat now. Nothing else: no other hand, no stock card,
+//! no seed before the round is over.
+
+use serde::Serialize;
+
+use crate::cards::{Card, Cards};
+use crate::combos::{add_on_fits, for_each_throw, slap_fits, takeable};
+use crate::rules::{CallResolution, OverThresholdCall};
+use crate::shuffle::Commitment;
+
+use super::event::Seat;
+use super::state::{Game, Stage};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundStage {
+    /// Waiting for a round to be dealt.
+    BetweenRounds,
+    Playing,
+    /// After a Belgian call: the others' last turns.
+    LastTurns,
+    /// Belgian declarations.
+    GoingAlong,
+    /// Onderkluft decisions.
+    Kluft,
+    Finished,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub round: u32,
+    pub stage: RoundStage,
+    /// Who must act now (throw or call, or declare).
+    pub to_act: Option<Seat>,
+    pub caller: Option<Seat>,
+    pub hand: Cards,
+    pub hand_total: u32,
+    pub hand_sizes: Vec<u8>,
+    pub top_throw: Cards,
+    pub top_thrower: Option<Seat>,
+    /// The cards of the top throw that the next player may draw.
+    pub takeable: Cards,
+    pub stock_size: usize,
+    pub totals: Vec<u32>,
+    pub eliminated: Vec<bool>,
+    pub commitment: Option<Commitment>,
+    pub legal: LegalActions,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct LegalActions {
+    pub call: bool,
+    /// Every combination the hand can throw now (a set in any order and a run in either
+    /// direction are legal too; these are listed once).
+    pub throws: Vec<Cards>,
+    pub draw_from_stock: bool,
+    pub draw_from_discard: Cards,
+    pub slap: Option<Card>,
+    pub add_ons: Vec<Cards>,
+    pub go_along: bool,
+    pub onderkluft: bool,
+}
+
+impl Game {
+    /// The view of `seat`; `None` for a seat that does not exist.
+    pub fn view(&self, seat: Seat) -> Option<SeatView> {
+        let rules = self.rules.as_deref()?;
+        if seat as usize >= self.seat_count() {
+            return None;
+        }
+        let round = &self.round;
+        let stage = if self.finished.is_some() {
+            RoundStage::Finished
+        } else if !round.in_progress {
+            RoundStage::BetweenRounds
+        } else {
+            match round.stage {
+                Stage::Playing => RoundStage::Playing,
+                Stage::LastTurns { .. } => RoundStage::LastTurns,
+                Stage::GoingAlong { .. } => RoundStage::GoingAlong,
+                Stage::Kluft { .. } => RoundStage::Kluft,
+            }
+        };
+        let hand = self.hand(seat);
+        let n = self.seat_count();
+        Some(SeatView {
+            seat,
+            round: round.number,
+            stage,
+            to_act: self.to_act(),
+            caller: self.closed_caller_public(),
+            hand,
+            hand_total: rules.hand_total(hand.as_slice()),
+            hand_sizes: round.hands[..n].iter().map(|h| h.len() as u8).collect(),
+            top_throw: round.top,
+            top_thrower: round.top_thrower,
+            takeable: if round.in_progress { takeable(&round.top, rules) } else { Cards::new() },
+            stock_size: round.stock.len(),
+            totals: self.totals().to_vec(),
+            eliminated: (0..n as Seat).map(|s| !self.is_active(s)).collect(),
+            commitment: round.commitment,
+            legal: self.legal_actions(seat),
+        })
+    }
+
+    fn closed_caller_public(&self) -> Option<Seat> {
+        match self.round.stage {
+            _ if !self.round.in_progress => None,
+            Stage::Playing => None,
+            Stage::LastTurns { caller, .. } | Stage::GoingAlong { caller, .. } | Stage::Kluft { caller, .. } => {
+                Some(caller)
+            }
+        }
+    }
+
+    /// The actions `seat` may take now. Every listed action is accepted by `decide`.
+    pub fn legal_actions(&self, seat: Seat) -> LegalActions {
+        let mut legal = LegalActions::default();
+        let Some(rules) = self.rules.as_deref() else { return legal };
+        if !self.round.in_progress || self.finished.is_some() || !self.is_active(seat) {
+            return legal;
+        }
+        let round = &self.round;
+        let hand = round.hands[seat as usize];
+        let my_turn = round.turn == seat;
+        match round.stage {
+            Stage::Playing | Stage::LastTurns { .. } if my_turn => {
+                if !hand.is_empty() {
+                    for_each_throw(&hand, rules, |t| legal.throws.push(*t));
+                    legal.draw_from_stock = !round.stock.is_empty();
+                    legal.draw_from_discard = takeable(&round.top, rules);
+                }
+                if round.stage == Stage::Playing {
+                    let calls = rules.call_resolution_kind();
+                    legal.call = self
+                        .decide(&super::Command::Call { seat, call: calls })
+                        .is_ok();
+                }
+            }
+            Stage::GoingAlong { next, .. } => legal.go_along = next == seat,
+            Stage::Kluft { next, .. } => legal.onderkluft = next == seat,
+            _ => {}
+        }
+        if self.window_open() {
+            if round.top_thrower == Some(seat) {
+                legal.slap = round
+                    .slap_card
+                    .filter(|&c| rules.slap_down != crate::rules::SlapDown::Off && slap_fits(&round.top, c, rules));
+            } else if rules.add_ons.any() && self.decide_add_on_possible(seat) {
+                let cards = hand.as_slice();
+                for mask in 1u32..(1 << cards.len()) {
+                    let subset: Cards = cards
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask & (1 << i) != 0)
+                        .map(|(_, &c)| c)
+                        .collect();
+                    if add_on_fits(&round.top, subset.as_slice(), rules) && !legal.add_ons.contains(&subset) {
+                        legal.add_ons.push(subset);
+                    }
+                }
+            }
+        }
+        legal
+    }
+
+    /// The seat may add on at all now (whose turn it is, closed caller), cards aside.
+    fn decide_add_on_possible(&self, seat: Seat) -> bool {
+        let Some(rules) = self.rules.as_deref() else { return false };
+        let caller_closed = matches!(
+            self.round.stage,
+            Stage::LastTurns { caller, .. } | Stage::GoingAlong { caller, .. } | Stage::Kluft { caller, .. } if caller == seat
+        );
+        let own_turn = seat == self.round.turn && matches!(self.round.stage, Stage::Playing | Stage::LastTurns { .. });
+        !caller_closed && (!own_turn || rules.add_ons.in_own_turn)
+    }
+}
+
+impl crate::rules::Rules {
+    /// The word a call uses under these rules.
+    pub fn call_resolution_kind(&self) -> super::CallKind {
+        match self.call_resolution {
+            CallResolution::Kluft { .. } => super::CallKind::Kluft,
+            _ => super::CallKind::Yaniv,
+        }
+    }
+
+    /// Whether a call above the threshold is accepted (with its penalty).
+    pub fn allows_call_over_threshold(&self) -> bool {
+        self.over_threshold_call != OverThresholdCall::Refused
+    }
+}
