@@ -6,6 +6,7 @@
 //! - `scoring/`: the end of a round: points, reductions, eliminations, next starter.
 //! - `deal.rs`: dealing from a seed or checking a deal entered on paper.
 //! - `view.rs`: what one seat may see, with the actions legal for it now.
+//! - `visibility.rs`: the event log as each viewer may see it.
 
 mod command;
 mod deal;
@@ -15,6 +16,7 @@ mod event;
 mod scoring;
 mod state;
 mod view;
+mod visibility;
 
 pub use command::{Command, DealSource, DrawChoice};
 pub use error::GameError;
@@ -22,6 +24,7 @@ pub use event::*;
 pub use scoring::standings;
 pub use state::Game;
 pub use view::{LegalActions, RoundStage, SeatView};
+pub use visibility::{Viewer, visible_events};
 
 use crate::cards::Cards;
 use crate::rules::Rules;

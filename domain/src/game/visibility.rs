@@ -1,0 +1,163 @@
+//! What each viewer may see of a game's event log.
+//!
+//! Hidden until the round is over: the seed of a shuffled deal (players see its
+//! commitment), the hands of a deal entered on paper (each player sees their own), and
+//! which card a player drew from the stock (the drawer sees it). Everything else is laid
+//! face up at the table, so everyone sees it. Referees and organizers see everything.
+
+use serde_json::{Value, json};
+
+use super::event::{Deal, Draw, Event, Seat};
+
+/// Who is looking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// The player at this seat.
+    Seat(Seat),
+    /// Someone without a seat: sees only what is face up.
+    Spectator,
+    /// A referee or organizer: sees everything.
+    Referee,
+}
+
+impl Viewer {
+    fn sees_seat(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Seat(own) => own == seat,
+            Viewer::Spectator => false,
+            Viewer::Referee => true,
+        }
+    }
+}
+
+/// The events as `viewer` may see them, in the stored JSON shape with hidden values
+/// replaced by `null` (a hidden stock draw reads `{"stock": null}`).
+pub fn visible_events(events: &[Event], viewer: Viewer) -> Vec<Value> {
+    // A round's secrets are revealed once a later event ends it.
+    let mut ended_rounds = std::collections::HashSet::new();
+    for e in events {
+        if let Event::RoundEnded(end) = e {
+            ended_rounds.insert(end.round);
+        }
+    }
+    let mut round = 0;
+    events
+        .iter()
+        .map(|event| {
+            if let Event::RoundDealt(dealt) = event {
+                round = dealt.round;
+            }
+            let revealed = viewer == Viewer::Referee || ended_rounds.contains(&round);
+            redact(event, viewer, revealed)
+        })
+        .collect()
+}
+
+fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
+    let mut value = serde_json::to_value(event).unwrap_or(Value::Null);
+    if revealed {
+        return value;
+    }
+    match event {
+        Event::RoundDealt(dealt) => match &dealt.deal {
+            Deal::Shuffled { .. } => value["deal"]["seed"] = Value::Null,
+            Deal::Explicit { hands, .. } => {
+                let shown: Vec<Value> = hands
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, hand)| {
+                        if viewer.sees_seat(seat as Seat) {
+                            json!(hand)
+                        } else {
+                            Value::Null
+                        }
+                    })
+                    .collect();
+                value["deal"]["hands"] = Value::Array(shown);
+            }
+        },
+        Event::TurnPlayed(turn) => {
+            if matches!(turn.draw, Draw::Stock(_)) && !viewer.sees_seat(turn.seat) {
+                value["draw"] = json!({ "stock": null });
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{card, cards};
+    use crate::game::{Command, DealSource, DrawChoice, Game};
+    use crate::rules::Preset;
+    use crate::shuffle::Seed;
+
+    fn game_with_one_turn() -> Vec<Event> {
+        let mut game = Game::new();
+        let mut log = game
+            .execute(&Command::Create {
+                rules: Preset::Israeli.rules(),
+                players: vec!["ann".into(), "bob".into()],
+                initial_totals: vec![],
+            })
+            .expect("create");
+        log.extend(
+            game.execute(&Command::Deal {
+                starter: Some(0),
+                source: DealSource::Seeded(Seed([9; 32])),
+            })
+            .expect("deal"),
+        );
+        let throw = cards(&game.hand(0).as_slice()[0].to_string());
+        log.extend(
+            game.execute(&Command::Play {
+                seat: 0,
+                throw,
+                draw: DrawChoice::Stock,
+            })
+            .expect("play"),
+        );
+        log
+    }
+
+    #[test]
+    fn a_player_sees_neither_the_seed_nor_another_players_stock_draw() {
+        let log = game_with_one_turn();
+        let Event::TurnPlayed(turn) = log[2] else { panic!("a turn") };
+        let drawn = turn.draw.card().to_string();
+
+        let bob = visible_events(&log, Viewer::Seat(1));
+        assert_eq!(bob[1]["deal"]["seed"], Value::Null);
+        assert!(bob[1]["deal"]["commitment"].is_string());
+        assert_eq!(bob[2]["draw"], json!({"stock": null}));
+
+        let ann = visible_events(&log, Viewer::Seat(0));
+        assert_eq!(ann[2]["draw"], json!({ "stock": drawn }));
+        assert_eq!(ann[1]["deal"]["seed"], Value::Null);
+
+        let referee = visible_events(&log, Viewer::Referee);
+        assert!(referee[1]["deal"]["seed"].is_string());
+        assert_eq!(referee[2]["draw"], json!({ "stock": drawn }));
+    }
+
+    #[test]
+    fn paper_hands_are_shown_to_their_owner_only_until_the_round_ends() {
+        let dealt = Event::RoundDealt(crate::game::RoundDealt {
+            round: 1,
+            dealer: None,
+            starter: 0,
+            deal: Deal::Explicit {
+                hands: vec![cards("AS 2S 3S 4S 5S"), cards("AH 2H 3H 4H 5H")],
+                up_card: card("9C"),
+            },
+        });
+        let seen = visible_events(std::slice::from_ref(&dealt), Viewer::Seat(1));
+        assert_eq!(seen[0]["deal"]["hands"][0], Value::Null);
+        assert_eq!(seen[0]["deal"]["hands"][1], json!(["AH", "2H", "3H", "4H", "5H"]));
+        assert_eq!(seen[0]["deal"]["up_card"], json!("9C"));
+        let spectator = visible_events(std::slice::from_ref(&dealt), Viewer::Spectator);
+        assert_eq!(spectator[0]["deal"]["hands"], json!([null, null]));
+    }
+}
