@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the whole test suite of the workspace against a PostgreSQL database.
+#
+# Usage: deploy/test.sh [extra args for cargo nextest run / cargo test]
+#
+# Uses DATABASE_URL when it is set; otherwise starts (or reuses) the
+# project-local cluster of deploy/pg-local.sh and exports its URL.
+# Runs `cargo nextest run` when cargo-nextest is installed, else `cargo test`.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+log() { printf '[deploy] %s\n' "$*" >&2; }
+redact() { sed -E 's#(://[^:/@]*):[^@/]*@#\1:***@#' <<<"$1"; }
+
+if [ -n "${DATABASE_URL:-}" ]; then
+    log "using DATABASE_URL from the environment: $(redact "$DATABASE_URL")"
+else
+    log "DATABASE_URL is not set: using the project-local PostgreSQL (deploy/pg-local.sh)"
+    env_lines="$(bash "$ROOT/deploy/pg-local.sh" start)"
+    eval "$env_lines"
+fi
+export DATABASE_URL
+
+if cargo nextest --version >/dev/null 2>&1; then
+    log "running: cargo nextest run --workspace --no-fail-fast $*"
+    # Doc examples are compiled but not run by nextest; the crates keep their examples
+    # in unit tests instead, so nextest's summary is the suite's closing line.
+    exec cargo nextest run --workspace --no-fail-fast "$@"
+else
+    log "cargo-nextest not found; running: cargo test --workspace --no-fail-fast $*"
+    exec cargo test --workspace --no-fail-fast "$@"
+fi
