@@ -25,8 +25,8 @@ export DATABASE_URL
 
 if cargo nextest --version >/dev/null 2>&1; then
     log "running: cargo nextest run --workspace --no-fail-fast $*"
-    # Doc examples are compiled but not run by nextest; the crates keep their examples
-    # in unit tests instead, so nextest's summary is the suite's closing line.
+    # nextest does not run doc tests; the crates keep their examples in unit tests,
+    # so nextest's summary stays the closing line of the suite.
     exec cargo nextest run --workspace --no-fail-fast "$@"
 else
     log "cargo-nextest not found; running: cargo test --workspace --no-fail-fast $*"
