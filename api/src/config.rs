@@ -1,0 +1,244 @@
+//! Configuration, read once at start from environment variables.
+//!
+//! | variable | default | meaning |
+//! | --- | --- | --- |
+//! | `DATABASE_URL` | (required) | PostgreSQL URL; may hold a password, so it is kept as a secret |
+//! | `BIND_ADDRESS` | `127.0.0.1:8080` | address the HTTP server listens on (`:0` picks a free port) |
+//! | `RUST_LOG` | `info,sqlx=warn` | log filter (read by [`crate::telemetry`]) |
+//! | `LOG_FORMAT` | `text` | `json` for one JSON object per log line |
+//! | `YANIV_DB_POOL_SIZE` | `10` | maximum number of database connections (2 or more) |
+//! | `YANIV_TOKEN_TTL_SECS` | `86400` | lifetime of a bearer token issued at log in |
+//! | `YANIV_MAX_BODY_BYTES` | `262144` | largest accepted request body (256 KiB); larger is 413 |
+//! | `YANIV_ARGON2_CONCURRENCY` | number of CPUs | password hashes computed at once |
+//! | `YANIV_ARGON2_MAX_WAIT_MS` | `1000` | how long a request waits for a hashing slot before 503 |
+//! | `YANIV_HTTP_WORKERS` | number of CPUs | actix-web worker threads |
+//! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
+//! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
+//!
+//! [`Settings::from_lookup`] takes the variable lookup as a function so that parsing
+//! is unit-tested without touching the process environment.
+
+use std::time::Duration;
+
+use secrecy::SecretString;
+
+/// Everything the server needs to start. Fields are public so that tests build a
+/// `Settings` directly (a fresh database, port 0) instead of going through the
+/// environment.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// PostgreSQL connection URL. Secret: it may embed a password.
+    pub database_url: SecretString,
+    /// `host:port` to bind; port 0 lets the OS choose (tests).
+    pub bind_address: String,
+    /// Upper bound on pooled database connections.
+    pub db_pool_size: u32,
+    /// How long a bearer token stays valid after log in.
+    pub token_ttl: Duration,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Number of argon2 computations allowed at once (each takes ~19 MiB and a core).
+    pub argon2_concurrency: usize,
+    /// How long a request may wait for an argon2 slot before it is refused with 503.
+    pub argon2_max_wait: Duration,
+    /// actix-web worker threads; `None` keeps actix's default (one per CPU).
+    pub http_workers: Option<usize>,
+    /// First admin account, created at start when it does not exist yet.
+    pub bootstrap_admin: Option<BootstrapAdmin>,
+}
+
+/// Credentials of the first admin, from `YANIV_BOOTSTRAP_ADMIN` and
+/// `YANIV_BOOTSTRAP_ADMIN_PASSWORD`.
+#[derive(Debug, Clone)]
+pub struct BootstrapAdmin {
+    pub username: String,
+    pub password: SecretString,
+}
+
+/// A variable that is present but unusable, or a required one that is missing.
+#[derive(Debug, thiserror::Error)]
+#[error("configuration error in {variable}: {message}")]
+pub struct ConfigError {
+    pub variable: &'static str,
+    pub message: String,
+}
+
+impl ConfigError {
+    fn new(variable: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            variable,
+            message: message.into(),
+        }
+    }
+}
+
+pub const DEFAULT_BIND_ADDRESS: &str = "127.0.0.1:8080";
+pub const DEFAULT_DB_POOL_SIZE: u32 = 10;
+pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
+pub const DEFAULT_ARGON2_MAX_WAIT: Duration = Duration::from_millis(1000);
+
+impl Settings {
+    /// Reads the settings from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the settings through `lookup` (a variable name to its value).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        // An empty variable counts as unset, as shells make that easy to produce.
+        let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+
+        let database_url = get("DATABASE_URL").ok_or_else(|| {
+            ConfigError::new(
+                "DATABASE_URL",
+                "is not set (e.g. postgres://user@127.0.0.1:5432/yaniv)",
+            )
+        })?;
+        let bootstrap_admin = match (
+            get("YANIV_BOOTSTRAP_ADMIN"),
+            lookup("YANIV_BOOTSTRAP_ADMIN_PASSWORD"),
+        ) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err(ConfigError::new(
+                    "YANIV_BOOTSTRAP_ADMIN_PASSWORD",
+                    "must be set when YANIV_BOOTSTRAP_ADMIN is set",
+                ));
+            }
+            (Some(username), Some(password)) => Some(BootstrapAdmin {
+                username: username.trim().to_owned(),
+                password: SecretString::from(password),
+            }),
+        };
+
+        Ok(Self {
+            database_url: SecretString::from(database_url),
+            bind_address: get("BIND_ADDRESS").unwrap_or_else(|| DEFAULT_BIND_ADDRESS.to_owned()),
+            // At least 2: reporting a lost append race reads on a second connection.
+            db_pool_size: parse(&get, "YANIV_DB_POOL_SIZE", 2..=1000)?
+                .unwrap_or(DEFAULT_DB_POOL_SIZE),
+            token_ttl: parse(&get, "YANIV_TOKEN_TTL_SECS", 1..=366 * 24 * 60 * 60)?
+                .map_or(DEFAULT_TOKEN_TTL, Duration::from_secs),
+            max_body_bytes: parse(&get, "YANIV_MAX_BODY_BYTES", 1024..=64 * 1024 * 1024)?
+                .unwrap_or(DEFAULT_MAX_BODY_BYTES),
+            argon2_concurrency: parse(&get, "YANIV_ARGON2_CONCURRENCY", 1..=256)?
+                .unwrap_or_else(available_cpus),
+            argon2_max_wait: parse(&get, "YANIV_ARGON2_MAX_WAIT_MS", 0..=60_000)?
+                .map_or(DEFAULT_ARGON2_MAX_WAIT, Duration::from_millis),
+            http_workers: parse(&get, "YANIV_HTTP_WORKERS", 1..=1024)?,
+            bootstrap_admin,
+        })
+    }
+}
+
+/// Parses an optional numeric variable and checks it lies in `range`.
+fn parse<T>(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<Option<T>, ConfigError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    let Some(raw) = get(name) else {
+        return Ok(None);
+    };
+    let value: T = raw.trim().parse().map_err(|_| {
+        ConfigError::new(name, format!("`{raw}` is not a non-negative whole number"))
+    })?;
+    if !range.contains(&value) {
+        return Err(ConfigError::new(
+            name,
+            format!("{value} is outside {}..={}", range.start(), range.end()),
+        ));
+    }
+    Ok(Some(value))
+}
+
+/// Number of CPUs the process may use (1 when it cannot be told).
+pub fn available_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use secrecy::ExposeSecret;
+    use std::collections::HashMap;
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Settings::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_apply_when_only_the_database_is_given() {
+        let s = settings(&[("DATABASE_URL", "postgres://u:pw@h/db")]).unwrap();
+        assert_eq!(s.bind_address, "127.0.0.1:8080");
+        assert_eq!(s.max_body_bytes, 256 * 1024);
+        assert_eq!(s.token_ttl, Duration::from_secs(86_400));
+        assert_eq!(s.db_pool_size, 10);
+        assert!(s.argon2_concurrency >= 1);
+        assert!(s.bootstrap_admin.is_none());
+        assert_eq!(s.database_url.expose_secret(), "postgres://u:pw@h/db");
+    }
+
+    #[test]
+    fn missing_database_url_is_an_error() {
+        let err = settings(&[]).unwrap_err();
+        assert_eq!(err.variable, "DATABASE_URL");
+    }
+
+    #[test]
+    fn numbers_are_parsed_and_range_checked() {
+        let s = settings(&[
+            ("DATABASE_URL", "postgres://h/db"),
+            ("YANIV_MAX_BODY_BYTES", "4096"),
+            ("YANIV_TOKEN_TTL_SECS", "60"),
+            ("YANIV_ARGON2_CONCURRENCY", "3"),
+        ])
+        .unwrap();
+        assert_eq!(s.max_body_bytes, 4096);
+        assert_eq!(s.token_ttl, Duration::from_secs(60));
+        assert_eq!(s.argon2_concurrency, 3);
+
+        let err = settings(&[("DATABASE_URL", "x"), ("YANIV_DB_POOL_SIZE", "0")]).unwrap_err();
+        assert_eq!(err.variable, "YANIV_DB_POOL_SIZE");
+        let err = settings(&[("DATABASE_URL", "x"), ("YANIV_TOKEN_TTL_SECS", "-5")]).unwrap_err();
+        assert_eq!(err.variable, "YANIV_TOKEN_TTL_SECS");
+    }
+
+    #[test]
+    fn bootstrap_admin_needs_a_password() {
+        let err =
+            settings(&[("DATABASE_URL", "x"), ("YANIV_BOOTSTRAP_ADMIN", "root")]).unwrap_err();
+        assert_eq!(err.variable, "YANIV_BOOTSTRAP_ADMIN_PASSWORD");
+
+        let s = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_BOOTSTRAP_ADMIN", "root"),
+            ("YANIV_BOOTSTRAP_ADMIN_PASSWORD", "correct horse"),
+        ])
+        .unwrap();
+        let admin = s.bootstrap_admin.unwrap();
+        assert_eq!(admin.username, "root");
+        assert_eq!(admin.password.expose_secret(), "correct horse");
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug_output() {
+        let s = settings(&[
+            ("DATABASE_URL", "postgres://u:hunter2@h/db"),
+            ("YANIV_BOOTSTRAP_ADMIN", "root"),
+            ("YANIV_BOOTSTRAP_ADMIN_PASSWORD", "sw0rdfish"),
+        ])
+        .unwrap();
+        let debug = format!("{s:?}");
+        assert!(!debug.contains("hunter2"), "{debug}");
+        assert!(!debug.contains("sw0rdfish"), "{debug}");
+    }
+}

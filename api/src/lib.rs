@@ -1,0 +1,49 @@
+//! The Yaniv championship server.
+//!
+//! # A tour of the crate
+//!
+//! A request goes through these modules, roughly in this order:
+//!
+//! - [`config`]: [`config::Settings`], read once from environment variables
+//!   (the table of variables is there).
+//! - [`startup`]: connects to PostgreSQL, applies `migrations/`, creates the
+//!   bootstrap admin, and builds the actix-web app: middleware, limits, extractor
+//!   error handlers, routes, docs. [`startup::Application`] is what `main` and the
+//!   end-to-end tests run.
+//! - [`request_id`]: the outermost middleware; one id per request (taken from
+//!   `X-Request-Id` or made up), one tracing span per request, one log line when it
+//!   finishes. [`telemetry`] sets up the logs (text or JSON).
+//! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`), each
+//!   with a `configure` function; the app is built from a list of them, which is
+//!   where game tables, tournaments and the audit endpoint will plug in.
+//! - [`auth`]: passwords (argon2id off the executor, bounded), opaque bearer
+//!   tokens stored as SHA-256, the [`auth::Authenticated`] extractor and role
+//!   checks, and the account tables.
+//! - [`store`]: the event store. Append-only `events` table with per-stream
+//!   versions (optimistic concurrency), a per-stream SHA-256 hash chain and its
+//!   verification, reading a stream or following the global log behind the xid8
+//!   read fence, and idempotency records. It is generic (stream id, event type,
+//!   JSON payload): the rules engine (`yaniv-domain`) decides what to append.
+//! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
+//!   [`store::idempotency`].
+//! - [`error`]: [`error::ApiError`], the one error type handlers return, and how
+//!   every error becomes an RFC 9457 problem document with a stable `code`.
+//! - [`openapi`]: the OpenAPI 3.1 document (served at `/openapi.json`, Swagger UI
+//!   at `/docs/`), checked in as `openapi/openapi.json`.
+//!
+//! The binary (`src/main.rs`, `yaniv-server`) only parses its command line
+//! (`serve`, `create-admin`, `openapi`) and calls into these modules.
+
+#![deny(clippy::unwrap_used)]
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod idempotency;
+pub mod openapi;
+pub mod request_id;
+pub mod routes;
+pub mod startup;
+pub mod store;
+pub mod telemetry;

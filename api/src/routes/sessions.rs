@@ -1,0 +1,122 @@
+//! `/v1/sessions`: log in (get a bearer token) and log out (revoke it).
+
+use actix_web::{HttpResponse, web};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize, Serializer};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use super::accounts::AccountView;
+use super::resource;
+use crate::auth::accounts;
+use crate::auth::{Authenticated, token};
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(resource("/v1/sessions", "POST").route(web::post().to(login)))
+        .service(resource("/v1/sessions/current", "DELETE").route(web::delete().to(logout)));
+}
+
+/// Log-in form.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoginRequest {
+    #[schema(example = "alice")]
+    pub username: String,
+    #[schema(value_type = String, format = Password, example = "correct horse battery")]
+    pub password: SecretString,
+}
+
+/// A new session.
+// `Debug` is safe: the token is a `SecretString`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionView {
+    /// Send as `Authorization: Bearer <token>`. Shown once; only its hash is kept.
+    #[serde(serialize_with = "expose")]
+    #[schema(value_type = String, example = "q5J0x7c1m7Vb8r2T0JbQ0mJcY3y4mYc0Z2l2Xq9wV7Y")]
+    pub token: SecretString,
+    /// Always `Bearer`.
+    #[schema(example = "Bearer")]
+    pub token_type: String,
+    /// RFC 3339 time after which the token is refused.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub expires_at: OffsetDateTime,
+    pub account: AccountView,
+}
+
+fn expose<S: Serializer>(secret: &SecretString, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(secret.expose_secret())
+}
+
+/// Exchanges a username and password for a bearer token.
+#[utoipa::path(
+    post,
+    path = "/v1/sessions",
+    tag = "sessions",
+    request_body = LoginRequest,
+    responses(
+        (status = 201, description = "Logged in", body = SessionView),
+        (status = 401, description = "Wrong username or password (`invalid_credentials`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Malformed form (`validation_failed`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many password hashes at once (`server_busy`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn login(
+    state: web::Data<AppState>,
+    body: web::Json<LoginRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let LoginRequest { username, password } = body.into_inner();
+    let stored = accounts::credentials(&state.db, &username).await?;
+    let (account_id, hash) = match stored {
+        Some((id, hash)) => (Some(id), Some(hash)),
+        None => (None, None),
+    };
+    // Verify even for an unknown username (against a dummy hash): same timing.
+    let valid = state.passwords.verify(password, hash).await?;
+    let account_id = match account_id {
+        Some(id) if valid => id,
+        _ => {
+            tracing::info!("log in refused");
+            return Err(ApiError::InvalidCredentials);
+        }
+    };
+    let issued = token::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
+    let expires_at =
+        accounts::create_session(&state.db, account_id, &issued.hash, state.token_ttl).await?;
+    let account = accounts::by_id(&state.db, account_id)
+        .await?
+        .ok_or(ApiError::InvalidCredentials)?;
+    tracing::info!(account_id, "logged in");
+    Ok(HttpResponse::Created().json(SessionView {
+        token: issued.token,
+        token_type: "Bearer".into(),
+        expires_at,
+        account: account.into(),
+    }))
+}
+
+/// Revokes the bearer token used for this request.
+#[utoipa::path(
+    delete,
+    path = "/v1/sessions/current",
+    tag = "sessions",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Logged out; the token is no longer accepted"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn logout(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+) -> Result<HttpResponse, ApiError> {
+    accounts::delete_session(&state.db, auth.token_hash()).await?;
+    tracing::info!(account_id = auth.account.id, "logged out");
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,235 @@
+//! Building and running the server: database pool, migrations, the first admin,
+//! the actix-web app (middleware, extractor configuration, routes, docs).
+//!
+//! [`Application::build`] binds the listener itself, so `BIND_ADDRESS=...:0` (the
+//! tests) gets a free port, read back with [`Application::port`].
+
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::middleware::{ErrorHandlers, from_fn};
+use actix_web::{App, HttpResponse, HttpServer, web};
+use secrecy::ExposeSecret;
+use sqlx::PgPool;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
+use crate::auth::password::PasswordService;
+use crate::config::Settings;
+use crate::error;
+use crate::routes::{self, RouteConfigurator};
+use crate::store::EventStore;
+use crate::{openapi, request_id};
+
+/// Migrations embedded at build time from `migrations/` at the workspace root.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// How long a graceful shutdown waits for in-flight requests.
+const SHUTDOWN_TIMEOUT_SECS: u64 = 30;
+
+/// Shared by every worker and handler (as `web::Data<AppState>`).
+#[derive(Debug)]
+pub struct AppState {
+    /// Accounts, sessions, readiness.
+    pub db: PgPool,
+    /// The event store (on the same pool).
+    pub store: EventStore,
+    /// argon2 behind a semaphore.
+    pub passwords: PasswordService,
+    /// Lifetime of new bearer tokens.
+    pub token_ttl: Duration,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error("DATABASE_URL is not a valid PostgreSQL URL")]
+    DatabaseUrl(#[source] sqlx::Error),
+    #[error("could not connect to the database")]
+    Connect(#[source] sqlx::Error),
+    #[error("could not apply the database migrations")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("could not create the bootstrap admin (YANIV_BOOTSTRAP_ADMIN)")]
+    Bootstrap(#[from] BootstrapError),
+    #[error("could not listen on {address}")]
+    Bind {
+        address: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A built server, bound but not yet running.
+pub struct Application {
+    port: u16,
+    server: Server,
+    pool: PgPool,
+}
+
+impl std::fmt::Debug for Application {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Application")
+            .field("port", &self.port)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Application {
+    /// Connects, migrates, creates the bootstrap admin, binds: the whole API.
+    pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        Self::build_with_routes(settings, routes::all()).await
+    }
+
+    /// Like [`Application::build`] with a chosen list of route configurators.
+    pub async fn build_with_routes(
+        settings: Settings,
+        routes: Vec<RouteConfigurator>,
+    ) -> Result<Self, StartupError> {
+        let pool = connect(&settings).await?;
+        MIGRATOR.run(&pool).await?;
+        let passwords = PasswordService::new(settings.argon2_concurrency, settings.argon2_max_wait);
+        if let Some(admin) = &settings.bootstrap_admin {
+            let outcome =
+                accounts::ensure_admin(&pool, &passwords, &admin.username, &admin.password, true)
+                    .await?;
+            let (account, what) = match outcome {
+                BootstrapOutcome::Created(a) => (a, "bootstrap admin created"),
+                BootstrapOutcome::AlreadyAdmin(a) => (a, "bootstrap admin exists"),
+            };
+            tracing::info!(account_id = account.id, username = %account.username, "{what}");
+        }
+
+        let listener =
+            TcpListener::bind(&settings.bind_address).map_err(|source| StartupError::Bind {
+                address: settings.bind_address.clone(),
+                source,
+            })?;
+        let local = listener.local_addr().map_err(|source| StartupError::Bind {
+            address: settings.bind_address.clone(),
+            source,
+        })?;
+        let state = web::Data::new(AppState {
+            db: pool.clone(),
+            store: EventStore::new(pool.clone()),
+            passwords,
+            token_ttl: settings.token_ttl,
+        });
+        let server =
+            run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {
+                address: settings.bind_address.clone(),
+                source,
+            })?;
+        tracing::info!(address = %local, "listening");
+        Ok(Self {
+            port: local.port(),
+            server,
+            pool,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Stops the server: `handle().stop(true)` lets in-flight requests finish.
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until stopped, then closes the database pool.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let result = self.server.await;
+        self.pool.close().await;
+        result
+    }
+}
+
+/// Opens the connection pool (and checks the database answers).
+pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
+    let options: PgConnectOptions = settings
+        .database_url
+        .expose_secret()
+        .parse()
+        .map_err(StartupError::DatabaseUrl)?;
+    PgPoolOptions::new()
+        .max_connections(settings.db_pool_size)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await
+        .map_err(StartupError::Connect)
+}
+
+fn run(
+    listener: TcpListener,
+    state: web::Data<AppState>,
+    routes: Vec<RouteConfigurator>,
+    settings: &Settings,
+) -> std::io::Result<Server> {
+    let spec = openapi::spec();
+    let max_body = settings.max_body_bytes;
+    let mut server = HttpServer::new(move || {
+        App::new()
+            // The last `wrap` is the outermost: the request-id middleware sees
+            // every response, the rewritten error responses included.
+            .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
+            .wrap(from_fn(request_id::middleware))
+            .app_data(state.clone())
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(max_body)
+                    .error_handler(error::json_error),
+            )
+            .app_data(web::PayloadConfig::new(max_body))
+            .app_data(web::PathConfig::default().error_handler(error::path_error))
+            .app_data(web::QueryConfig::default().error_handler(error::query_error))
+            .configure(|cfg| {
+                for configure in &routes {
+                    configure(cfg);
+                }
+            })
+            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", spec.clone()))
+            .route(
+                "/docs",
+                web::get().to(|| async {
+                    HttpResponse::PermanentRedirect()
+                        .insert_header(("Location", "/docs/"))
+                        .finish()
+                }),
+            )
+            .default_service(web::to(error::route_not_found))
+    })
+    .listen(listener)?
+    // Signals are handled by the caller (see `shutdown_signal`), so that SIGINT
+    // is as graceful as SIGTERM.
+    .disable_signals()
+    .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);
+    if let Some(workers) = settings.http_workers {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sigterm) => {
+                sigterm.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("SIGINT received: shutting down"),
+        () = terminate => tracing::info!("SIGTERM received: shutting down"),
+    }
+}

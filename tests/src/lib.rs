@@ -1,0 +1,361 @@
+//! Helpers of the end-to-end tests (`tests/tests/e2e/`).
+//!
+//! [`spawn_app`] starts the real server in-process on a free port, against a fresh
+//! PostgreSQL database made for that test alone (`test_<random>`, created from
+//! `DATABASE_URL`, migrated by the server at start, dropped when the [`TestApp`]
+//! goes away unless `KEEP_TEST_DATABASES=1`). Tests therefore run in parallel and
+//! never see each other's data.
+//!
+//! `DATABASE_URL` must name a PostgreSQL role allowed to create databases; the
+//! tests fail (never pass silently) when it is unset. `./deploy/test.sh` provides
+//! one. `TEST_LOG=1` shows the server's logs.
+
+pub mod test_routes;
+
+use std::sync::Once;
+use std::time::Duration;
+
+use reqwest::{Response, StatusCode};
+use secrecy::SecretString;
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::{Connection, Executor, PgConnection, PgPool};
+use yaniv_api::config::{BootstrapAdmin, Settings};
+use yaniv_api::error::Problem;
+use yaniv_api::routes::{self, RouteConfigurator};
+use yaniv_api::startup::Application;
+use yaniv_api::store::EventStore;
+
+/// Username of the admin every test app is bootstrapped with.
+pub const ADMIN_USERNAME: &str = "root-admin";
+
+/// A running server on its own database.
+#[derive(Debug)]
+pub struct TestApp {
+    /// `http://127.0.0.1:<port>`.
+    pub address: String,
+    pub port: u16,
+    pub client: reqwest::Client,
+    /// Pool on the test database, as the `DATABASE_URL` role (superuser when the
+    /// database comes from `deploy/pg-local.sh`).
+    pub db: PgPool,
+    /// The event store on that database.
+    pub store: EventStore,
+    /// Password of [`ADMIN_USERNAME`].
+    pub admin_password: String,
+    /// Declared last: dropped (the database with it) after the pool.
+    pub database: TestDatabase,
+}
+
+/// A database made for one test (or one benchmark run), dropped with this value
+/// unless `KEEP_TEST_DATABASES` is set.
+#[derive(Debug)]
+pub struct TestDatabase {
+    pub name: String,
+    /// URL of the new database.
+    pub url: String,
+    maintenance_url: String,
+}
+
+impl TestDatabase {
+    /// Creates `test_<random>` through `DATABASE_URL`.
+    pub async fn create() -> Self {
+        let maintenance_url = database_url();
+        let name = format!("test_{}", random_hex(8));
+        let mut conn = PgConnection::connect(&maintenance_url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot connect to DATABASE_URL: {e}"));
+        conn.execute(sqlx::AssertSqlSafe(format!(r#"CREATE DATABASE "{name}""#)))
+            .await
+            .expect("CREATE DATABASE (the DATABASE_URL role needs CREATEDB)");
+        conn.close().await.ok();
+        Self {
+            url: with_database(&maintenance_url, &name),
+            name,
+            maintenance_url,
+        }
+    }
+}
+
+/// `DATABASE_URL`, or a failure that says how to run the tests.
+pub fn database_url() -> String {
+    match std::env::var("DATABASE_URL") {
+        Ok(url) if !url.trim().is_empty() => url,
+        _ => panic!(
+            "DATABASE_URL is not set. The end-to-end tests need PostgreSQL: run them with \
+             ./deploy/test.sh (it starts a local cluster and sets DATABASE_URL), or export \
+             DATABASE_URL=postgres://USER@HOST:PORT/DB for a role that may create databases."
+        ),
+    }
+}
+
+/// `url` with its database name replaced by `db_name`.
+pub fn with_database(url: &str, db_name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let authority_start = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[authority_start..].find('/') {
+        Some(slash) => &base[..authority_start + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{base}/{db_name}?{query}"),
+        None => format!("{base}/{db_name}"),
+    }
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).expect("OS random generator");
+    hex::encode(buf)
+}
+
+fn init_test_logs() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        if std::env::var_os("TEST_LOG").is_some() {
+            yaniv_api::telemetry::init_subscriber(yaniv_api::telemetry::LogFormat::Text);
+        }
+    });
+}
+
+/// Settings of a test server on `database_url`.
+pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
+    Settings {
+        database_url: SecretString::from(database_url),
+        bind_address: "127.0.0.1:0".into(),
+        db_pool_size: 5,
+        token_ttl: Duration::from_secs(3600),
+        max_body_bytes: yaniv_api::config::DEFAULT_MAX_BODY_BYTES,
+        argon2_concurrency: 2,
+        argon2_max_wait: Duration::from_secs(30),
+        http_workers: Some(1),
+        bootstrap_admin: Some(BootstrapAdmin {
+            username: ADMIN_USERNAME.into(),
+            password: SecretString::from(admin_password.to_owned()),
+        }),
+    }
+}
+
+/// The API with its usual routes.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}, Vec::new()).await
+}
+
+/// The API with `customize`d settings and `extra_routes` next to the usual ones.
+pub async fn spawn_app_with(
+    customize: impl FnOnce(&mut Settings),
+    extra_routes: Vec<RouteConfigurator>,
+) -> TestApp {
+    init_test_logs();
+    let database = TestDatabase::create().await;
+    let db_url = database.url.clone();
+
+    let admin_password = random_hex(12);
+    let mut settings = test_settings(db_url.clone(), &admin_password);
+    customize(&mut settings);
+    let mut route_list = routes::all();
+    route_list.extend(extra_routes);
+    let app = Application::build_with_routes(settings, route_list)
+        .await
+        .expect("the server failed to start");
+    let port = app.port();
+    tokio::spawn(app.run_until_stopped());
+
+    let db = PgPool::connect(&db_url)
+        .await
+        .expect("connect to the test database");
+    TestApp {
+        address: format!("http://127.0.0.1:{port}"),
+        port,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("HTTP client"),
+        store: EventStore::new(db.clone()),
+        db,
+        admin_password,
+        database,
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if std::env::var_os("KEEP_TEST_DATABASES").is_some() {
+            eprintln!("kept test database {}", self.name);
+            return;
+        }
+        // Drop is synchronous: use a small runtime on another thread.
+        let url = self.maintenance_url.clone();
+        let name = self.name.clone();
+        let dropped = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .ok()?;
+            rt.block_on(async move {
+                let mut conn = PgConnection::connect(&url).await.ok()?;
+                conn.execute(sqlx::AssertSqlSafe(format!(
+                    r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#
+                )))
+                .await
+                .ok()?;
+                conn.close().await.ok()
+            })
+        })
+        .join();
+        if !matches!(dropped, Ok(Some(()))) {
+            eprintln!("could not drop test database {}", self.name);
+        }
+    }
+}
+
+/// A problem document checked for its media type, status and code.
+pub async fn expect_problem(response: Response, status: StatusCode, code: &str) -> Problem {
+    assert_eq!(response.status(), status, "unexpected status");
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        content_type.starts_with("application/problem+json"),
+        "content type {content_type:?}"
+    );
+    let problem: Problem = response.json().await.expect("a problem document");
+    assert_eq!(problem.code, code, "{problem:?}");
+    assert_eq!(problem.status, status.as_u16());
+    assert_eq!(problem.problem_type, format!("urn:yaniv:problem:{code}"));
+    assert!(!problem.title.is_empty() && !problem.detail.is_empty());
+    problem
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("GET failed")
+    }
+
+    pub async fn post_json<B: Serialize + ?Sized>(
+        &self,
+        path: &str,
+        body: &B,
+        token: Option<&str>,
+    ) -> Response {
+        let mut request = self.client.post(self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("POST failed")
+    }
+
+    pub async fn register(&self, username: &str, password: &str) -> Response {
+        self.post_json(
+            "/v1/accounts",
+            &json!({"username": username, "password": password}),
+            None,
+        )
+        .await
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Response {
+        self.post_json(
+            "/v1/sessions",
+            &json!({"username": username, "password": password}),
+            None,
+        )
+        .await
+    }
+
+    /// Registers `username` (password `password-of-<username>`) and logs in:
+    /// `(account id, token)`.
+    pub async fn player(&self, username: &str) -> (i64, String) {
+        let password = format!("password-of-{username}");
+        let response = self.register(username, &password).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::CREATED,
+            "register {username}"
+        );
+        self.token_for(username, &password).await
+    }
+
+    /// Logs the bootstrap admin in: `(account id, token)`.
+    pub async fn admin(&self) -> (i64, String) {
+        self.token_for(ADMIN_USERNAME, &self.admin_password.clone())
+            .await
+    }
+
+    async fn token_for(&self, username: &str, password: &str) -> (i64, String) {
+        let response = self.login(username, password).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "log in {username}");
+        let body: Value = response.json().await.expect("session JSON");
+        (
+            body["account"]["id"].as_i64().expect("account id"),
+            body["token"].as_str().expect("token").to_owned(),
+        )
+    }
+}
+
+/// Polls all futures together on the current task (`join_all` without the
+/// `futures` crate): concurrent requests from one test.
+pub async fn join_all<F: std::future::Future>(futures: impl Iterator<Item = F>) -> Vec<F::Output> {
+    let mut pinned: Vec<_> = futures.map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (future, output) in pinned.iter_mut().zip(outputs.iter_mut()) {
+            if output.is_none() {
+                match future.as_mut().poll(cx) {
+                    std::task::Poll::Ready(value) => *output = Some(value),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    outputs
+        .into_iter()
+        .map(|o| o.expect("polled to completion"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn database_names_are_replaced_in_urls() {
+        assert_eq!(
+            with_database("postgres://u@h:5432/postgres", "t"),
+            "postgres://u@h:5432/t"
+        );
+        assert_eq!(
+            with_database("postgres://u@h:5432", "t"),
+            "postgres://u@h:5432/t"
+        );
+        assert_eq!(
+            with_database("postgres://u:p@h/db?sslmode=disable", "t"),
+            "postgres://u:p@h/t?sslmode=disable"
+        );
+        assert_eq!(
+            with_database("postgres:///db?host=/run/pg", "t"),
+            "postgres:///t?host=/run/pg"
+        );
+    }
+}
