@@ -1,0 +1,229 @@
+//! The `yaniv-record/1` document as serde types. The contract is closed: every object
+//! rejects fields it does not define. Cards stay strings here; the import parses them
+//! itself so that a bad card is reported with its exact round and action.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::CallKind;
+use crate::rules::RuleSpec;
+
+use super::player_map::PlayerMap;
+
+/// The `format` of a game record.
+pub const RECORD_FORMAT: &str = "yaniv-record/1";
+
+/// A whole game record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    pub rules: RuleSpec,
+    /// Seating order, in the direction of play.
+    pub players: Vec<String>,
+    /// Totals before the first round, one per player; absent means all zero.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_totals: Option<PlayerMap<u32>>,
+    pub rounds: Vec<RoundRecord>,
+}
+
+/// One round: the deal and every action, in the order they happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRecord {
+    /// Required in the first round; later it is derived by the rules, and a given one
+    /// must equal the derived one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starter: Option<String>,
+    /// Each player still in the game, with the cards dealt to them.
+    pub hands: PlayerMap<Vec<String>>,
+    pub up_card: String,
+    /// Present when the server dealt the round from a committed seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shuffle: Option<ShuffleRecord>,
+    pub actions: Vec<ActionRecord>,
+}
+
+/// The commitment published before the deal and the seed revealed after the round, both
+/// as 64 hexadecimal characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleRecord {
+    pub commitment: String,
+    pub seed: String,
+}
+
+/// One action of one player. In JSON: `{"player": P}` plus exactly one of
+/// `throw` (with `draw`), `slap`, `add`, `call`, `go_along`, `onderkluft`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawAction", into = "RawAction")]
+pub struct ActionRecord {
+    pub player: String,
+    pub act: Act,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Act {
+    /// A turn: the cards thrown, bottom first, then the card drawn.
+    Play {
+        throw: Vec<String>,
+        draw: DrawRecord,
+    },
+    /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`).
+    Slap(String),
+    /// Another player lays cards onto the top throw (`"add": [..]`).
+    Add(Vec<String>),
+    Call(CallKind),
+    GoAlong(bool),
+    Onderkluft(bool),
+}
+
+/// `{"stock": C}` or `{"discard": C}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum DrawRecord {
+    Stock(String),
+    Discard(String),
+}
+
+/// The JSON shape of an action, before checking that it holds exactly one kind.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAction {
+    player: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    throw: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    draw: Option<DrawRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    slap: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    add: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    call: Option<CallKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    go_along: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    onderkluft: Option<bool>,
+}
+
+const ONE_KIND: &str = "an action has a \"player\" and exactly one of \"throw\" (with \"draw\"), \"slap\", \"add\", \"call\", \"go_along\", \"onderkluft\"";
+
+impl TryFrom<RawAction> for ActionRecord {
+    type Error = String;
+
+    fn try_from(raw: RawAction) -> Result<Self, Self::Error> {
+        let RawAction {
+            player,
+            throw,
+            draw,
+            slap,
+            add,
+            call,
+            go_along,
+            onderkluft,
+        } = raw;
+        let kinds = [
+            throw.is_some() || draw.is_some(),
+            slap.is_some(),
+            add.is_some(),
+            call.is_some(),
+            go_along.is_some(),
+            onderkluft.is_some(),
+        ];
+        if kinds.iter().filter(|&&k| k).count() != 1 {
+            return Err(ONE_KIND.to_owned());
+        }
+        let act = match (throw, draw, slap, add, call, go_along, onderkluft) {
+            (Some(throw), Some(draw), ..) => Act::Play { throw, draw },
+            (Some(_), None, ..) => {
+                return Err(
+                    "a throw is followed by a \"draw\": {\"stock\": C} or {\"discard\": C}".into(),
+                );
+            }
+            (None, Some(_), ..) => {
+                return Err("a \"draw\" comes with the \"throw\" before it".into());
+            }
+            (_, _, Some(slap), ..) => match <[String; 1]>::try_from(slap) {
+                Ok([card]) => Act::Slap(card),
+                Err(_) => return Err("a slap-down lays exactly one card: \"slap\": [C]".into()),
+            },
+            (_, _, _, Some(add), ..) => Act::Add(add),
+            (_, _, _, _, Some(call), ..) => Act::Call(call),
+            (_, _, _, _, _, Some(going), _) => Act::GoAlong(going),
+            (_, _, _, _, _, _, Some(challenge)) => Act::Onderkluft(challenge),
+            _ => return Err(ONE_KIND.to_owned()),
+        };
+        Ok(ActionRecord { player, act })
+    }
+}
+
+impl From<ActionRecord> for RawAction {
+    fn from(action: ActionRecord) -> Self {
+        let mut raw = RawAction {
+            player: action.player,
+            ..RawAction::default()
+        };
+        match action.act {
+            Act::Play { throw, draw } => {
+                raw.throw = Some(throw);
+                raw.draw = Some(draw);
+            }
+            Act::Slap(card) => raw.slap = Some(vec![card]),
+            Act::Add(cards) => raw.add = Some(cards),
+            Act::Call(call) => raw.call = Some(call),
+            Act::GoAlong(going) => raw.go_along = Some(going),
+            Act::Onderkluft(challenge) => raw.onderkluft = Some(challenge),
+        }
+        raw
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn action(value: serde_json::Value) -> Result<ActionRecord, String> {
+        serde_json::from_value(value).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_kind_of_action_round_trips() {
+        for value in [
+            json!({"player": "ann", "throw": ["AS", "2S", "3S"], "draw": {"discard": "7H"}}),
+            json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "QS"}}),
+            json!({"player": "bob", "slap": ["QS"]}),
+            json!({"player": "cid", "add": ["QH", "QD"]}),
+            json!({"player": "cid", "call": "yaniv"}),
+            json!({"player": "cid", "call": "kluft"}),
+            json!({"player": "ann", "go_along": false}),
+            json!({"player": "ann", "onderkluft": true}),
+        ] {
+            let parsed = action(value.clone()).expect("valid action");
+            assert_eq!(serde_json::to_value(&parsed).ok(), Some(value));
+        }
+    }
+
+    #[test]
+    fn an_action_is_exactly_one_kind() {
+        assert!(action(json!({"player": "ann"})).is_err());
+        assert!(action(json!({"player": "ann", "call": "yaniv", "go_along": true})).is_err());
+        assert!(
+            action(json!({"player": "ann", "throw": ["AS"]})).is_err_and(|e| e.contains("draw"))
+        );
+        assert!(
+            action(json!({"player": "ann", "slap": ["AS", "AD"]}))
+                .is_err_and(|e| e.contains("exactly one card"))
+        );
+        assert!(action(json!({"player": "ann", "call": "jhyap"})).is_err());
+        assert!(action(json!({"player": "ann", "call": "yaniv", "note": "x"})).is_err());
+        assert!(
+            action(
+                json!({"player": "ann", "throw": ["AS"], "draw": {"stock": "2S", "discard": "3S"}})
+            )
+            .is_err()
+        );
+    }
+}
