@@ -251,7 +251,8 @@ impl Game {
     fn apply_called(&mut self, e: &Called) {
         let Some(rules) = self.rules.as_deref() else { return };
         let caller = e.seat;
-        self.round.slap_card = None;
+        // A call is not a throw: the last thrower's slap-down stays open as long as the
+        // window does (RULES.md interpretation 5; `window_open` closes it at a Kluft call).
         match rules.call_resolution {
             crate::rules::CallResolution::GoAlong { .. } if self.call_within_threshold(caller) => {
                 let others = self.active_seats().filter(|&s| s != caller).count() as u8;

@@ -1,0 +1,103 @@
+//! Hidden information: what `Game::view(seat)` shows one seat. A seat sees its own hand and
+//! the public table (the top throw, sizes, totals), never another hand, never the seed.
+
+mod common;
+
+use yaniv_domain::cards::Card;
+use yaniv_domain::game::{Command, DealSource, DrawChoice, Game};
+use yaniv_domain::rules::Preset;
+use yaniv_domain::shuffle::Seed;
+
+/// Checks every seat's serialized view: no card of another hand appears in it unless the
+/// same card is public (in the top throw) or also in the seat's own hand (two decks), and
+/// neither the seed nor a `seed` field does.
+fn assert_views_hide_other_hands(game: &Game, seed: &Seed, context: &str) {
+    let seats = game.players().len() as u8;
+    for seat in 0..seats {
+        let view = game.view(seat).expect("a view for every seat");
+        let json = serde_json::to_string(&view).expect("the view serializes");
+        assert!(
+            !json.contains(&seed.to_hex()),
+            "{context}: seat {seat} sees the seed"
+        );
+        assert!(
+            !json.contains("\"seed\""),
+            "{context}: seat {seat} has a seed field"
+        );
+        let own = game.hand(seat);
+        let top = game.top_throw();
+        for other in (0..seats).filter(|&o| o != seat) {
+            for card in game.hand(other).iter() {
+                if top.contains(card) || own.contains(card) {
+                    continue;
+                }
+                let quoted = format!("\"{card}\"");
+                assert!(
+                    !json.contains(&quoted),
+                    "{context}: seat {seat} sees {card} in seat {other}'s hand: {json}"
+                );
+            }
+        }
+        assert_eq!(view.hand, own, "{context}: a seat sees its own hand");
+    }
+}
+
+/// RULES.md: the server plays hidden-information rounds; `view.rs`: "Nothing else: no other
+/// hand, no stock card, no seed before the round is over." Played through whole rounds of
+/// every preset with server-dealt (seeded) cards, checking every seat after every action.
+#[test]
+fn a_seat_never_sees_another_hand_or_the_seed() {
+    for preset in Preset::ALL {
+        for players in [2usize, 4, 6] {
+            let mut game = Game::new();
+            let names = (0..players).map(|i| format!("p{i}")).collect();
+            game.execute(&Command::Create {
+                rules: preset.rules(),
+                players: names,
+                initial_totals: vec![],
+            })
+            .expect("create");
+            let seed = Seed([players as u8 * 17 + preset as u8; 32]);
+            game.execute(&Command::Deal {
+                starter: Some(0),
+                source: DealSource::Seeded(seed),
+            })
+            .expect("deal");
+            assert!(game.commitment().is_some());
+            for step in 0..40 {
+                let context = format!("{preset} {players}p step {step}");
+                assert_views_hide_other_hands(&game, &seed, &context);
+                let Some(seat) = game.to_act() else { break };
+                let legal = game.legal_actions(seat);
+                let command = if legal.go_along {
+                    Command::GoAlong { seat, going: true }
+                } else if legal.onderkluft {
+                    Command::Onderkluft {
+                        seat,
+                        challenge: true,
+                    }
+                } else if legal.call && step > 20 {
+                    Command::Call {
+                        seat,
+                        call: game.rules().expect("rules").call_resolution_kind(),
+                    }
+                } else {
+                    // Throw the biggest combination and draw from the discard when possible,
+                    // so that drawn cards (known to the table) are part of the check.
+                    let throw = *legal
+                        .throws
+                        .iter()
+                        .max_by_key(|t| t.len())
+                        .expect("a throw");
+                    let draw: Option<Card> = legal.draw_from_discard.iter().next();
+                    let draw = match draw {
+                        Some(card) if step & 1 == 0 => DrawChoice::Discard(card),
+                        _ => DrawChoice::Stock,
+                    };
+                    Command::Play { seat, throw, draw }
+                };
+                game.execute(&command).expect("a legal action");
+            }
+        }
+    }
+}
