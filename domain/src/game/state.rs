@@ -286,10 +286,10 @@ impl Game {
                 *slot = Some(e.round);
             }
         }
-        if matches!(e.outcome, Outcome::Yaniv | Outcome::Kluft) {
-            if let Some(slot) = e.caller.and_then(|c| self.successful_calls.get_mut(c as usize)) {
-                *slot += 1;
-            }
+        if matches!(e.outcome, Outcome::Yaniv | Outcome::Kluft)
+            && let Some(slot) = e.caller.and_then(|c| self.successful_calls.get_mut(c as usize))
+        {
+            *slot += 1;
         }
         self.next_dealer = e.next_dealer;
         self.next_starter = e.next_starter;

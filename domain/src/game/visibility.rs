@@ -76,10 +76,8 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
                 value["deal"]["hands"] = Value::Array(shown);
             }
         },
-        Event::TurnPlayed(turn) => {
-            if matches!(turn.draw, Draw::Stock(_)) && !viewer.sees_seat(turn.seat) {
-                value["draw"] = json!({ "stock": null });
-            }
+        Event::TurnPlayed(turn) if matches!(turn.draw, Draw::Stock(_)) && !viewer.sees_seat(turn.seat) => {
+            value["draw"] = json!({ "stock": null });
         }
         _ => {}
     }

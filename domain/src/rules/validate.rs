@@ -25,10 +25,10 @@ impl Rules {
         if self.max_players > 8 {
             return Err(inconsistent("max_players", "at most 8 players sit at a table"));
         }
-        if let DeckCount::TwoFromPlayers(from) = self.decks {
-            if !(2..=8).contains(&from) {
-                return Err(inconsistent("decks", "two_from_players must be between 2 and 8"));
-            }
+        if let DeckCount::TwoFromPlayers(from) = self.decks
+            && !(2..=8).contains(&from)
+        {
+            return Err(inconsistent("decks", "two_from_players must be between 2 and 8"));
         }
         if self.jokers_per_deck > 2 {
             return Err(inconsistent("jokers_per_deck", "a deck has at most 2 jokers"));
@@ -49,10 +49,10 @@ impl Rules {
                 ));
             }
         }
-        if let Some(threshold) = self.call_threshold {
-            if threshold > 1000 {
-                return Err(inconsistent("call_threshold", "must be at most 1000"));
-            }
+        if let Some(threshold) = self.call_threshold
+            && threshold > 1000
+        {
+            return Err(inconsistent("call_threshold", "must be at most 1000"));
         }
         if matches!(self.call_resolution, CallResolution::GoAlong { .. }) && !self.round_ends_on_empty_hand {
             // During the last turns after a call nobody may call, so a player whose hand
@@ -79,10 +79,10 @@ impl Rules {
         if limit == 0 {
             return Err(inconsistent("game_end", "the limit must be positive"));
         }
-        if let Some(bonus) = self.successful_call_bonus {
-            if bonus.calls == 0 {
-                return Err(inconsistent("successful_call_bonus", "calls must be at least 1"));
-            }
+        if let Some(bonus) = self.successful_call_bonus
+            && bonus.calls == 0
+        {
+            return Err(inconsistent("successful_call_bonus", "calls must be at least 1"));
         }
         Ok(())
     }

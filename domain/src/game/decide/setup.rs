@@ -1,6 +1,5 @@
 //! Creating the table and dealing each round.
 
-use crate::cards::Cards;
 use crate::rules::{Rules, StarterRule};
 use crate::shuffle::SHUFFLE_ALGORITHM;
 
@@ -78,12 +77,12 @@ impl Game {
             let derived = self
                 .next_starter
                 .ok_or_else(|| GameError::BadDeal("no starter was set by the last round".into()))?;
-            if let Some(given) = starter {
-                if given != derived {
-                    return Err(GameError::BadDeal(format!(
-                        "seat {given} cannot start this round: the rules give seat {derived}"
-                    )));
-                }
+            if let Some(given) = starter
+                && given != derived
+            {
+                return Err(GameError::BadDeal(format!(
+                    "seat {given} cannot start this round: the rules give seat {derived}"
+                )));
             }
             (derived, self.next_dealer)
         };
@@ -98,7 +97,7 @@ impl Game {
                 let active: Vec<bool> = (0..self.seat_count() as Seat).map(|s| self.is_active(s)).collect();
                 check_explicit(deck, rules.hand_size as usize, &active, hands, *up_card).map_err(GameError::BadDeal)?;
                 Deal::Explicit {
-                    hands: hands.iter().copied().collect::<Vec<Cards>>(),
+                    hands: hands.to_vec(),
                     up_card: *up_card,
                 }
             }

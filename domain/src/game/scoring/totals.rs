@@ -25,7 +25,7 @@ pub(super) fn reduce(
         let reduced = match &rules.reductions {
             Reductions::None => None,
             Reductions::Exact(table) => table.iter().find(|[from, _]| from == total).map(|[_, to]| *to),
-            Reductions::MultiplesOf { step, minus } => (*total > 0 && *total % step == 0).then(|| *total - minus),
+            Reductions::MultiplesOf { step, minus } => (*total > 0 && total.is_multiple_of(*step)).then(|| *total - minus),
         };
         if let Some(to) = reduced {
             reductions.push(Reduction {
@@ -58,7 +58,7 @@ pub(super) fn call_bonus(
         return Vec::new();
     }
     let count = successes[caller as usize] as u32 + 1;
-    if count % bonus.calls as u32 != 0 {
+    if !count.is_multiple_of(bonus.calls as u32) {
         return Vec::new();
     }
     let total = &mut totals[caller as usize];
