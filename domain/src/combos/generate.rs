@@ -65,20 +65,86 @@ pub fn arrange_run(cards: &[Card], rules: &Rules) -> Option<Cards> {
 }
 
 /// Calls `found` with every distinct combination `hand` can throw (canonical order).
+///
+/// Every non-empty subset of the hand is considered in increasing bit-mask order. Bit
+/// masks of the cards sharing a rank or a suit skip, without building them, the subsets
+/// that cannot be a combination: cards whose naturals share neither one rank (a set) nor
+/// one suit (a run). The others are classified exactly as before.
 pub fn for_each_throw(hand: &Cards, rules: &Rules, mut found: impl FnMut(&Cards)) {
     let cards = hand.as_slice();
     let n = cards.len();
-    for mask in 1u32..(1 << n) {
-        let mut subset = Cards::new();
-        for (i, &c) in cards.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                let _ = subset.try_push(c);
+    let mut jokers = 0u32;
+    let mut same_rank = [0u32; crate::cards::MAX_CARDS];
+    let mut same_suit = [0u32; crate::cards::MAX_CARDS];
+    // With two decks a hand may hold the same card twice: `later_copy[i]` marks the later
+    // copies of card `i`, and a subset that takes a later copy without the earlier one is
+    // skipped, so each throw is listed once.
+    let mut later_copy = [0u32; crate::cards::MAX_CARDS];
+    let mut has_copies = 0u32;
+    for (i, a) in cards.iter().enumerate() {
+        if a.is_joker() {
+            jokers |= 1 << i;
+        }
+        for (j, b) in cards.iter().enumerate() {
+            if a.rank() == b.rank() {
+                same_rank[i] |= 1 << j;
+            }
+            if a.suit_index() == b.suit_index() {
+                same_suit[i] |= 1 << j;
+            }
+            if j > i && a == b {
+                later_copy[i] |= 1 << j;
+                has_copies |= 1 << i;
             }
         }
-        // With two decks a hand may hold the same card twice: list each throw once.
-        if (0..n).any(|i| mask & (1 << i) == 0 && (i + 1..n).any(|j| mask & (1 << j) != 0 && cards[i] == cards[j])) {
+    }
+    let subset_of = |mask: u32| -> Cards {
+        let mut picked = [Card::default(); crate::cards::MAX_CARDS];
+        let mut len = 0;
+        let mut rest = mask;
+        while rest != 0 {
+            picked[len] = cards[rest.trailing_zeros() as usize];
+            len += 1;
+            rest &= rest - 1;
+        }
+        Cards::from_slice(&picked[..len]).unwrap_or_default()
+    };
+    for mask in 1u32..(1 << n) {
+        if has_copies != 0 {
+            let mut left_out = !mask & has_copies;
+            let mut skip = false;
+            while left_out != 0 {
+                let i = left_out.trailing_zeros() as usize;
+                left_out &= left_out - 1;
+                if later_copy[i] & mask != 0 {
+                    skip = true;
+                    break;
+                }
+            }
+            if skip {
+                continue;
+            }
+        }
+        if mask & (mask - 1) == 0 {
+            // One card is always a throw (`classify` calls it a single).
+            found(&subset_of(mask));
             continue;
         }
+        let naturals = mask & !jokers;
+        let first = naturals.trailing_zeros() as usize;
+        // Only naturals of one rank (or none at all) can be a single card or a set.
+        let one_rank = naturals == 0 || naturals & !same_rank[first] == 0;
+        if !one_rank {
+            // Not a set: a run at best, which needs 3+ cards whose naturals share a suit.
+            if mask.count_ones() >= 3
+                && naturals & !same_suit[first] == 0
+                && let Some(run) = arrange_run(subset_of(mask).as_slice(), rules)
+            {
+                found(&run);
+            }
+            continue;
+        }
+        let subset = subset_of(mask);
         match classify(subset.as_slice(), rules) {
             Ok(Combination::Single | Combination::Set) => found(&subset),
             _ if subset.len() >= 3 => {

@@ -55,6 +55,8 @@ impl Game {
     pub fn replay_checked(events: &[Event]) -> Result<Game, (usize, GameError)> {
         let mut game = Game::new();
         let mut at = 0;
+        // One buffer for every decision: turns are then decided without allocating.
+        let mut produced = Vec::new();
         while at < events.len() {
             let command = command_behind(&events[at]).ok_or_else(|| {
                 (
@@ -65,7 +67,8 @@ impl Game {
                     )),
                 )
             })?;
-            let produced = game.decide(&command).map_err(|e| (at, e))?;
+            produced.clear();
+            game.decide_into(&command, &mut produced).map_err(|e| (at, e))?;
             for (offset, expected) in produced.iter().enumerate() {
                 match events.get(at + offset) {
                     Some(stored) if stored == expected => {}

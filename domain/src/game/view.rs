@@ -72,18 +72,7 @@ impl Game {
             return None;
         }
         let round = &self.round;
-        let stage = if self.finished.is_some() {
-            RoundStage::Finished
-        } else if !round.in_progress {
-            RoundStage::BetweenRounds
-        } else {
-            match round.stage {
-                Stage::Playing => RoundStage::Playing,
-                Stage::LastTurns { .. } => RoundStage::LastTurns,
-                Stage::GoingAlong { .. } => RoundStage::GoingAlong,
-                Stage::Kluft { .. } => RoundStage::Kluft,
-            }
-        };
+        let stage = self.round_stage();
         let hand = self.hand(seat);
         let n = self.seat_count();
         Some(SeatView {
@@ -106,7 +95,37 @@ impl Game {
         })
     }
 
-    fn closed_caller_public(&self) -> Option<Seat> {
+    /// The stage of the round, as every seat sees it ([`SeatView::stage`]).
+    pub fn round_stage(&self) -> RoundStage {
+        if self.finished.is_some() {
+            RoundStage::Finished
+        } else if !self.round.in_progress {
+            RoundStage::BetweenRounds
+        } else {
+            match self.round.stage {
+                Stage::Playing => RoundStage::Playing,
+                Stage::LastTurns { .. } => RoundStage::LastTurns,
+                Stage::GoingAlong { .. } => RoundStage::GoingAlong,
+                Stage::Kluft { .. } => RoundStage::Kluft,
+            }
+        }
+    }
+
+    /// Who threw the top throw ([`SeatView::top_thrower`]); `None` for the card turned up
+    /// at the deal.
+    pub fn top_thrower(&self) -> Option<Seat> {
+        self.round.top_thrower
+    }
+
+    /// The card the last thrower drew, while they may still slap it down (that seat's
+    /// information only).
+    pub(crate) fn slap_card(&self) -> Option<Card> {
+        self.round.slap_card
+    }
+
+    /// The caller whose hand is closed while the others finish the round
+    /// ([`SeatView::caller`]).
+    pub(crate) fn closed_caller_public(&self) -> Option<Seat> {
         match self.round.stage {
             _ if !self.round.in_progress => None,
             Stage::Playing => None,
@@ -135,9 +154,7 @@ impl Game {
                 }
                 if round.stage == Stage::Playing {
                     let calls = rules.call_resolution_kind();
-                    legal.call = self
-                        .decide(&super::Command::Call { seat, call: calls })
-                        .is_ok();
+                    legal.call = self.call_allowed(seat, calls);
                 }
             }
             Stage::GoingAlong { next, .. } => legal.go_along = next == seat,
@@ -168,7 +185,7 @@ impl Game {
     }
 
     /// The seat may add on at all now (whose turn it is, closed caller), cards aside.
-    fn decide_add_on_possible(&self, seat: Seat) -> bool {
+    pub(crate) fn decide_add_on_possible(&self, seat: Seat) -> bool {
         let Some(rules) = self.rules.as_deref() else { return false };
         let caller_closed = matches!(
             self.round.stage,

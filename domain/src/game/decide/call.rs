@@ -10,6 +10,35 @@ use super::super::state::{Game, Stage};
 
 impl Game {
     pub(super) fn decide_call(&self, seat: Seat, call: CallKind) -> Result<Vec<Event>, GameError> {
+        let within_threshold = self.check_call(seat, call)?;
+        let events = vec![Event::Called(Called { seat, call })];
+        if !within_threshold {
+            return Ok(self.then_end_round(events, Ending::FalseCall { caller: seat }));
+        }
+        let rules = self.rules_in_round()?;
+        Ok(match rules.call_resolution {
+            CallResolution::Immediate { .. } => self.then_end_round(events, Ending::Immediate { caller: seat }),
+            CallResolution::GoAlong { .. } | CallResolution::Kluft { .. } => events,
+        })
+    }
+
+    /// Whether `decide` accepts this call now, without deciding how the round ends (no
+    /// clone of the game, no allocation): the check behind `legal_actions` and bots.
+    pub(crate) fn call_allowed(&self, seat: Seat, call: CallKind) -> bool {
+        // The commonest refusal, a hand above the threshold, without formatting its message.
+        let refused_above = self
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.over_threshold_call == OverThresholdCall::Refused);
+        if refused_above && !self.call_within_threshold(seat) {
+            return false;
+        }
+        self.check_call(seat, call).is_ok()
+    }
+
+    /// Every check of a call, in the order `decide` makes them. `Ok(true)` for a call
+    /// within the threshold, `Ok(false)` for one above it that the rules accept.
+    fn check_call(&self, seat: Seat, call: CallKind) -> Result<bool, GameError> {
         let rules = self.rules_in_round()?;
         self.check_seat(seat)?;
         let round = &self.round;
@@ -52,7 +81,6 @@ impl Game {
                 ));
             }
         }
-        let events = vec![Event::Called(Called { seat, call })];
         if !self.call_within_threshold(seat) {
             let total = rules.hand_total(hand.as_slice());
             return match rules.over_threshold_call {
@@ -60,14 +88,9 @@ impl Game {
                     "your hand totals {total}, above the threshold of {}",
                     rules.call_threshold.unwrap_or_default()
                 ))),
-                OverThresholdCall::HandPlus { .. } | OverThresholdCall::PlusLeftNeighbourHand { .. } => {
-                    Ok(self.then_end_round(events, Ending::FalseCall { caller: seat }))
-                }
+                OverThresholdCall::HandPlus { .. } | OverThresholdCall::PlusLeftNeighbourHand { .. } => Ok(false),
             };
         }
-        Ok(match rules.call_resolution {
-            CallResolution::Immediate { .. } => self.then_end_round(events, Ending::Immediate { caller: seat }),
-            CallResolution::GoAlong { .. } | CallResolution::Kluft { .. } => events,
-        })
+        Ok(true)
     }
 }

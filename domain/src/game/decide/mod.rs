@@ -41,6 +41,19 @@ impl Game {
         }
     }
 
+    /// [`Game::decide`], appending the events to `out` (left as it was on refusal). A turn
+    /// is decided without allocating, which keeps bot simulations and checked replays off
+    /// the heap on their commonest command.
+    pub fn decide_into(&self, command: &Command, out: &mut Vec<Event>) -> Result<(), GameError> {
+        match command {
+            Command::Play { seat, throw, draw } => self.decide_play_into(*seat, throw, *draw, out),
+            other => {
+                out.extend(self.decide(other)?);
+                Ok(())
+            }
+        }
+    }
+
     /// The rules, if a round is being played; the common guard of every in-round command.
     fn rules_in_round(&self) -> Result<&Rules, GameError> {
         let rules = self.rules.as_deref().ok_or(GameError::NotCreated)?;

@@ -10,6 +10,19 @@ use super::super::state::{Game, Stage};
 
 impl Game {
     pub(super) fn decide_play(&self, seat: Seat, throw: &Cards, draw: DrawChoice) -> Result<Vec<Event>, GameError> {
+        let mut events = Vec::with_capacity(1);
+        self.decide_play_into(seat, throw, draw, &mut events)?;
+        Ok(events)
+    }
+
+    /// `decide_play`, appending to `events` (untouched on refusal).
+    pub(super) fn decide_play_into(
+        &self,
+        seat: Seat,
+        throw: &Cards,
+        draw: DrawChoice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), GameError> {
         let rules = self.rules_in_round()?;
         self.check_seat(seat)?;
         let round = &self.round;
@@ -59,11 +72,11 @@ impl Game {
                 Draw::Discard(card)
             }
         };
-        let mut events = vec![Event::TurnPlayed(TurnPlayed {
+        events.push(Event::TurnPlayed(TurnPlayed {
             seat,
             thrown: *throw,
             draw,
-        })];
+        }));
         // "When the stock is empty, the discard pile except the last throw is shuffled into
         // a new stock": done as soon as a draw empties it.
         let stock_left = round.stock.len() - usize::from(matches!(draw, Draw::Stock(_)));
@@ -76,6 +89,6 @@ impl Game {
                 }));
             }
         }
-        Ok(events)
+        Ok(())
     }
 }

@@ -1,0 +1,110 @@
+//! [`RandomBot`]: a uniformly random legal action, from a seeded generator.
+//!
+//! - In its turn the actions are the call (when legal) and every pair of a listed throw
+//!   (`legal_actions().throws`) and a draw (the stock, or each distinct card of
+//!   `draw_from_discard`); the bot picks one of them with equal probability. The throw is
+//!   picked by reservoir sampling over `for_each_throw`, so nothing is allocated.
+//! - Declarations (going along, Onderkluft): yes or no with probability 1/2 each.
+//! - Out of turn: passing, the slap-down (when legal) and every listed add-on, with equal
+//!   probability.
+//!
+//! Same seed, same choices: a game between random bots is reproducible.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::cards::Cards;
+use crate::game::{Command, DrawChoice};
+
+use super::{Bot, BotView, distinct};
+
+#[derive(Debug, Clone)]
+pub struct RandomBot {
+    rng: SmallRng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    /// Uniform in `0..n` (`n >= 1`).
+    fn below(&mut self, n: u32) -> u32 {
+        self.rng.random_range(0..n)
+    }
+}
+
+impl Bot for RandomBot {
+    fn act(&mut self, view: &BotView<'_>) -> Option<Command> {
+        let seat = view.seat();
+        if view.must_declare_go_along() {
+            return Some(Command::GoAlong {
+                seat,
+                going: self.below(2) == 0,
+            });
+        }
+        if view.must_declare_onderkluft() {
+            return Some(Command::Onderkluft {
+                seat,
+                challenge: self.below(2) == 0,
+            });
+        }
+        if !view.is_my_turn() {
+            return None;
+        }
+        let mut throws = 0u32;
+        let mut throw = Cards::new();
+        view.for_each_throw(|t| {
+            throws += 1;
+            if self.below(throws) == 0 {
+                throw = *t;
+            }
+        });
+        let discard = distinct(view.discard_draws());
+        let stock = view.can_draw_from_stock();
+        let draws = discard.len() as u32 + u32::from(stock);
+        let call = view.can_call();
+        let actions = throws * draws + u32::from(call);
+        if actions == 0 {
+            return None;
+        }
+        if call && self.below(actions) == 0 {
+            return Some(Command::Call {
+                seat,
+                call: view.call_kind(),
+            });
+        }
+        let pick = self.below(draws);
+        let draw = match (stock, pick) {
+            (true, 0) => DrawChoice::Stock,
+            (true, n) => DrawChoice::Discard(discard.as_slice()[n as usize - 1]),
+            (false, n) => DrawChoice::Discard(discard.as_slice()[n as usize]),
+        };
+        Some(Command::Play { seat, throw, draw })
+    }
+
+    fn out_of_turn(&mut self, view: &BotView<'_>) -> Option<Command> {
+        let seat = view.seat();
+        // Reservoir sampling over "pass", the slap-down and the add-ons.
+        let mut options = 1u32;
+        let mut chosen = None;
+        if let Some(card) = view.slap() {
+            options += 1;
+            if self.below(options) == 0 {
+                chosen = Some(Command::Slap { seat, card });
+            }
+        }
+        view.for_each_add_on(|cards| {
+            options += 1;
+            if self.below(options) == 0 {
+                chosen = Some(Command::AddOn {
+                    seat,
+                    cards: *cards,
+                });
+            }
+        });
+        chosen
+    }
+}

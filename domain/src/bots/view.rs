@@ -1,0 +1,303 @@
+//! [`BotView`]: what one seat may see, for bots, without allocating.
+//!
+//! It holds the game privately: this module is the only part of `bots` that can reach the
+//! [`Game`], and everything it hands out is what [`Game::view`] shows that seat (its own
+//! hand, the others' hand sizes, the top throw and what of it may be drawn, the stock size,
+//! totals, whose turn it is) plus the legal actions of [`Game::legal_actions`], produced
+//! lazily. The bots in `random.rs` and `greedy.rs` are sibling modules, so Rust's privacy
+//! rules keep them from reading other hands or the stock: the restriction is structural.
+//!
+//! Every enumeration here gives exactly what `legal_actions` lists, in the same order
+//! (`domain/tests/properties.rs` checks it at every step of thousands of games).
+
+use crate::cards::{Card, Cards};
+use crate::combos::{Combination, add_on_fits, classify, slap_fits, takeable};
+use crate::game::{CallKind, Game, LegalActions, RoundStage, Seat, SeatView};
+use crate::rules::{Rules, SlapDown};
+
+/// One seat's view of a game, borrowed for one decision.
+#[derive(Debug, Clone, Copy)]
+pub struct BotView<'a> {
+    game: &'a Game,
+    seat: Seat,
+}
+
+impl<'a> BotView<'a> {
+    /// The view of `seat`. A seat that does not exist (or a game not created) sees an
+    /// empty table with nothing to do.
+    pub fn new(game: &'a Game, seat: Seat) -> BotView<'a> {
+        BotView { game, seat }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The effective rules (public: stored in the game's first event).
+    pub fn rules(&self) -> Option<&'a Rules> {
+        self.game.rules()
+    }
+
+    pub fn round_number(&self) -> u32 {
+        self.game.round_number()
+    }
+
+    pub fn stage(&self) -> RoundStage {
+        self.game.round_stage()
+    }
+
+    /// Who must act now (throw or call, or declare).
+    pub fn to_act(&self) -> Option<Seat> {
+        self.game.to_act()
+    }
+
+    /// The caller whose hand is closed while the round is finished (Belgian, Kluft).
+    pub fn caller(&self) -> Option<Seat> {
+        self.game.closed_caller_public()
+    }
+
+    pub fn hand(&self) -> Cards {
+        self.game.hand(self.seat)
+    }
+
+    pub fn hand_total(&self) -> u32 {
+        self.rules()
+            .map_or(0, |r| r.hand_total(self.hand().as_slice()))
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.game.players().len()
+    }
+
+    /// Whether `seat` still plays in the game.
+    pub fn is_active(&self, seat: Seat) -> bool {
+        (seat as usize) < self.seat_count() && !self.game.is_eliminated(seat)
+    }
+
+    /// How many cards `seat` holds (public: everyone sees the others' hand sizes).
+    pub fn hand_len(&self, seat: Seat) -> usize {
+        self.game.hand(seat).len()
+    }
+
+    pub fn totals(&self) -> &'a [u32] {
+        self.game.totals()
+    }
+
+    pub fn top_throw(&self) -> Cards {
+        self.game.top_throw()
+    }
+
+    pub fn top_thrower(&self) -> Option<Seat> {
+        self.game.top_thrower()
+    }
+
+    /// The cards of the top throw the next player may draw (empty between rounds).
+    pub fn takeable(&self) -> Cards {
+        match self.rules() {
+            Some(rules) if self.game.round_in_progress() => takeable(&self.game.top_throw(), rules),
+            _ => Cards::new(),
+        }
+    }
+
+    pub fn stock_size(&self) -> usize {
+        self.game.stock_len()
+    }
+
+    /// The word a call uses under these rules.
+    pub fn call_kind(&self) -> CallKind {
+        self.rules()
+            .map_or(CallKind::Yaniv, Rules::call_resolution_kind)
+    }
+
+    /// The rules, when this seat may act at all now (a round in play, the seat in it).
+    fn in_play(&self) -> Option<&'a Rules> {
+        let rules = self.game.rules()?;
+        let playing =
+            self.game.round_in_progress() && !self.game.is_finished() && self.is_active(self.seat);
+        playing.then_some(rules)
+    }
+
+    /// Whether it is this seat's turn to throw (or call): `legal_actions` lists throws and
+    /// draws exactly then.
+    pub fn is_my_turn(&self) -> bool {
+        self.in_play().is_some()
+            && matches!(self.stage(), RoundStage::Playing | RoundStage::LastTurns)
+            && self.to_act() == Some(self.seat)
+    }
+
+    /// Every throw the hand can make now, in `legal_actions` order; nothing when it is not
+    /// this seat's turn.
+    pub fn for_each_throw(&self, found: impl FnMut(&Cards)) {
+        if let Some(rules) = self.in_play() {
+            let hand = self.hand();
+            if self.is_my_turn() && !hand.is_empty() {
+                crate::combos::for_each_throw(&hand, rules, found);
+            }
+        }
+    }
+
+    /// Whether the stock can be drawn from in this turn.
+    pub fn can_draw_from_stock(&self) -> bool {
+        self.is_my_turn() && !self.hand().is_empty() && self.stock_size() > 0
+    }
+
+    /// The discard cards that may be drawn in this turn (`legal_actions().draw_from_discard`).
+    pub fn discard_draws(&self) -> Cards {
+        if self.is_my_turn() && !self.hand().is_empty() {
+            self.takeable()
+        } else {
+            Cards::new()
+        }
+    }
+
+    /// Whether a call is accepted now.
+    pub fn can_call(&self) -> bool {
+        self.is_my_turn()
+            && self.stage() == RoundStage::Playing
+            && self.game.call_allowed(self.seat, self.call_kind())
+    }
+
+    /// Whether this seat must now declare whether it goes along (Belgian).
+    pub fn must_declare_go_along(&self) -> bool {
+        self.in_play().is_some()
+            && self.stage() == RoundStage::GoingAlong
+            && self.to_act() == Some(self.seat)
+    }
+
+    /// Whether this seat must now declare whether it challenges (Onderkluft).
+    pub fn must_declare_onderkluft(&self) -> bool {
+        self.in_play().is_some()
+            && self.stage() == RoundStage::Kluft
+            && self.to_act() == Some(self.seat)
+    }
+
+    /// The card this seat (the last thrower) may slap down now.
+    pub fn slap(&self) -> Option<Card> {
+        let rules = self.in_play()?;
+        if !self.game.window_open()
+            || self.top_thrower() != Some(self.seat)
+            || rules.slap_down == SlapDown::Off
+        {
+            return None;
+        }
+        self.game
+            .slap_card()
+            .filter(|&c| slap_fits(&self.game.top_throw(), c, rules))
+    }
+
+    /// Whether this seat may add on at all now, cards aside.
+    fn add_on_window(&self) -> Option<&'a Rules> {
+        let rules = self.in_play()?;
+        let open = rules.add_ons.any()
+            && self.game.window_open()
+            && self.top_thrower() != Some(self.seat)
+            && self.game.decide_add_on_possible(self.seat);
+        open.then_some(rules)
+    }
+
+    /// Every add-on this seat may lay now, in `legal_actions` order, each once.
+    ///
+    /// [`add_on_fits`] decides every candidate; only subsets it must refuse are skipped
+    /// without asking: it accepts a set (or a single card) only completed to exactly four,
+    /// so only subsets of that size, of cards of the set's rank or jokers; and a run only
+    /// extended by cards of its suit or jokers. Subsets are tried in increasing mask
+    /// order, which is the order `legal_actions` lists them in.
+    pub fn for_each_add_on(&self, mut found: impl FnMut(&Cards)) {
+        let Some(rules) = self.add_on_window() else {
+            return;
+        };
+        let top = self.game.top_throw();
+        let hand = self.hand();
+        let cards = hand.as_slice();
+        let natural = top.iter().find(|c| !c.is_joker());
+        let all = (1u32 << cards.len()) - 1;
+        let mask_of = |keep: &dyn Fn(Card) -> bool| -> u32 {
+            cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_joker() || keep(**c))
+                .fold(0, |m, (i, _)| m | 1 << i)
+        };
+        let (relevant, size) = match classify(top.as_slice(), rules) {
+            Ok(Combination::Single) if !rules.add_ons.to_single_cards => return,
+            Ok(Combination::Set) if !rules.add_ons.to_sets => return,
+            Ok(Combination::Single | Combination::Set) => {
+                let Some(size) = 4usize.checked_sub(top.len()).filter(|&k| k > 0) else {
+                    return;
+                };
+                let relevant = match natural {
+                    Some(n) => mask_of(&|c| c.rank() == n.rank()),
+                    None => all,
+                };
+                (relevant, Some(size as u32))
+            }
+            Ok(Combination::Run(_)) if rules.add_ons.to_runs => {
+                let relevant = match natural {
+                    Some(n) => mask_of(&|c| c.suit_index() == n.suit_index()),
+                    None => all,
+                };
+                (relevant, None)
+            }
+            _ => return,
+        };
+        if size.is_some_and(|k| relevant.count_ones() < k) {
+            return;
+        }
+        // Lists found so far, for the rare duplicate (two decks): at most a handful.
+        let mut seen: [Cards; 8] = [Cards::new(); 8];
+        let mut seen_len = 0usize;
+        let mut overflow: Vec<Cards> = Vec::new();
+        let mut sub = relevant & relevant.wrapping_neg();
+        while sub != 0 {
+            if size.is_none_or(|k| sub.count_ones() == k) {
+                let subset: Cards = cards
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| sub & (1 << i) != 0)
+                    .map(|(_, &c)| c)
+                    .collect();
+                if add_on_fits(&top, subset.as_slice(), rules) {
+                    let dup = seen[..seen_len].contains(&subset) || overflow.contains(&subset);
+                    if !dup {
+                        if seen_len < seen.len() {
+                            seen[seen_len] = subset;
+                            seen_len += 1;
+                        } else {
+                            overflow.push(subset);
+                        }
+                        found(&subset);
+                    }
+                }
+            }
+            // Next submask of `relevant` in increasing order.
+            sub = (sub | !relevant).wrapping_add(1) & relevant;
+        }
+    }
+
+    /// Whether any add-on is possible now (stops at the first).
+    pub fn any_add_on(&self) -> bool {
+        let mut any = false;
+        self.for_each_add_on(|_| any = true);
+        any
+    }
+
+    /// The legal actions built from the allocation-free enumerations above; equal to
+    /// [`Game::legal_actions`] for this seat (a property the tests check).
+    pub fn legal_actions(&self) -> LegalActions {
+        let mut legal = LegalActions::default();
+        self.for_each_throw(|t| legal.throws.push(*t));
+        legal.draw_from_stock = self.can_draw_from_stock();
+        legal.draw_from_discard = self.discard_draws();
+        legal.call = self.can_call();
+        legal.go_along = self.must_declare_go_along();
+        legal.onderkluft = self.must_declare_onderkluft();
+        legal.slap = self.slap();
+        self.for_each_add_on(|a| legal.add_ons.push(*a));
+        legal
+    }
+
+    /// The full (allocating) view of this seat, as the API shows it.
+    pub fn seat_view(&self) -> Option<SeatView> {
+        self.game.view(self.seat)
+    }
+}
