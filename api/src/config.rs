@@ -9,6 +9,8 @@
 //! | `YANIV_DB_POOL_SIZE` | `10` | maximum number of database connections (2 or more) |
 //! | `YANIV_TOKEN_TTL_SECS` | `86400` | lifetime of a bearer token issued at log in |
 //! | `YANIV_MAX_BODY_BYTES` | `262144` | largest accepted request body (256 KiB); larger is 413 |
+//! | `YANIV_MAX_RECORD_BYTES` | `1048576` | largest game record `POST /v1/records/replay` accepts (1 MiB, at most 16 MiB); larger is 413 |
+//! | `YANIV_REPLAY_CONCURRENCY` | number of CPUs | game-record replays computed at once (the others wait, then 503) |
 //! | `YANIV_ARGON2_CONCURRENCY` | number of CPUs | password hashes computed at once |
 //! | `YANIV_ARGON2_MAX_WAIT_MS` | `1000` | how long a request waits for a hashing slot before 503 |
 //! | `YANIV_HTTP_WORKERS` | number of CPUs | actix-web worker threads |
@@ -37,6 +39,10 @@ pub struct Settings {
     pub token_ttl: Duration,
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Largest game record accepted by `POST /v1/records/replay`, in bytes.
+    pub max_record_bytes: usize,
+    /// Number of game-record replays allowed at once (each takes a core while it runs).
+    pub replay_concurrency: usize,
     /// Number of argon2 computations allowed at once (each takes ~19 MiB and a core).
     pub argon2_concurrency: usize,
     /// How long a request may wait for an argon2 slot before it is refused with 503.
@@ -76,6 +82,7 @@ pub const DEFAULT_BIND_ADDRESS: &str = "127.0.0.1:8080";
 pub const DEFAULT_DB_POOL_SIZE: u32 = 10;
 pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
+pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
 pub const DEFAULT_ARGON2_MAX_WAIT: Duration = Duration::from_millis(1000);
 
 impl Settings {
@@ -122,6 +129,15 @@ impl Settings {
                 .map_or(DEFAULT_TOKEN_TTL, Duration::from_secs),
             max_body_bytes: parse(&get, "YANIV_MAX_BODY_BYTES", 1024..=64 * 1024 * 1024)?
                 .unwrap_or(DEFAULT_MAX_BODY_BYTES),
+            // The rules engine refuses records above its own limit (16 MiB).
+            max_record_bytes: parse(
+                &get,
+                "YANIV_MAX_RECORD_BYTES",
+                1024..=yaniv_domain::record::MAX_RECORD_BYTES,
+            )?
+            .unwrap_or(DEFAULT_MAX_RECORD_BYTES),
+            replay_concurrency: parse(&get, "YANIV_REPLAY_CONCURRENCY", 1..=256)?
+                .unwrap_or_else(available_cpus),
             argon2_concurrency: parse(&get, "YANIV_ARGON2_CONCURRENCY", 1..=256)?
                 .unwrap_or_else(available_cpus),
             argon2_max_wait: parse(&get, "YANIV_ARGON2_MAX_WAIT_MS", 0..=60_000)?
@@ -180,6 +196,8 @@ mod tests {
         let s = settings(&[("DATABASE_URL", "postgres://u:pw@h/db")]).unwrap();
         assert_eq!(s.bind_address, "127.0.0.1:8080");
         assert_eq!(s.max_body_bytes, 256 * 1024);
+        assert_eq!(s.max_record_bytes, 1024 * 1024);
+        assert!(s.replay_concurrency >= 1);
         assert_eq!(s.token_ttl, Duration::from_secs(86_400));
         assert_eq!(s.db_pool_size, 10);
         assert!(s.argon2_concurrency >= 1);
@@ -210,6 +228,46 @@ mod tests {
         assert_eq!(err.variable, "YANIV_DB_POOL_SIZE");
         let err = settings(&[("DATABASE_URL", "x"), ("YANIV_TOKEN_TTL_SECS", "-5")]).unwrap_err();
         assert_eq!(err.variable, "YANIV_TOKEN_TTL_SECS");
+    }
+
+    #[test]
+    fn record_limits_are_parsed_and_bounded_by_the_engine() {
+        let s = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_MAX_RECORD_BYTES", "2097152"),
+            ("YANIV_REPLAY_CONCURRENCY", "3"),
+        ])
+        .unwrap();
+        assert_eq!(s.max_record_bytes, 2 * 1024 * 1024);
+        assert_eq!(s.replay_concurrency, 3);
+        let too_big = (yaniv_domain::record::MAX_RECORD_BYTES + 1).to_string();
+        let err =
+            settings(&[("DATABASE_URL", "x"), ("YANIV_MAX_RECORD_BYTES", &too_big)]).unwrap_err();
+        assert_eq!(err.variable, "YANIV_MAX_RECORD_BYTES");
+        let err =
+            settings(&[("DATABASE_URL", "x"), ("YANIV_REPLAY_CONCURRENCY", "0")]).unwrap_err();
+        assert_eq!(err.variable, "YANIV_REPLAY_CONCURRENCY");
+    }
+
+    /// The table at the top of this file lists every variable; the README and
+    /// `docs/operations.md` must list them too.
+    #[test]
+    fn every_variable_is_documented() {
+        let names: Vec<&str> = include_str!("config.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("//! | `")?.split('`').next())
+            .collect();
+        assert!(names.len() >= 14, "{names:?}");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for doc in ["README.md", "docs/operations.md"] {
+            let text = std::fs::read_to_string(root.join(doc)).unwrap();
+            for name in &names {
+                assert!(
+                    text.contains(&format!("| `{name}` |")),
+                    "{doc} lacks {name}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -101,6 +101,16 @@ pub enum ApiError {
     /// 422 `idempotency_key_reused`: the key was used for a different request.
     #[error("idempotency key reused for a different request")]
     IdempotencyKeyReused,
+    /// 403, 409, 412 or 422 with a code of its own: a command refused by the rules
+    /// engine (`code` is `GameError::code()`, e.g. `not_your_turn`, `illegal_throw`)
+    /// or by a game table (`not_seated`, `table_full`, ...). `detail` is safe to show.
+    #[error("{code}: {detail}")]
+    Refused {
+        status: StatusCode,
+        code: &'static str,
+        title: &'static str,
+        detail: String,
+    },
     /// 503 `server_busy` (with `Retry-After`): too many password hashes at once.
     #[error("server busy")]
     Busy { retry_after_secs: u32 },
@@ -249,6 +259,7 @@ impl ApiError {
             Self::VersionConflict { .. } => "version_conflict",
             Self::IdempotencyInProgress => "idempotency_in_progress",
             Self::IdempotencyKeyReused => "idempotency_key_reused",
+            Self::Refused { code, .. } => code,
             Self::Busy { .. } => "server_busy",
             Self::DatabaseUnavailable(_) => "database_unavailable",
             Self::Database(_) | Self::Unexpected { .. } => "internal_error",
@@ -274,6 +285,7 @@ impl ApiError {
             Self::VersionConflict { .. } => "Version conflict",
             Self::IdempotencyInProgress => "Request in progress",
             Self::IdempotencyKeyReused => "Idempotency key reused",
+            Self::Refused { title, .. } => title,
             Self::Busy { .. } => "Server busy",
             Self::DatabaseUnavailable(_) => "Database unavailable",
             Self::Database(_) | Self::Unexpected { .. } => "Internal server error",
@@ -323,6 +335,7 @@ impl ApiError {
             Self::IdempotencyKeyReused => {
                 "this Idempotency-Key was already used for a different request".into()
             }
+            Self::Refused { detail, .. } => detail.clone(),
             Self::Busy { retry_after_secs } => {
                 format!("too many concurrent requests: retry after {retry_after_secs} s")
             }
@@ -358,6 +371,7 @@ impl ResponseError for ApiError {
                 StatusCode::UNAUTHORIZED
             }
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
+            Self::Refused { status, .. } => *status,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::UsernameTaken | Self::VersionConflict { .. } | Self::IdempotencyInProgress => {

@@ -13,9 +13,11 @@
 //! - [`request_id`]: the outermost middleware; one id per request (taken from
 //!   `X-Request-Id` or made up), one tracing span per request, one log line when it
 //!   finishes. [`telemetry`] sets up the logs (text or JSON).
-//! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`), each
-//!   with a `configure` function; the app is built from a list of them, which is
-//!   where game tables, tournaments and the audit endpoint will plug in.
+//! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`,
+//!   `tables` with one file per action, ...), each with a `configure` function; the
+//!   app is built from a list of them, which is where tournaments will plug in.
+//!   `records` replays a game record (`POST /v1/records/replay`) through the rules
+//!   engine on the blocking pool, stateless and without authentication.
 //! - [`auth`]: passwords (argon2id off the executor, bounded), opaque bearer
 //!   tokens stored as SHA-256, the [`auth::Authenticated`] extractor and role
 //!   checks, and the account tables.
@@ -24,6 +26,10 @@
 //!   verification, reading a stream or following the global log behind the xid8
 //!   read fence, and idempotency records. It is generic (stream id, event type,
 //!   JSON payload): the rules engine (`yaniv-domain`) decides what to append.
+//! - [`tables`]: online game tables. Each table is one event stream (its
+//!   lifecycle, then the rules engine's game events), folded on every request;
+//!   deals from fresh secret seeds, bot seats, redaction per viewer, audits and
+//!   verification (hash chain + replay through the rules).
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
 //!   [`store::idempotency`].
 //! - [`error`]: [`error::ApiError`], the one error type handlers return, and how
@@ -46,4 +52,5 @@ pub mod request_id;
 pub mod routes;
 pub mod startup;
 pub mod store;
+pub mod tables;
 pub mod telemetry;

@@ -18,7 +18,13 @@ use utoipa::{Modify, OpenApi};
 
 use crate::auth::Role;
 use crate::error::{FieldError, PROBLEM_JSON, Problem};
-use crate::routes::{accounts, health, sessions};
+use crate::routes::records::{
+    GameRecord, RecordAction, RecordAddOn, RecordCall, RecordCallKind, RecordDraw, RecordGoAlong,
+    RecordOnderkluft, RecordProblem, RecordRound, RecordRules, RecordShuffle, RecordSlap,
+    RecordTurn, ReplayBonus, ReplayOutcome, ReplayReduction, ReplayResult, ReplayRound,
+    ReplayStanding,
+};
+use crate::routes::{accounts, health, records, sessions, tables};
 
 /// Version of the HTTP API (not of the crate); bump it when the API changes.
 pub const API_VERSION: &str = "0.1.0";
@@ -41,13 +47,35 @@ pub const API_VERSION: &str = "0.1.0";
         accounts::set_roles,
         sessions::login,
         sessions::logout,
+        records::replay,
+        tables::create::create,
+        tables::list::list,
+        tables::show::show,
+        tables::join::join,
+        tables::leave::leave,
+        tables::start::start,
+        tables::actions::act,
+        tables::view::view,
+        tables::events::events,
+        tables::record::record,
+        tables::audit::audit,
+        tables::verify::verify,
     ),
-    components(schemas(Problem, FieldError, Role)),
+    components(schemas(
+        Problem, FieldError, Role,
+        GameRecord, RecordRules, RecordRound, RecordShuffle, RecordAction, RecordTurn, RecordDraw,
+        RecordSlap, RecordAddOn, RecordCall, RecordCallKind, RecordGoAlong, RecordOnderkluft,
+        ReplayResult, ReplayRound, ReplayOutcome, ReplayReduction, ReplayBonus, ReplayStanding,
+        RecordProblem,
+    )),
     modifiers(&BearerAuth, &CommonErrors),
     tags(
         (name = "health", description = "Liveness and readiness probes"),
         (name = "accounts", description = "Registration and roles"),
         (name = "sessions", description = "Log in and log out (opaque bearer tokens)"),
+        (name = "records", description = "Game records (`yaniv-record/1`): replay and check a game; nothing is stored"),
+        (name = "tables", description = "Online game tables: seats, the game, per-viewer views and events"),
+        (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, and verification of its stored history"),
     )
 )]
 pub struct ApiDoc;

@@ -19,8 +19,10 @@ use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
 use crate::config::Settings;
 use crate::error;
+use crate::routes::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
 use crate::store::EventStore;
+use crate::tables::cache::TableCache;
 use crate::{openapi, request_id};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
@@ -40,6 +42,10 @@ pub struct AppState {
     pub passwords: PasswordService,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
+    /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
+    pub records: RecordReplayer,
+    /// Folded game tables, per process; never the truth (see `tables::cache`).
+    pub tables: TableCache,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -114,6 +120,8 @@ impl Application {
             store: EventStore::new(pool.clone()),
             passwords,
             token_ttl: settings.token_ttl,
+            records: RecordReplayer::new(settings.max_record_bytes, settings.replay_concurrency),
+            tables: TableCache::default(),
         });
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {

@@ -10,6 +10,8 @@
 //! tests fail (never pass silently) when it is unset. `./deploy/test.sh` provides
 //! one. `TEST_LOG=1` shows the server's logs.
 
+pub mod records;
+pub mod tables;
 pub mod test_routes;
 
 use std::sync::Once;
@@ -129,6 +131,8 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         db_pool_size: 5,
         token_ttl: Duration::from_secs(3600),
         max_body_bytes: yaniv_api::config::DEFAULT_MAX_BODY_BYTES,
+        max_record_bytes: yaniv_api::config::DEFAULT_MAX_RECORD_BYTES,
+        replay_concurrency: 2,
         argon2_concurrency: 2,
         argon2_max_wait: Duration::from_secs(30),
         http_workers: Some(1),

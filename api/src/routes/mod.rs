@@ -11,7 +11,9 @@
 
 pub mod accounts;
 pub mod health;
+pub mod records;
 pub mod sessions;
+pub mod tables;
 
 use actix_web::{HttpResponse, Resource, web};
 
@@ -22,7 +24,13 @@ pub type RouteConfigurator = fn(&mut web::ServiceConfig);
 
 /// Every resource of the API.
 pub fn all() -> Vec<RouteConfigurator> {
-    vec![health::configure, accounts::configure, sessions::configure]
+    vec![
+        health::configure,
+        accounts::configure,
+        sessions::configure,
+        records::configure,
+        tables::configure,
+    ]
 }
 
 /// A resource at `path` whose other methods get 405 with `Allow: allow`.

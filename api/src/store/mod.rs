@@ -419,6 +419,18 @@ impl EventStore {
         from_version: u64,
         limit: u32,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
+        Self::read_stream_in(&self.pool, stream, from_version, limit).await
+    }
+
+    /// [`EventStore::read_stream`] on a given connection or transaction (a handler
+    /// that holds a transaction reads the state it decides on through it, instead of
+    /// taking a second pooled connection).
+    pub async fn read_stream_in<'e>(
+        executor: impl sqlx::PgExecutor<'e>,
+        stream: &str,
+        from_version: u64,
+        limit: u32,
+    ) -> Result<Vec<RecordedEvent>, StoreError> {
         let from = i64::try_from(from_version).unwrap_or(i64::MAX);
         let events = sqlx::query_as::<_, RecordedEvent>(concat!(
             select_event!(),
@@ -427,7 +439,7 @@ impl EventStore {
         .bind(stream)
         .bind(from)
         .bind(i64::from(limit))
-        .fetch_all(&self.pool)
+        .fetch_all(executor)
         .await?;
         Ok(events)
     }

@@ -1,0 +1,726 @@
+//! `POST /v1/records/replay`: a referee's tool. The body is a game record
+//! (`yaniv-record/1`, see `docs/record-format.md`); the answer is what the rules make
+//! of it: the `yaniv-result/1` document (200), or the first problem with its round and
+//! action (422). Nothing is stored.
+//!
+//! # Decisions
+//!
+//! - **No authentication.** The endpoint reads nothing from the database and writes
+//!   nothing; it computes what `yaniv replay` computes offline, so a token would protect
+//!   nothing. What it costs is CPU, and that is bounded instead: by the body limit
+//!   (`YANIV_MAX_RECORD_BYTES`, 1 MiB by default, separate from the 256 KiB of the other
+//!   endpoints; a real game is a few KiB) and by [`RecordReplayer`]'s semaphore
+//!   (`YANIV_REPLAY_CONCURRENCY` replays at once; a request waiting longer than
+//!   [`REPLAY_MAX_WAIT`] gets 503 `server_busy`).
+//! - **Off the executor.** A replay costs about 20 ms of CPU per MiB of record (release
+//!   build, `cargo run --release -p yaniv-e2e-tests --example replay_bench`: a 1 MiB
+//!   record of 75 rounds and 17,735 actions replays in 19-20 ms in process, 23-24 ms
+//!   over HTTP; 16 MiB in about 270 ms; a debug build is 3-4 times slower). Run on the
+//!   executor, that would stall every other connection of the actix worker for as
+//!   long, so parsing, replaying and serializing run on tokio's blocking pool; the
+//!   hand-off costs tens of microseconds, nothing next to a real record's replay.
+//! - **Errors.** A body that is not JSON at all is 400 `malformed_json`, like every other
+//!   endpoint. JSON that is not a valid record, or a record the rules refuse, is 422 with
+//!   the rules engine's code as the problem's `code` (`unknown_card`, `illegal_draw`,
+//!   `bad_rules`, `round_not_finished`, `bad_record`, ...) and the `yaniv-error/1` fields
+//!   (`format`, `round`, `action`, `message`) next to the problem fields, so the body is
+//!   both an RFC 9457 problem and the document `yaniv replay` prints.
+//! - **Content type.** `application/json` or any `application/*+json`; a request without
+//!   a `Content-Type` is read as JSON too (a referee's `curl --data-binary` with
+//!   `-H 'Content-Type: application/json'` forgotten is common); anything else is 415.
+//!
+//! The schemas below ([`GameRecord`], [`ReplayResult`], ...) mirror the rules
+//! engine's serde types for the OpenAPI document only; the engine parses the body. The
+//! tests check that the engine's output and the fixtures fit these schemas.
+
+use std::collections::BTreeMap;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderMap};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_core::Stream;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::Semaphore;
+use utoipa::ToSchema;
+use yaniv_domain::record::{self, RecordError};
+
+use super::resource;
+use crate::error::{ApiError, PROBLEM_JSON, PROBLEM_TYPE_PREFIX, Problem};
+use crate::startup::AppState;
+use crate::telemetry::spawn_blocking_with_tracing;
+
+/// How long a replay waits for a slot before the request is refused with 503.
+pub const REPLAY_MAX_WAIT: Duration = Duration::from_secs(5);
+
+/// Seconds a refused client is told to wait.
+const RETRY_AFTER_SECS: u32 = 1;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(resource("/v1/records/replay", "POST").route(web::post().to(replay)));
+}
+
+/// Replays records off the async executor, a bounded number at once; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct RecordReplayer {
+    permits: Arc<Semaphore>,
+    max_wait: Duration,
+    max_bytes: usize,
+}
+
+/// What a replay gave: the JSON to answer with, or the record's first problem.
+type Replayed = Result<Vec<u8>, RecordError>;
+
+impl RecordReplayer {
+    /// `max_bytes`: the largest record accepted; `concurrency`: replays at once.
+    pub fn new(max_bytes: usize, concurrency: usize) -> Self {
+        Self {
+            permits: Arc::new(Semaphore::new(concurrency.max(1))),
+            max_wait: REPLAY_MAX_WAIT,
+            max_bytes,
+        }
+    }
+
+    /// The largest record accepted, in bytes.
+    pub fn max_bytes(&self) -> usize {
+        self.max_bytes
+    }
+
+    /// Parses and replays `bytes` on the blocking pool, once a slot is free.
+    async fn replay(&self, bytes: Bytes) -> Result<Replayed, ApiError> {
+        let permit = tokio::time::timeout(self.max_wait, self.permits.clone().acquire_owned())
+            .await
+            .map_err(|_| ApiError::Busy {
+                retry_after_secs: RETRY_AFTER_SECS,
+            })?
+            .map_err(|e| ApiError::unexpected("replay semaphore closed", e))?;
+        let task = spawn_blocking_with_tracing(move || {
+            let _permit = permit;
+            let started = Instant::now();
+            let outcome = record::replay_json(&bytes)?;
+            let json = serde_json::to_vec(&outcome.result).unwrap_or_default();
+            tracing::info!(
+                bytes = bytes.len(),
+                rounds = outcome.result.rounds.len(),
+                elapsed_ms = started.elapsed().as_secs_f64() * 1e3,
+                "record replayed"
+            );
+            Ok(json)
+        });
+        task.await
+            .map_err(|e| ApiError::unexpected("record replay task", e))
+    }
+}
+
+/// Replays a game record and returns its result; stores nothing.
+///
+/// The record is checked against the rules it names, action by action: the first
+/// problem is answered with its round and action (0-based) and a stable code. No
+/// authentication: the endpoint is read-only and stateless (see `docs/operations.md`).
+#[utoipa::path(
+    post,
+    path = "/v1/records/replay",
+    tag = "records",
+    request_body(
+        content = GameRecord,
+        content_type = "application/json",
+        description = "A `yaniv-record/1` game record (at most `YANIV_MAX_RECORD_BYTES`, 1 MiB by default)",
+    ),
+    responses(
+        (status = 200, description = "The record replays: its `yaniv-result/1` result",
+         body = ReplayResult),
+        (status = 400, description = "The body is not JSON (`malformed_json`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The record is larger than `YANIV_MAX_RECORD_BYTES` (`payload_too_large`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Sent with a content type other than JSON (`unsupported_media_type`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The record is malformed or breaks the rules: the first problem, \
+         with `round`, `action` (0-based, `null` when not inside one), `code` (`bad_record`, \
+         `bad_rules`, `unknown_card`, `unknown_player`, `bad_deal`, `bad_shuffle`, \
+         `illegal_throw`, `illegal_draw`, `card_not_available`, `not_your_turn`, \
+         `call_not_allowed`, `round_not_finished`, `round_over`, `game_over`, ...) and `message`",
+         body = RecordProblem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many replays at once (`server_busy`, with `Retry-After`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn replay(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    check_content_type(req.headers())?;
+    let limit = state.records.max_bytes();
+    let bytes = read_body(payload, limit, content_length(req.headers())).await?;
+    // Not JSON at all is the same 400 as on every other endpoint; JSON that is not a
+    // record is the record layer's 422, which locates the problem.
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes)
+        && !e.is_data()
+    {
+        return Err(ApiError::MalformedJson(e.to_string()));
+    }
+    match state.records.replay(bytes).await? {
+        Ok(json) => Ok(HttpResponse::Ok()
+            .insert_header((header::CONTENT_TYPE, "application/json"))
+            .body(json)),
+        Err(error) => {
+            tracing::info!(
+                code = error.code,
+                round = error.round,
+                action = error.action,
+                "record rejected"
+            );
+            Ok(RecordProblem::from(&error).into_response())
+        }
+    }
+}
+
+/// Most bytes of an oversized body read and thrown away before the 413 is sent.
+const DRAIN_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Longest time spent throwing an oversized body away.
+const DRAIN_MAX_TIME: Duration = Duration::from_secs(5);
+
+/// The body, if it is at most `limit` bytes; otherwise 413.
+///
+/// An oversized body is not answered at once: the rest of it is read and thrown away
+/// first (at most [`DRAIN_MAX_BYTES`], for at most [`DRAIN_MAX_TIME`]; nothing is
+/// kept), as nginx's lingering close does. Answering while the client is still
+/// sending, then closing, makes the client's next write fail, and the client reports
+/// a broken pipe instead of the 413 (seen in about one run in twenty of the tests).
+/// A body announced larger than the limit plus [`DRAIN_MAX_BYTES`] is refused at once.
+async fn read_body(
+    mut payload: web::Payload,
+    limit: usize,
+    announced: Option<u64>,
+) -> Result<Bytes, ApiError> {
+    let too_large = ApiError::PayloadTooLarge { limit };
+    let limit_u64 = limit as u64;
+    if announced.is_some_and(|len| len > limit_u64.saturating_add(DRAIN_MAX_BYTES)) {
+        return Err(too_large);
+    }
+    let mut body = web::BytesMut::new();
+    let mut over = announced.is_some_and(|len| len > limit_u64);
+    let mut drained = 0u64;
+    let deadline = tokio::time::Instant::now() + DRAIN_MAX_TIME;
+    loop {
+        let next = std::future::poll_fn(|cx| Pin::new(&mut payload).poll_next(cx));
+        let chunk = if over {
+            match tokio::time::timeout_at(deadline, next).await {
+                Ok(chunk) => chunk,
+                Err(_) => return Err(too_large),
+            }
+        } else {
+            next.await
+        };
+        match chunk {
+            None => break,
+            Some(Err(_)) if over => return Err(too_large),
+            Some(Err(e)) => {
+                return Err(ApiError::BadRequest(format!(
+                    "the request body could not be read: {e}"
+                )));
+            }
+            Some(Ok(bytes)) if over => {
+                drained += bytes.len() as u64;
+                if drained > DRAIN_MAX_BYTES {
+                    return Err(too_large);
+                }
+            }
+            Some(Ok(bytes)) => {
+                if body.len() + bytes.len() > limit {
+                    over = true;
+                    drained = (body.len() + bytes.len()) as u64;
+                    body = web::BytesMut::new();
+                } else {
+                    body.extend_from_slice(&bytes);
+                }
+            }
+        }
+    }
+    if over {
+        Err(too_large)
+    } else {
+        Ok(body.freeze())
+    }
+}
+
+/// JSON, `application/*+json`, or no content type at all; anything else is 415.
+fn check_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return Ok(());
+    };
+    let essence = value
+        .to_str()
+        .unwrap_or_default()
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let json = essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"));
+    if json {
+        Ok(())
+    } else {
+        Err(ApiError::UnsupportedMediaType)
+    }
+}
+
+fn content_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+// ---------------------------------------------------------------------------
+// The 422 document.
+// ---------------------------------------------------------------------------
+
+/// A rejected record: an RFC 9457 problem whose `code` is the record's error code, with
+/// the fields of the `yaniv-error/1` document (`format`, `round`, `action`, `message`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "type": "urn:yaniv:problem:illegal_draw",
+    "title": "Invalid game record",
+    "status": 422,
+    "detail": "round 0, action 1: bob: illegal draw: 6S is not a card of the previous throw that may be drawn",
+    "code": "illegal_draw",
+    "format": "yaniv-error/1",
+    "round": 0,
+    "action": 1,
+    "message": "bob: illegal draw: 6S is not a card of the previous throw that may be drawn"
+}))]
+pub struct RecordProblem {
+    /// `urn:yaniv:problem:<code>`.
+    #[serde(rename = "type")]
+    pub problem_type: String,
+    /// Always `Invalid game record`.
+    pub title: String,
+    /// Always 422.
+    pub status: u16,
+    /// Position and message in one sentence.
+    pub detail: String,
+    /// Stable machine code of the first problem (snake_case).
+    pub code: String,
+    /// Always `yaniv-error/1`.
+    pub format: String,
+    /// 0-based round of the problem; `null` when it is not inside a round.
+    #[schema(required = true)]
+    pub round: Option<usize>,
+    /// 0-based action in that round; `null` when it is not at an action.
+    #[schema(required = true)]
+    pub action: Option<usize>,
+    /// What is wrong, for a referee; players are named by name.
+    pub message: String,
+}
+
+impl From<&RecordError> for RecordProblem {
+    fn from(e: &RecordError) -> Self {
+        Self {
+            problem_type: format!("{PROBLEM_TYPE_PREFIX}{}", e.code),
+            title: "Invalid game record".into(),
+            status: StatusCode::UNPROCESSABLE_ENTITY.as_u16(),
+            detail: e.to_string(),
+            code: e.code.to_owned(),
+            format: record::ERROR_FORMAT.to_owned(),
+            round: e.round,
+            action: e.action,
+            message: e.message.clone(),
+        }
+    }
+}
+
+impl RecordProblem {
+    fn into_response(self) -> HttpResponse {
+        let body = serde_json::to_vec(&self).unwrap_or_default();
+        HttpResponse::UnprocessableEntity()
+            .insert_header((header::CONTENT_TYPE, PROBLEM_JSON))
+            .body(body)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Schemas of the OpenAPI document (the engine's serde types, mirrored).
+// ---------------------------------------------------------------------------
+
+/// A game record, `yaniv-record/1`: the rules, the seating, each round's deal and every
+/// action in order. Every object is closed: an unknown field is `bad_record`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = example_record)]
+pub struct GameRecord {
+    /// Always `yaniv-record/1`.
+    #[schema(example = "yaniv-record/1")]
+    pub format: String,
+    pub rules: RecordRules,
+    /// Player names in seat order, which is the direction of play.
+    pub players: Vec<String>,
+    /// Each player's total before the first round (all zero when absent): lets a
+    /// referee replay a game from the middle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_totals: Option<BTreeMap<String, u32>>,
+    /// The rounds in order; a record may stop after any finished round.
+    pub rounds: Vec<RecordRound>,
+}
+
+/// A preset and single rule parameters overridden by name.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRules {
+    /// `israeli`, `nepali`, `kluft`, `belgian`, `wikipedia` or `house`.
+    #[schema(example = "belgian")]
+    pub preset: String,
+    /// Parameter name to value, e.g. `{"call_threshold": 7}`; an unknown name or a bad
+    /// value is `bad_rules`.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    #[schema(value_type = Object, example = json!({"call_threshold": 7}))]
+    pub overrides: serde_json::Map<String, Value>,
+}
+
+/// One round: the deal and every action in the order it happened.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRound {
+    /// Required in the first round; later derived by the rules (a given one must match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starter: Option<String>,
+    /// The cards dealt to each player still in the game. Cards are rank + suit
+    /// (`10H`, `AS`, `QD`) or `JK` for a joker.
+    pub hands: BTreeMap<String, Vec<String>>,
+    /// The card turned up to start the discard pile.
+    #[schema(example = "7H")]
+    pub up_card: String,
+    /// Only in rounds the server dealt from a committed seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shuffle: Option<RecordShuffle>,
+    pub actions: Vec<RecordAction>,
+}
+
+/// The commitment published before the deal and the seed revealed after the round.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordShuffle {
+    /// SHA-256 of the seed, 64 hexadecimal characters.
+    pub commitment: String,
+    /// The seed, 64 hexadecimal characters.
+    pub seed: String,
+}
+
+/// One action: `player` and exactly one kind.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum RecordAction {
+    Turn(RecordTurn),
+    Slap(RecordSlap),
+    Add(RecordAddOn),
+    Call(RecordCall),
+    GoAlong(RecordGoAlong),
+    Onderkluft(RecordOnderkluft),
+}
+
+/// A turn: the cards thrown (bottom first, the last is on top), then the card drawn.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordTurn {
+    pub player: String,
+    #[schema(example = json!(["AS", "2S", "3S"]))]
+    pub throw: Vec<String>,
+    pub draw: RecordDraw,
+}
+
+/// `{"stock": C}` (the card drawn from the stock) or `{"discard": C}` (a card of the
+/// previous throw).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RecordDraw {
+    Stock(String),
+    Discard(String),
+}
+
+/// The thrower lays the card just drawn onto their own throw (exactly one card).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordSlap {
+    pub player: String,
+    #[schema(min_items = 1, max_items = 1, example = json!(["QS"]))]
+    pub slap: Vec<String>,
+}
+
+/// A player lays cards onto the throw on top of the pile.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordAddOn {
+    pub player: String,
+    #[schema(example = json!(["QH", "QD"]))]
+    pub add: Vec<String>,
+}
+
+/// A call: `yaniv`, or `kluft` under the Kluft rules.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordCall {
+    pub player: String,
+    pub call: RecordCallKind,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordCallKind {
+    Yaniv,
+    Kluft,
+}
+
+/// Belgian rules: after the last turns, whether this player goes along.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordGoAlong {
+    pub player: String,
+    pub go_along: bool,
+}
+
+/// Kluft rules: whether this player challenges the call.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordOnderkluft {
+    pub player: String,
+    pub onderkluft: bool,
+}
+
+/// The result of a replay, `yaniv-result/1`: per round what the rules decided, keyed by
+/// player name, then whether the game is over, who starts next and the standings.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = example_result)]
+pub struct ReplayResult {
+    /// Always `yaniv-result/1`.
+    #[schema(example = "yaniv-result/1")]
+    pub format: String,
+    pub rounds: Vec<ReplayRound>,
+    pub finished: bool,
+    /// Who starts the next round; absent when the game is over (or no round was played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_starter: Option<String>,
+    /// Best first; tied players share a place.
+    pub standings: Vec<ReplayStanding>,
+}
+
+/// One round as the rules ended it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayRound {
+    /// The hands shown at the end, of the players who played the round.
+    pub hand_totals: BTreeMap<String, u32>,
+    /// `null` when the round ended on an emptied hand.
+    #[schema(required = true)]
+    pub caller: Option<String>,
+    pub outcome: ReplayOutcome,
+    /// The successful caller, the lowest hand that beat the caller, the winning Kluft
+    /// caller or challenger, whose hand emptied, or after a false call the lowest of the
+    /// others.
+    #[schema(required = true)]
+    pub winner: Option<String>,
+    /// What the round added, before reductions.
+    pub points: BTreeMap<String, u32>,
+    /// Every player's total after the round (reductions and bonuses applied).
+    pub totals: BTreeMap<String, u32>,
+    pub reductions: Vec<ReplayReduction>,
+    /// Successful-call bonuses; present only when one was given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<ReplayBonus>,
+    /// Players who dropped out of the game with this round.
+    pub eliminated: Vec<String>,
+}
+
+/// How a round ended.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReplayOutcome {
+    /// The call succeeded.
+    Yaniv,
+    /// The call failed: another hand was as low or lower.
+    Assaf,
+    /// Called above the threshold, where the rules allow it with a penalty.
+    FalseCall,
+    /// A hand became empty (Belgian).
+    EmptyHand,
+    /// The Kluft caller won.
+    Kluft,
+    /// An Onderkluft challenger won.
+    Onderkluft,
+}
+
+/// A total reduced by the rules (e.g. landing exactly on 100).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayReduction {
+    pub player: String,
+    pub from: u32,
+    pub to: u32,
+}
+
+/// A successful-call bonus.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayBonus {
+    pub player: String,
+    pub minus: u32,
+}
+
+/// A player's place in the standings.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayStanding {
+    pub player: String,
+    pub total: u32,
+    pub place: u8,
+}
+
+/// The request example: the Belgian round of RECORD.md, made concrete
+/// (`domain/tests/fixtures/records/belgian_meegaan.json`).
+pub fn example_record() -> Value {
+    json!({
+        "format": "yaniv-record/1",
+        "rules": { "preset": "belgian", "overrides": { "call_threshold": 7 } },
+        "players": ["ann", "bob", "cid"],
+        "initial_totals": { "ann": 0, "bob": 0, "cid": 0 },
+        "rounds": [{
+            "starter": "ann",
+            "hands": {
+                "ann": ["AS", "2S", "3S", "9D", "KH"],
+                "bob": ["QC", "8D", "AD", "JK", "3D"],
+                "cid": ["QH", "QD", "AH", "2D", "3C"]
+            },
+            "up_card": "7H",
+            "actions": [
+                { "player": "ann", "throw": ["AS", "2S", "3S"], "draw": { "discard": "7H" } },
+                { "player": "bob", "throw": ["QC"], "draw": { "stock": "QS" } },
+                { "player": "bob", "slap": ["QS"] },
+                { "player": "cid", "add": ["QH", "QD"] },
+                { "player": "cid", "call": "yaniv" },
+                { "player": "ann", "throw": ["9D"], "draw": { "stock": "4C" } },
+                { "player": "bob", "throw": ["8D"], "draw": { "stock": "2H" } },
+                { "player": "ann", "go_along": false },
+                { "player": "bob", "go_along": true }
+            ]
+        }]
+    })
+}
+
+/// What [`example_record`] replays to.
+pub fn example_result() -> Value {
+    json!({
+        "format": "yaniv-result/1",
+        "rounds": [{
+            "hand_totals": { "ann": 21, "bob": 6, "cid": 6 },
+            "caller": "cid",
+            "outcome": "assaf",
+            "winner": "bob",
+            "points": { "ann": 21, "bob": 0, "cid": 32 },
+            "totals": { "ann": 21, "bob": 0, "cid": 32 },
+            "reductions": [],
+            "eliminated": []
+        }],
+        "finished": false,
+        "next_starter": "bob",
+        "standings": [
+            { "player": "bob", "total": 0, "place": 1 },
+            { "player": "ann", "total": 21, "place": 2 },
+            { "player": "cid", "total": 32, "place": 3 }
+        ]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixtures() -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/records")
+    }
+
+    #[test]
+    fn the_documented_example_replays_to_the_documented_result() {
+        let bytes = serde_json::to_vec(&example_record()).unwrap();
+        let outcome = record::replay_json(&bytes).expect("the example replays");
+        assert_eq!(
+            serde_json::to_value(&outcome.result).unwrap(),
+            example_result()
+        );
+    }
+
+    /// The schemas of the OpenAPI document accept every record and result of the
+    /// conformance fixtures, and lose nothing: they describe what the engine reads and
+    /// writes.
+    #[test]
+    fn the_schemas_fit_the_engine_documents() {
+        let mut records = 0;
+        for entry in std::fs::read_dir(fixtures()).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with("error_") || !name.ends_with(".json") {
+                continue;
+            }
+            let value: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            if name.ends_with(".expected.json") {
+                let doc: ReplayResult =
+                    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(serde_json::to_value(doc).unwrap(), value, "{name}");
+            } else {
+                let doc: GameRecord =
+                    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(serde_json::to_value(doc).unwrap(), value, "{name}");
+                let outcome = record::replay_json(&serde_json::to_vec(&value).unwrap())
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                let result = serde_json::to_value(&outcome.result).unwrap();
+                let doc: ReplayResult = serde_json::from_value(result.clone())
+                    .unwrap_or_else(|e| panic!("{name} result: {e}"));
+                assert_eq!(serde_json::to_value(doc).unwrap(), result, "{name}");
+                records += 1;
+            }
+        }
+        assert!(records >= 5, "only {records} fixtures");
+    }
+
+    #[test]
+    fn record_errors_become_problems_with_the_yaniv_error_fields() {
+        let e = RecordError::new(Some(0), Some(1), "illegal_draw", "bob cannot draw 6S");
+        let problem = serde_json::to_value(RecordProblem::from(&e)).unwrap();
+        let yaniv_error = e.to_json();
+        for (k, v) in yaniv_error.as_object().unwrap() {
+            assert_eq!(&problem[k.as_str()], v, "{k}");
+        }
+        assert_eq!(problem["type"], "urn:yaniv:problem:illegal_draw");
+        assert_eq!(problem["status"], 422);
+        let top = RecordError::new(None, None, "bad_rules", "unknown rule parameter");
+        let problem = serde_json::to_value(RecordProblem::from(&top)).unwrap();
+        assert_eq!(problem["round"], Value::Null);
+        assert_eq!(problem["action"], Value::Null);
+    }
+
+    #[test]
+    fn json_content_types_are_accepted() {
+        let check = |value: Option<&str>| {
+            let mut headers = HeaderMap::new();
+            if let Some(v) = value {
+                headers.insert(header::CONTENT_TYPE, v.parse().unwrap());
+            }
+            check_content_type(&headers).is_ok()
+        };
+        assert!(check(None));
+        assert!(check(Some("application/json")));
+        assert!(check(Some("Application/JSON; charset=utf-8")));
+        assert!(check(Some("application/vnd.yaniv.record+json")));
+        assert!(!check(Some("text/plain")));
+        assert!(!check(Some("application/x-www-form-urlencoded")));
+    }
+}

@@ -1,0 +1,343 @@
+//! The JSON shapes of `/v1/tables` (requests are next to their handlers). The rules
+//! engine has no OpenAPI schemas, so its views are copied into these types, cards
+//! written in record notation (`10H`, `JK`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use yaniv_domain::cards::Cards;
+use yaniv_domain::game::{Game, LegalActions, RoundStage, Seat, SeatView};
+
+use crate::tables::events::BotKindName;
+use crate::tables::state::{Access, SeatHolder, TableState, TableStatus};
+
+/// Cards in record notation.
+pub fn card_strings(cards: &Cards) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+/// The rules a table was created with.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableRules {
+    #[schema(example = "belgian")]
+    pub preset: String,
+    /// Rule parameters overridden by name.
+    #[schema(value_type = Object, example = json!({"call_threshold": 7}))]
+    pub overrides: serde_json::Map<String, Value>,
+}
+
+/// Who sits at a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Empty,
+    Human,
+    Bot,
+}
+
+/// One seat of a table.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SeatInfo {
+    #[schema(example = 0)]
+    pub seat: u8,
+    pub kind: SeatKind,
+    /// The player's name in the game: the username, or the bot's name.
+    pub name: Option<String>,
+    pub account_id: Option<i64>,
+    pub username: Option<String>,
+    pub bot: Option<BotKindName>,
+}
+
+/// An account, by id and name.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct AccountInfo {
+    pub account_id: i64,
+    pub username: String,
+}
+
+/// The stage of the round in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Waiting for the next deal (the server deals at once; seen only in audits).
+    BetweenRounds,
+    Playing,
+    /// After a Belgian call: the other players' last turns.
+    LastTurns,
+    /// Belgian declarations: going along or not.
+    GoingAlong,
+    /// Onderkluft decisions after a Kluft call.
+    Kluft,
+    Finished,
+}
+
+impl From<RoundStage> for Stage {
+    fn from(stage: RoundStage) -> Self {
+        match stage {
+            RoundStage::BetweenRounds => Self::BetweenRounds,
+            RoundStage::Playing => Self::Playing,
+            RoundStage::LastTurns => Self::LastTurns,
+            RoundStage::GoingAlong => Self::GoingAlong,
+            RoundStage::Kluft => Self::Kluft,
+            RoundStage::Finished => Self::Finished,
+        }
+    }
+}
+
+/// A player's place in the standings; tied players share a place.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StandingInfo {
+    pub seat: u8,
+    pub name: String,
+    pub total: u32,
+    #[schema(example = 1)]
+    pub place: u8,
+}
+
+/// What everybody may know of a table (`GET /v1/tables/{id}`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableSummary {
+    #[schema(example = 12)]
+    pub id: i64,
+    pub status: TableStatus,
+    pub rules: TableRules,
+    /// The complete rule configuration the game is played with (the rules engine's
+    /// `Rules`: every parameter by name), fixed when the table was created.
+    #[schema(value_type = Object)]
+    pub effective_rules: Value,
+    pub seats: Vec<SeatInfo>,
+    pub free_seats: usize,
+    pub created_by: AccountInfo,
+    /// The stream's version: every change makes it grow (also the `ETag`).
+    #[schema(example = 42)]
+    pub version: u64,
+    /// The round in play (or the last one), once the table has started.
+    pub round: Option<u32>,
+    pub stage: Option<Stage>,
+    /// The seat that must act now (throw or call, or declare).
+    pub to_act: Option<u8>,
+    /// Every seat's total, once started.
+    pub totals: Option<Vec<u32>>,
+    pub eliminated: Option<Vec<bool>>,
+    /// Final standings once finished, current ones while playing.
+    pub standings: Option<Vec<StandingInfo>>,
+}
+
+impl TableSummary {
+    pub fn of(table: &TableState) -> Self {
+        let names = table.player_names();
+        let seats = table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, holder)| {
+                let seat = u8::try_from(i).unwrap_or(u8::MAX);
+                match holder {
+                    SeatHolder::Empty => SeatInfo {
+                        seat,
+                        kind: SeatKind::Empty,
+                        name: None,
+                        account_id: None,
+                        username: None,
+                        bot: None,
+                    },
+                    SeatHolder::Human {
+                        account_id,
+                        username,
+                    } => SeatInfo {
+                        seat,
+                        kind: SeatKind::Human,
+                        name: Some(username.clone()),
+                        account_id: Some(*account_id),
+                        username: Some(username.clone()),
+                        bot: None,
+                    },
+                    SeatHolder::Bot { kind, name } => SeatInfo {
+                        seat,
+                        kind: SeatKind::Bot,
+                        name: Some(name.clone()),
+                        account_id: None,
+                        username: None,
+                        bot: Some(*kind),
+                    },
+                }
+            })
+            .collect();
+        let game = table.started.then_some(&table.game);
+        let seat_count = table.seats.len();
+        Self {
+            id: table.id,
+            status: table.status(),
+            rules: TableRules {
+                preset: table.created.rules.preset.clone(),
+                overrides: table.created.rules.overrides.clone(),
+            },
+            effective_rules: serde_json::to_value(table.rules()).unwrap_or_default(),
+            seats,
+            free_seats: table.free_seats(),
+            created_by: AccountInfo {
+                account_id: table.created.created_by.account_id,
+                username: table.created.created_by.username.clone(),
+            },
+            version: table.version,
+            round: game.map(Game::round_number),
+            stage: game.map(|g| g.round_stage().into()),
+            to_act: game.and_then(Game::to_act),
+            totals: game.map(|g| g.totals().to_vec()),
+            eliminated: game.map(|g| {
+                (0..seat_count)
+                    .map(|s| g.is_eliminated(Seat::try_from(s).unwrap_or(u8::MAX)))
+                    .collect()
+            }),
+            standings: game.map(|g| {
+                g.standings()
+                    .into_iter()
+                    .map(|s| StandingInfo {
+                        seat: s.seat,
+                        name: names.get(s.seat as usize).cloned().unwrap_or_default(),
+                        total: s.total,
+                        place: s.place,
+                    })
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// The table as laid out in front of everybody: no hand, no stock card, no seed.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PublicGame {
+    pub round: u32,
+    pub stage: Stage,
+    pub to_act: Option<u8>,
+    /// The caller whose hand is closed while the others finish the round.
+    pub caller: Option<u8>,
+    pub hand_sizes: Vec<u8>,
+    /// The throw on top of the discard pile, bottom card first.
+    pub top_throw: Vec<String>,
+    /// Who threw it; `null` for the card turned up at the deal.
+    pub top_thrower: Option<u8>,
+    /// The cards of the top throw the next player may draw.
+    pub takeable: Vec<String>,
+    pub stock_size: usize,
+    pub totals: Vec<u32>,
+    pub eliminated: Vec<bool>,
+    /// Hex SHA-256 commitment to the seed of the round in play; the seed itself is
+    /// revealed in the events once the round is over.
+    pub commitment: Option<String>,
+}
+
+impl PublicGame {
+    fn of(view: &SeatView) -> Self {
+        Self {
+            round: view.round,
+            stage: view.stage.into(),
+            to_act: view.to_act,
+            caller: view.caller,
+            hand_sizes: view.hand_sizes.clone(),
+            top_throw: card_strings(&view.top_throw),
+            top_thrower: view.top_thrower,
+            takeable: card_strings(&view.takeable),
+            stock_size: view.stock_size,
+            totals: view.totals.clone(),
+            eliminated: view.eliminated.clone(),
+            commitment: view.commitment.map(|c| c.to_hex()),
+        }
+    }
+}
+
+/// What one seat may do now. Every listed action is accepted by the rules.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct LegalActionsInfo {
+    pub call: bool,
+    /// Every combination the hand can throw (a set in any order and a run in either
+    /// direction are legal too; each is listed once).
+    pub throws: Vec<Vec<String>>,
+    pub draw_from_stock: bool,
+    pub draw_from_discard: Vec<String>,
+    /// The card this seat may slap down now.
+    pub slap: Option<String>,
+    pub add_ons: Vec<Vec<String>>,
+    /// This seat must declare whether it goes along (Belgian).
+    pub go_along: bool,
+    /// This seat must declare whether it challenges (Onderkluft).
+    pub onderkluft: bool,
+}
+
+impl From<&LegalActions> for LegalActionsInfo {
+    fn from(legal: &LegalActions) -> Self {
+        Self {
+            call: legal.call,
+            throws: legal.throws.iter().map(card_strings).collect(),
+            draw_from_stock: legal.draw_from_stock,
+            draw_from_discard: card_strings(&legal.draw_from_discard),
+            slap: legal.slap.map(|c| c.to_string()),
+            add_ons: legal.add_ons.iter().map(card_strings).collect(),
+            go_along: legal.go_along,
+            onderkluft: legal.onderkluft,
+        }
+    }
+}
+
+/// How the caller sees the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ViewerKind {
+    /// Seated here: their own hand and legal actions.
+    Seat,
+    /// Not seated: what is face up.
+    Spectator,
+    /// Referee, organizer or admin not playing here: every hand.
+    Staff,
+}
+
+/// `GET /v1/tables/{id}/view`: the table as the caller may see it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableView {
+    pub table: TableSummary,
+    pub viewer: ViewerKind,
+    /// The caller's seat, when seated.
+    pub seat: Option<u8>,
+    /// The table once started, as everyone sees it.
+    pub game: Option<PublicGame>,
+    /// The caller's hand (seated players).
+    pub hand: Option<Vec<String>>,
+    pub hand_total: Option<u32>,
+    /// What the caller may do now (seated players).
+    pub legal: Option<LegalActionsInfo>,
+    /// Every seat's hand (staff only).
+    pub hands: Option<Vec<Vec<String>>>,
+}
+
+impl TableView {
+    pub fn of(table: &TableState, access: Access) -> Self {
+        let summary = TableSummary::of(table);
+        let seat = match access {
+            Access::Seat(seat) => Some(seat),
+            _ => None,
+        };
+        let view = table
+            .started
+            .then(|| table.game.view(seat.unwrap_or(0)))
+            .flatten();
+        let own = seat.and(view.as_ref());
+        Self {
+            table: summary,
+            viewer: match access {
+                Access::Seat(_) => ViewerKind::Seat,
+                Access::Spectator => ViewerKind::Spectator,
+                Access::Staff => ViewerKind::Staff,
+            },
+            seat,
+            game: view.as_ref().map(PublicGame::of),
+            hand: own.map(|v| card_strings(&v.hand)),
+            hand_total: own.map(|v| v.hand_total),
+            legal: own.map(|v| LegalActionsInfo::from(&v.legal)),
+            hands: (access == Access::Staff && table.started).then(|| {
+                (0..table.seats.len())
+                    .map(|s| card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX))))
+                    .collect()
+            }),
+        }
+    }
+}

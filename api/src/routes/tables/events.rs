@@ -1,0 +1,137 @@
+//! `GET /v1/tables/{id}/events?after=N`: the table's stream as the caller may see it.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use yaniv_domain::game::{Event as GameEvent, visible_events};
+
+use super::{load, with_etag};
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+
+/// Events per page unless `limit` says otherwise, and the most it may say.
+pub const DEFAULT_LIMIT: u32 = 500;
+pub const MAX_LIMIT: u32 = 1000;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Only events with a version above this one (0, the default, for all).
+    pub after: Option<u64>,
+    /// 1 to 1000 (default 500).
+    pub limit: Option<u32>,
+}
+
+/// One event as the caller may see it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct VisibleEvent {
+    /// Its version in the table's stream.
+    pub version: u64,
+    /// `table_created.v1`, `seat_taken.v1`, ..., `round_dealt.v1`, `turn_played.v1`, ...
+    #[serde(rename = "type")]
+    #[schema(example = "turn_played.v1")]
+    pub event_type: String,
+    /// The event's JSON, with what the caller may not see replaced by `null`: until
+    /// a round is over, its deal's `seed` (players see the `commitment`), and the
+    /// card another player drew from the stock (`"draw": {"stock": null}`).
+    #[schema(value_type = Object)]
+    pub payload: Value,
+}
+
+/// A page of a table's events.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableEventsPage {
+    /// The table's version now.
+    pub version: u64,
+    pub events: Vec<VisibleEvent>,
+    /// Pass as `after` for the next page.
+    pub next_after: u64,
+    /// More events follow this page.
+    pub has_more: bool,
+}
+
+/// The events of a table after version `after`, redacted for the caller: a player
+/// sees what their seat may see, an account without a seat what is face up, a
+/// referee, organizer or admin who does not play here everything.
+#[utoipa::path(
+    get,
+    path = "/v1/tables/{id}/events",
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Table id"), EventsQuery),
+    responses(
+        (status = 200, description = "A page of events", body = TableEventsPage),
+        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such table (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`limit` out of range (`validation_failed`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn events(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    path: web::Path<i64>,
+    query: web::Query<EventsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(ApiError::invalid_field("limit", "must be 1 to 1000"));
+    }
+    let after = query.after.unwrap_or(0);
+    let loaded = load(&state, path.into_inner()).await?;
+    let table = &loaded.state;
+    let viewer = table.access(&auth.account).viewer();
+    let limit = limit as usize;
+
+    let mut page: Vec<VisibleEvent> = Vec::new();
+    for (version, event) in (1u64..).zip(&table.table_events) {
+        if version > after && page.len() < limit {
+            page.push(VisibleEvent {
+                version,
+                event_type: event.type_name().to_owned(),
+                payload: serde_json::to_value(event).unwrap_or_default(),
+            });
+        }
+    }
+    let first = table.game_index_after(after);
+    if page.len() < limit && first < table.game_events.len() {
+        // Redaction depends on whether a round has ended, which a later event says:
+        // redact from the deal of the first round asked for to the end.
+        let from = table.game_events[..=first]
+            .iter()
+            .rposition(|e| matches!(e, GameEvent::RoundDealt(_)))
+            .unwrap_or(0);
+        let visible = visible_events(&table.game_events[from..], viewer);
+        let wanted = limit - page.len();
+        for ((event, payload), version) in table.game_events[from..]
+            .iter()
+            .zip(visible)
+            .zip(&table.game_versions[from..])
+            .skip(first - from)
+            .take(wanted)
+        {
+            page.push(VisibleEvent {
+                version: *version,
+                event_type: event.type_name().to_owned(),
+                payload,
+            });
+        }
+    }
+    let next_after = page.last().map_or(after.min(table.version), |e| e.version);
+    Ok(with_etag(
+        HttpResponse::Ok().json(TableEventsPage {
+            version: table.version,
+            has_more: next_after < table.version,
+            next_after,
+            events: page,
+        }),
+        table.version,
+    ))
+}

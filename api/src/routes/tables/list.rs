@@ -1,0 +1,110 @@
+//! `GET /v1/tables`: the tables, newest first, one page at a time.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+use crate::tables::repo;
+use crate::tables::state::TableStatus;
+
+/// Tables per page unless `limit` says otherwise, and the most it may say.
+pub const DEFAULT_LIMIT: u32 = 20;
+pub const MAX_LIMIT: u32 = 100;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only tables in this status: `open`, `playing` or `finished`.
+    pub status: Option<String>,
+    /// Only tables with an id below this one: the `next_before` of the previous page.
+    pub before: Option<i64>,
+    /// 1 to 100 (default 20).
+    pub limit: Option<u32>,
+}
+
+/// One table of the listing (the summary has the seats and the game).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableListEntry {
+    pub id: i64,
+    pub status: TableStatus,
+    #[schema(example = "israeli")]
+    pub preset: String,
+    pub seats: u8,
+    pub free_seats: u8,
+    pub created_by: i64,
+    pub created_by_username: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: OffsetDateTime,
+    /// The stream's version when listed.
+    pub version: u64,
+}
+
+/// A page of tables.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableList {
+    pub tables: Vec<TableListEntry>,
+    /// Pass as `before` for the next page; `null` on the last page.
+    pub next_before: Option<i64>,
+}
+
+/// Lists tables, newest first.
+#[utoipa::path(
+    get,
+    path = "/v1/tables",
+    tag = "tables",
+    security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of tables", body = TableList),
+        (status = 400, description = "Malformed query (`invalid_query`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown status or limit out of range (`validation_failed`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let status = match query.status.as_deref() {
+        None => None,
+        Some(s) => Some(TableStatus::parse(s).ok_or_else(|| {
+            ApiError::invalid_field("status", "must be open, playing or finished")
+        })?),
+    };
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(ApiError::invalid_field("limit", "must be 1 to 100"));
+    }
+    let rows = repo::list(&state, status, query.before, limit).await?;
+    let next_before = (rows.len() == limit as usize)
+        .then(|| rows.last().map(|r| r.id))
+        .flatten();
+    let tables = rows
+        .into_iter()
+        .map(|row| TableListEntry {
+            id: row.id,
+            status: TableStatus::parse(&row.status).unwrap_or(TableStatus::Open),
+            preset: row.preset,
+            seats: u8::try_from(row.seats).unwrap_or(0),
+            free_seats: u8::try_from(row.free_seats).unwrap_or(0),
+            created_by: row.created_by,
+            created_by_username: row.created_by_username,
+            created_at: row.created_at,
+            version: u64::try_from(row.version).unwrap_or(0),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(TableList {
+        tables,
+        next_before,
+    }))
+}

@@ -1,0 +1,151 @@
+//! `/v1/tables`: online game tables, one file per action. The table model (events,
+//! fold, bots, verification) is [`crate::tables`].
+//!
+//! | method and path | who | what |
+//! | --- | --- | --- |
+//! | `POST /v1/tables` | any account | create a table (rules, seats, bot seats) |
+//! | `GET /v1/tables` | any account | list tables, newest first, by status |
+//! | `GET /v1/tables/{id}` | any account | public summary: seats, status, totals, whose turn, version |
+//! | `POST /v1/tables/{id}/join` | any account | take a seat before the start |
+//! | `POST /v1/tables/{id}/leave` | seated account | leave before the start |
+//! | `POST /v1/tables/{id}/start` | creator, organizer | deal round 1; every human seat taken |
+//! | `POST /v1/tables/{id}/actions` | seated account | play, call, slap, add on, go along, onderkluft |
+//! | `GET /v1/tables/{id}/view` | any account | the caller's view: own seat, public, or everything for staff |
+//! | `GET /v1/tables/{id}/events` | any account | the stream, redacted for the caller |
+//! | `GET /v1/tables/{id}/record` | any account | the game record of the finished rounds |
+//! | `GET /v1/tables/{id}/audit` | staff | the full state after the first N events |
+//! | `POST /v1/tables/{id}/verify` | staff | hash chain + replay through the rules |
+//!
+//! "Staff" is a referee, organizer or admin who does not play at that table while
+//! its game runs (a player never sees other hands, whatever their roles).
+//!
+//! # Status codes of commands
+//!
+//! - 403 `not_seated`: the caller has no seat at this table (actions, leave).
+//! - 409: the command may be right at another moment: `not_your_turn`,
+//!   `wrong_phase`, `game_over` (from the rules), `table_not_started`,
+//!   `table_started`, `table_full`, `seat_taken`, `already_seated`,
+//!   `seats_not_filled`, `version_conflict` (lost the race 4 times in a row).
+//! - 412 `precondition_failed`: `If-Match` named another version.
+//! - 422: the command is wrong in itself: a malformed body (`validation_failed`,
+//!   naming the field) or a move the rules refuse (`illegal_throw`,
+//!   `card_not_in_hand`, `illegal_draw`, `call_not_allowed`, `slap_not_allowed`,
+//!   `add_on_not_allowed`, `declaration_not_allowed`, ...).
+//!
+//! Every command accepts `Idempotency-Key`: a retry gets the first answer
+//! (`Idempotent-Replayed: true`) and appends nothing.
+
+pub mod actions;
+pub mod audit;
+pub mod create;
+pub mod dto;
+pub mod events;
+pub mod join;
+pub mod leave;
+pub mod list;
+pub mod record;
+pub mod show;
+pub mod start;
+pub mod verify;
+pub mod view;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+pub use self::actions::{
+    ActionRequest, ActionResponse, AddOnAction, CallAction, DiscardDraw, DrawRequest,
+    GoAlongAction, OnderkluftAction, PlayAction, SlapAction, StockDraw,
+};
+pub use self::audit::AuditView;
+pub use self::create::{BotSeatRequest, CreateTableRequest};
+pub use self::events::{TableEventsPage, VisibleEvent};
+pub use self::join::JoinRequest;
+pub use self::list::{TableList, TableListEntry};
+use self::{actions::act, audit::audit, create::create, events::events, join::join};
+use self::{leave::leave, list::list, record::record, show::show, start::start};
+use self::{verify::verify, view::view};
+use super::resource;
+use crate::auth::Authenticated;
+use crate::error::ApiError;
+use crate::request_id::RequestId;
+use crate::startup::AppState;
+use crate::store::idempotency::IdempotencyKey;
+use crate::tables::cache::Loaded;
+use crate::tables::repo::{self, Mutation};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        resource("/v1/tables", "GET, POST")
+            .route(web::get().to(list))
+            .route(web::post().to(create)),
+    )
+    .service(resource("/v1/tables/{id}", "GET").route(web::get().to(show)))
+    .service(resource("/v1/tables/{id}/join", "POST").route(web::post().to(join)))
+    .service(resource("/v1/tables/{id}/leave", "POST").route(web::post().to(leave)))
+    .service(resource("/v1/tables/{id}/start", "POST").route(web::post().to(start)))
+    .service(resource("/v1/tables/{id}/actions", "POST").route(web::post().to(act)))
+    .service(resource("/v1/tables/{id}/view", "GET").route(web::get().to(view)))
+    .service(resource("/v1/tables/{id}/events", "GET").route(web::get().to(events)))
+    .service(resource("/v1/tables/{id}/record", "GET").route(web::get().to(record)))
+    .service(resource("/v1/tables/{id}/audit", "GET").route(web::get().to(audit)))
+    .service(resource("/v1/tables/{id}/verify", "POST").route(web::post().to(verify)));
+}
+
+/// Table `id` as it is now (for reads), warming the cache on the way.
+async fn load(state: &AppState, id: i64) -> Result<Loaded, ApiError> {
+    let mut conn = state.db.acquire().await?;
+    let loaded = repo::load(&mut conn, &state.tables, id)
+        .await?
+        .ok_or_else(|| repo::not_found(id))?;
+    state.tables.put(loaded.clone());
+    Ok(loaded)
+}
+
+/// The optional `If-Match` header: a version, quoted (`"12"`, an entity tag) or not.
+fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
+    let Some(value) = req.headers().get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .ok()
+        .map(|s| s.trim().trim_start_matches("W/").trim_matches('"'))
+        .and_then(|s| s.parse().ok())
+        .map(Some)
+        .ok_or_else(|| ApiError::invalid_field("If-Match", "must be a table version, e.g. \"12\""))
+}
+
+/// The pieces of a command request that [`repo::mutate`] needs.
+fn mutation<'a>(
+    auth: &'a Authenticated,
+    request_id: &RequestId,
+    key: Option<IdempotencyKey>,
+    fingerprint: [u8; 32],
+    if_match: Option<u64>,
+) -> Mutation<'a> {
+    Mutation {
+        account: &auth.account,
+        request_id: Some(request_id.as_str().to_owned()),
+        key,
+        fingerprint,
+        if_match,
+    }
+}
+
+/// A JSON answer tagged with the table's version (`ETag`).
+fn with_etag(mut response: HttpResponse, version: u64) -> HttpResponse {
+    if let Ok(value) = HeaderValue::from_str(&format!("\"{version}\"")) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    response
+}
+
+/// An optional JSON body: empty means `T::default()`; otherwise it must parse.
+fn optional_body<T: serde::de::DeserializeOwned + Default>(
+    body: &web::Bytes,
+) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| crate::error::from_serde_json(&e))
+}

@@ -1,0 +1,59 @@
+//! `GET /v1/tables/{id}/record`: the game record of a table's finished rounds.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use yaniv_domain::record;
+
+use super::{load, with_etag};
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+use crate::tables::table_refusal;
+
+/// The game as a portable record (`yaniv-record/1`, see `docs/record-format.md`):
+/// rules, players, and every finished round with its deal, its shuffle commitment and
+/// seed, and every action. The round in play is left out, so its seed is never shown
+/// before it is over; the record replays (`POST /v1/records/replay`) to the table's
+/// totals after its last finished round.
+#[utoipa::path(
+    get,
+    path = "/v1/tables/{id}/record",
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Table id")),
+    responses(
+        (status = 200, description = "The record of the finished rounds", body = crate::routes::records::GameRecord),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such table (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "No round is finished yet (`no_finished_round`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn record(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let loaded = load(&state, path.into_inner()).await?;
+    let table = &loaded.state;
+    let no_round = || {
+        table_refusal(
+            StatusCode::CONFLICT,
+            "no_finished_round",
+            "no round of this table is finished yet",
+        )
+    };
+    if !table.started {
+        return Err(no_round());
+    }
+    let exported = record::export(&table.game_events)
+        .map_err(|e| ApiError::unexpected("exporting a table's record", e))?;
+    if exported.rounds.is_empty() {
+        return Err(no_round());
+    }
+    Ok(with_etag(HttpResponse::Ok().json(exported), table.version))
+}

@@ -1,0 +1,41 @@
+//! `GET /v1/tables/{id}`: what everybody may know of a table.
+
+use actix_web::{HttpResponse, web};
+
+use super::dto::TableSummary;
+use super::{load, with_etag};
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+
+/// The public summary of a table: seats and usernames, status, totals, whose turn,
+/// version (also the `ETag`).
+#[utoipa::path(
+    get,
+    path = "/v1/tables/{id}",
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Table id")),
+    responses(
+        (status = 200, description = "The table", body = TableSummary,
+         headers(("ETag" = String, description = "The table's version, quoted"))),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such table (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn show(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let loaded = load(&state, path.into_inner()).await?;
+    let version = loaded.state.version;
+    Ok(with_etag(
+        HttpResponse::Ok().json(TableSummary::of(&loaded.state)),
+        version,
+    ))
+}

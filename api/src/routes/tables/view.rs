@@ -1,0 +1,44 @@
+//! `GET /v1/tables/{id}/view`: the table as the caller may see it.
+
+use actix_web::{HttpResponse, web};
+
+use super::dto::TableView;
+use super::{load, with_etag};
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+
+/// The caller's view. A seated player gets their seat's view (the rules engine's
+/// `Game::view`: their hand, the others' hand sizes, the top throw, the stock size,
+/// totals, whose turn, and every action legal for them now); a referee, organizer
+/// or admin who does not play here gets every hand; anyone else what is face up.
+#[utoipa::path(
+    get,
+    path = "/v1/tables/{id}/view",
+    tag = "tables",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Table id")),
+    responses(
+        (status = 200, description = "The table as the caller may see it", body = TableView,
+         headers(("ETag" = String, description = "The table's version, quoted"))),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such table (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn view(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let loaded = load(&state, path.into_inner()).await?;
+    let table = &loaded.state;
+    let access = table.access(&auth.account);
+    Ok(with_etag(
+        HttpResponse::Ok().json(TableView::of(table, access)),
+        table.version,
+    ))
+}

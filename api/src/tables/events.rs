@@ -1,0 +1,253 @@
+//! What a table's stream holds: the table's own lifecycle events, defined here, and
+//! the rules engine's game events, stored under their own type names.
+//!
+//! Every payload is the event's compact JSON *including* its `type` tag (the same
+//! text `serde_json` writes for the tagged enums below and for
+//! [`yaniv_domain::game::Event`]); the store's `event_type` column repeats the tag,
+//! and [`decode`] insists that both agree. The payload text is what the hash chain
+//! covers.
+//!
+//! | type | when | payload |
+//! | --- | --- | --- |
+//! | `table_created.v1` | `POST /v1/tables` | rules as asked (preset + overrides) and as effective, seat count, bot seats, creator |
+//! | `seat_taken.v1` | `POST /v1/tables/{id}/join` | seat, account id, username |
+//! | `seat_left.v1` | `POST /v1/tables/{id}/leave` | seat, account id |
+//! | `table_started.v1` | `POST /v1/tables/{id}/start` | who started it, the player names in seat order |
+//! | `game_created.v1`, `round_dealt.v1`, `turn_played.v1`, ... | start, every action | the domain's events (`yaniv_domain::game::Event`) |
+//!
+//! The lifecycle events come first (version 1 is always `table_created.v1`), the
+//! game's events only after `table_started.v1`.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use yaniv_domain::bots::BotKind;
+use yaniv_domain::game::Event as GameEvent;
+use yaniv_domain::rules::{RuleSpec, Rules};
+
+use crate::store::NewEvent;
+
+/// Stream id of table `id`.
+pub fn stream_id(id: i64) -> String {
+    format!("table-{id}")
+}
+
+/// The bots a table can seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BotKindName {
+    /// Keeps its hand total low (`yaniv_domain::bots::GreedyBot`).
+    Greedy,
+    /// A uniformly random legal action (`yaniv_domain::bots::RandomBot`).
+    Random,
+}
+
+impl BotKindName {
+    pub fn domain(self) -> BotKind {
+        match self {
+            Self::Greedy => BotKind::Greedy,
+            Self::Random => BotKind::Random,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.domain().name()
+    }
+}
+
+/// The table's own events (the game's are [`GameEvent`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum TableEvent {
+    #[serde(rename = "table_created.v1")]
+    Created(TableCreated),
+    #[serde(rename = "seat_taken.v1")]
+    SeatTaken(SeatTaken),
+    #[serde(rename = "seat_left.v1")]
+    SeatLeft(SeatLeft),
+    #[serde(rename = "table_started.v1")]
+    Started(TableStarted),
+}
+
+impl TableEvent {
+    /// Every type name, as stored in the `event_type` column.
+    pub const TYPES: [&'static str; 4] = [
+        "table_created.v1",
+        "seat_taken.v1",
+        "seat_left.v1",
+        "table_started.v1",
+    ];
+
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Self::Created(_) => Self::TYPES[0],
+            Self::SeatTaken(_) => Self::TYPES[1],
+            Self::SeatLeft(_) => Self::TYPES[2],
+            Self::Started(_) => Self::TYPES[3],
+        }
+    }
+}
+
+/// The table is set up: nobody sits yet except the bots.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableCreated {
+    /// The rules as the creator asked for them.
+    pub rules: RuleSpec,
+    /// The rules they resolve to today: what the game is played with, whatever a
+    /// preset means later.
+    pub effective_rules: Rules,
+    /// Number of seats, bots included.
+    pub seats: u8,
+    /// Seats filled by the server's bots.
+    pub bots: Vec<BotSeat>,
+    pub created_by: AccountRef,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccountRef {
+    pub account_id: i64,
+    pub username: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotSeat {
+    pub seat: u8,
+    pub kind: BotKindName,
+    /// Its player name in the game (never a valid username, so never a clash).
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatTaken {
+    pub seat: u8,
+    pub account_id: i64,
+    pub username: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatLeft {
+    pub seat: u8,
+    pub account_id: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableStarted {
+    pub started_by: i64,
+    /// Player names in seat order (usernames, bot names): the game's `players`.
+    pub players: Vec<String>,
+}
+
+/// One event of a table's stream.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StreamEvent {
+    Table(TableEvent),
+    Game(GameEvent),
+}
+
+impl StreamEvent {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Self::Table(e) => e.type_name(),
+            Self::Game(e) => e.type_name(),
+        }
+    }
+
+    /// The event to append: its type and its JSON text (with the `type` tag).
+    pub fn to_new_event(&self) -> Result<NewEvent, serde_json::Error> {
+        match self {
+            Self::Table(e) => NewEvent::new(e.type_name(), e),
+            Self::Game(e) => NewEvent::new(e.type_name(), e),
+        }
+    }
+}
+
+/// Why a stored event is not a table event we can read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("the payload is not a valid {event_type} event: {message}")]
+    Payload { event_type: String, message: String },
+    #[error("the event type column says {column} but the payload says {payload}")]
+    TypeMismatch {
+        column: String,
+        payload: &'static str,
+    },
+}
+
+/// Reads one stored event of a table stream.
+pub fn decode(event_type: &str, payload: &str) -> Result<StreamEvent, DecodeError> {
+    let payload_error = |e: serde_json::Error| DecodeError::Payload {
+        event_type: event_type.chars().take(64).collect(),
+        message: e.to_string(),
+    };
+    let event = if TableEvent::TYPES.contains(&event_type) {
+        StreamEvent::Table(serde_json::from_str(payload).map_err(payload_error)?)
+    } else {
+        StreamEvent::Game(serde_json::from_str(payload).map_err(payload_error)?)
+    };
+    if event.type_name() != event_type {
+        return Err(DecodeError::TypeMismatch {
+            column: event_type.chars().take(64).collect(),
+            payload: event.type_name(),
+        });
+    }
+    Ok(event)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yaniv_domain::game::{CallKind, Called};
+    use yaniv_domain::rules::Preset;
+
+    #[test]
+    fn events_round_trip_through_their_stored_form() {
+        let created = StreamEvent::Table(TableEvent::Created(TableCreated {
+            rules: RuleSpec {
+                preset: "israeli".into(),
+                overrides: Default::default(),
+            },
+            effective_rules: Preset::Israeli.rules(),
+            seats: 3,
+            bots: vec![BotSeat {
+                seat: 2,
+                kind: BotKindName::Greedy,
+                name: "greedy#3".into(),
+            }],
+            created_by: AccountRef {
+                account_id: 7,
+                username: "ann".into(),
+            },
+        }));
+        let game = StreamEvent::Game(GameEvent::Called(Called {
+            seat: 1,
+            call: CallKind::Yaniv,
+        }));
+        for event in [created, game] {
+            let stored = event.to_new_event().unwrap();
+            assert!(stored.payload().contains(stored.event_type()));
+            assert_eq!(
+                decode(stored.event_type(), stored.payload()).unwrap(),
+                event
+            );
+        }
+    }
+
+    #[test]
+    fn the_type_column_and_the_payload_must_agree() {
+        let payload = r#"{"type":"called.v1","seat":1,"call":"yaniv"}"#;
+        assert!(matches!(
+            decode("went_along.v1", payload),
+            Err(DecodeError::TypeMismatch { .. })
+        ));
+        assert!(matches!(
+            decode("seat_left.v1", payload),
+            Err(DecodeError::Payload { .. })
+        ));
+        assert!(decode("called.v1", "{").is_err());
+    }
+}

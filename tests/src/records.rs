@@ -1,0 +1,43 @@
+//! Game records for the tests and benchmarks of `POST /v1/records/replay`.
+
+use yaniv_domain::bots::BotKind;
+use yaniv_domain::record::{self, GameRecord};
+use yaniv_domain::rules::{GameEnd, Preset};
+use yaniv_domain::sim::{SimOptions, Simulator, make_bots};
+
+/// A long game of random bots (8 players, Israeli rules, elimination above
+/// `limit` points, from `seed`) exported as a `yaniv-record/1` record, cut after
+/// the last round that keeps it within `max_bytes` of JSON. A higher `limit`
+/// plays more rounds (about 75 rounds make 1 MiB at `limit` 1500).
+pub fn bot_game_record(max_bytes: usize, limit: u32, seed: u64) -> GameRecord {
+    let mut rules = Preset::Israeli.rules();
+    rules.game_end = GameEnd::Elimination {
+        limit,
+        at_limit: false,
+    };
+    let players = rules.max_players as usize;
+    let mut simulator = Simulator::new(SimOptions {
+        record: true,
+        ..SimOptions::default()
+    });
+    let mut bots = make_bots(BotKind::Random, players, seed);
+    let game = simulator
+        .play(&rules, players, seed, &mut bots)
+        .expect("a bot game");
+    let mut exported = record::export(&game.log.unwrap_or_default()).expect("export");
+    // Drop whole rounds from the end (a record may stop after any finished round).
+    let size = |r: &GameRecord| serde_json::to_vec(r).map_or(usize::MAX, |b| b.len());
+    let (mut low, mut high) = (0, exported.rounds.len());
+    let all = exported.rounds.clone();
+    while low < high {
+        let mid = (low + high).div_ceil(2);
+        exported.rounds = all[..mid].to_vec();
+        if size(&exported) <= max_bytes {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    exported.rounds = all[..low].to_vec();
+    exported
+}
