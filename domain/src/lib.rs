@@ -21,6 +21,9 @@
 //!   results.
 //! - [`bots`] and [`sim`]: players built on the legal-move lists, and whole bot games for
 //!   simulations, tests and load.
+//! - [`tournament`]: championships as an event stream of their own: registration,
+//!   seating (Swiss rounds, knockout tables), results from online, paper or recorded
+//!   games, standings with tie-breaks, referee decisions.
 //!
 //! Where a rule lives: `docs/rules.md` names the file that applies each rule.
 
@@ -32,3 +35,4 @@ pub mod game;
 pub mod record;
 pub mod bots;
 pub mod sim;
+pub mod tournament;

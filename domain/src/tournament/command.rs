@@ -1,0 +1,93 @@
+//! Commands: what an organizer, a referee, a player or the server asks of a tournament.
+//! A command is untrusted until [`Tournament::decide`](super::Tournament::decide) turns it
+//! into events; who asks, and when, comes beside it in a
+//! [`Context`](super::refs::Context).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::RuleSpec;
+use crate::shuffle::{Commitment, Seed};
+
+use super::config::ConfigRequest;
+use super::event::RegistrationWindow;
+use super::refs::{AccountId, RoundRef, TableRef};
+use super::result::ResultInput;
+
+/// Longest tournament name, in characters.
+pub const MAX_NAME_LEN: usize = 100;
+/// Longest reason or resolution, in characters.
+pub const MAX_TEXT_LEN: usize = 1000;
+
+/// Who may send each command is said on it. "Organizer" includes the server; "official"
+/// means a referee or the organizer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Anyone: creates the tournament, with the sender as its organizer.
+    Create {
+        name: String,
+        rules: RuleSpec,
+        capacity: u32,
+        #[serde(default)]
+        registration_window: RegistrationWindow,
+        #[serde(default)]
+        config: ConfigRequest,
+    },
+    /// Organizer, before the qualification starts: replaces the stage parameters.
+    ConfigureStages { config: ConfigRequest },
+    /// Organizer.
+    AddReferee { referee: AccountId },
+    /// Organizer.
+    RemoveReferee { referee: AccountId },
+    /// Organizer, before the qualification starts (again after closing, to reopen).
+    OpenRegistration,
+    /// Organizer.
+    CloseRegistration,
+    /// The player themselves while registration is open and within the window, or the
+    /// organizer at any time before the qualification starts.
+    Register { player: AccountId },
+    /// The player or an official, before the qualification starts.
+    CheckIn { player: AccountId },
+    /// The player or the organizer, until the tournament is over. A withdrawn player is
+    /// never seated again.
+    Withdraw { player: AccountId },
+    /// Organizer: publishes the hash of the seed the next draw will use.
+    CommitDrawSeed { commitment: Commitment },
+    /// Organizer, registration closed: starts the qualification; players who did not
+    /// check in are dropped.
+    StartQualification,
+    /// Organizer: seats the next round of the current stage from `seed`.
+    DrawRound { seed: Seed },
+    /// Organizer: draws a round again (the latest round, before any of its tables started).
+    RedrawRound {
+        round: RoundRef,
+        seed: Seed,
+        reason: String,
+    },
+    /// Official or server: a table's game began (an online game was created for it).
+    StartTableGame {
+        table: TableRef,
+        #[serde(default)]
+        game: Option<String>,
+    },
+    /// Official or server: the result of a table's game (or of its replay after a void).
+    RecordResult { table: TableRef, input: ResultInput },
+    /// Official: replaces a recorded result.
+    CorrectResult {
+        table: TableRef,
+        input: ResultInput,
+        reason: String,
+    },
+    /// Official: the game does not count and is played again.
+    VoidGame { table: TableRef, reason: String },
+    /// Official.
+    Disqualify { player: AccountId, reason: String },
+    /// A player seated at the table, or an official.
+    OpenDispute { table: TableRef, reason: String },
+    /// Official.
+    ResolveDispute { dispute: u32, resolution: String },
+    /// Organizer: the current stage is over; the next knockout stage begins.
+    AdvanceStage,
+    /// Organizer: the final table has its result; the ranking is published.
+    Finish,
+}

@@ -1,0 +1,324 @@
+//! The championship format as parameters (TOURNAMENT.md: "Everything in it is a parameter
+//! of the tournament"). [`ConfigRequest`] is what an organizer sends, every field optional;
+//! [`ConfigRequest::resolve`] fills the defaults against the tournament's rules and
+//! validates, giving the effective [`Config`] that the events store.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::MAX_PLAYERS;
+use crate::rules::Rules;
+
+use super::error::TournamentError;
+
+/// Default number of qualification rounds (`R`).
+pub const DEFAULT_QUALIFICATION_ROUNDS: u32 = 3;
+/// Default table sizes of the qualification.
+pub const DEFAULT_TABLE_MIN: u8 = 4;
+pub const DEFAULT_TABLE_MAX: u8 = 6;
+/// Default players advancing from each knockout table (`A`).
+pub const DEFAULT_ADVANCE_PER_TABLE: u8 = 1;
+/// Most players at the final table, by default (capped by the rules' `max_players`).
+pub const DEFAULT_FINAL_TABLE_MAX: u8 = 8;
+/// Most qualification rounds accepted.
+pub const MAX_QUALIFICATION_ROUNDS: u32 = 50;
+
+/// A criterion that orders the standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// More table points first.
+    TablePoints,
+    /// More games won (first place, shared or not) first.
+    GameWins,
+    /// Lower score difference (own final total minus the table's mean, summed) first.
+    ScoreDifference,
+    /// Earlier registration first.
+    RegistrationOrder,
+}
+
+/// The default order: TOURNAMENT.md "Standings order: table points, then game wins, then
+/// lower score difference ..., then the earlier registration."
+pub const DEFAULT_TIE_BREAKS: [TieBreak; 4] = [
+    TieBreak::TablePoints,
+    TieBreak::GameWins,
+    TieBreak::ScoreDifference,
+    TieBreak::RegistrationOrder,
+];
+
+/// How many players of the qualification standings enter the knockout (`K`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KnockoutCut {
+    /// TOURNAMENT.md default: "the better half, rounded down to a multiple of the table
+    /// size" (the knockout table size). When that is below 2 (fewer than two full
+    /// knockout tables' worth of players), the better half itself, at least 2.
+    BetterHalf,
+    /// The top `n` (capped by the number of players still in the tournament).
+    Top(u32),
+}
+
+impl KnockoutCut {
+    /// The number of players entering the knockout out of `active` players still in.
+    pub fn resolve(self, active: usize, table_size: usize) -> usize {
+        match self {
+            KnockoutCut::BetterHalf => {
+                let half = active / 2;
+                let rounded = half / table_size.max(1) * table_size;
+                if rounded >= 2 {
+                    rounded
+                } else {
+                    half.max(2).min(active)
+                }
+            }
+            KnockoutCut::Top(n) => (n as usize).min(active),
+        }
+    }
+}
+
+/// The effective parameters, stored in `tournament_created.v1` and
+/// `stages_configured.v1`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// `R`: rounds of the Swiss qualification.
+    pub qualification_rounds: u32,
+    /// Fewest players at a qualification table. Never undercut.
+    pub table_min: u8,
+    /// Most players at a qualification table (raised only when no split exists, see
+    /// `seating/balance.rs`).
+    pub table_max: u8,
+    /// `K`.
+    pub knockout_cut: KnockoutCut,
+    /// Players per knockout table (default: `table_max`); the cut rounds to it.
+    pub knockout_table_size: u8,
+    /// `A`: players advancing from each knockout table.
+    pub advance_per_table: u8,
+    /// A knockout stage with at most this many players is played as the final table.
+    pub final_table_max: u8,
+    /// The standings order; complete ties under it share a place.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+/// The parameters as an organizer sends them; absent fields take their defaults.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigRequest {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qualification_rounds: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_min: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_max: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout_cut: Option<KnockoutCut>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout_table_size: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advance_per_table: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_table_max: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_breaks: Option<Vec<TieBreak>>,
+}
+
+fn bad(field: &'static str, message: String) -> TournamentError {
+    TournamentError::BadConfig { field, message }
+}
+
+impl ConfigRequest {
+    /// The effective configuration for a tournament played under `rules`, validated.
+    pub fn resolve(&self, rules: &Rules) -> Result<Config, TournamentError> {
+        let seats_min = rules.min_players.max(2);
+        let seats_max = rules.max_players.min(MAX_PLAYERS as u8);
+        let table_min = self.table_min.unwrap_or(DEFAULT_TABLE_MIN);
+        let table_max = self.table_max.unwrap_or(DEFAULT_TABLE_MAX);
+        let config = Config {
+            qualification_rounds: self
+                .qualification_rounds
+                .unwrap_or(DEFAULT_QUALIFICATION_ROUNDS),
+            table_min,
+            table_max,
+            knockout_cut: self.knockout_cut.unwrap_or(KnockoutCut::BetterHalf),
+            knockout_table_size: self.knockout_table_size.unwrap_or(table_max),
+            advance_per_table: self.advance_per_table.unwrap_or(DEFAULT_ADVANCE_PER_TABLE),
+            final_table_max: self
+                .final_table_max
+                .unwrap_or(DEFAULT_FINAL_TABLE_MAX.min(seats_max)),
+            tie_breaks: self
+                .tie_breaks
+                .clone()
+                .unwrap_or_else(|| DEFAULT_TIE_BREAKS.to_vec()),
+        };
+        config.validate(seats_min, seats_max)?;
+        Ok(config)
+    }
+}
+
+impl Config {
+    /// The defaults for `rules`.
+    pub fn defaults(rules: &Rules) -> Result<Config, TournamentError> {
+        ConfigRequest::default().resolve(rules)
+    }
+
+    fn validate(&self, seats_min: u8, seats_max: u8) -> Result<(), TournamentError> {
+        if !(1..=MAX_QUALIFICATION_ROUNDS).contains(&self.qualification_rounds) {
+            return Err(bad(
+                "qualification_rounds",
+                format!("1 to {MAX_QUALIFICATION_ROUNDS} rounds"),
+            ));
+        }
+        let seats = seats_min..=seats_max;
+        let range = format!("the rules seat {seats_min} to {seats_max} players at a table");
+        if !seats.contains(&self.table_min) {
+            return Err(bad("table_min", range));
+        }
+        if !seats.contains(&self.table_max) {
+            return Err(bad("table_max", range));
+        }
+        if self.table_min > self.table_max {
+            return Err(bad("table_min", "the minimum is above the maximum".into()));
+        }
+        if !seats.contains(&self.knockout_table_size) {
+            return Err(bad("knockout_table_size", range));
+        }
+        if !seats.contains(&self.final_table_max) {
+            return Err(bad("final_table_max", range));
+        }
+        if self.final_table_max < self.knockout_table_size {
+            return Err(bad(
+                "final_table_max",
+                "the final table must seat at least a full knockout table".into(),
+            ));
+        }
+        if self.advance_per_table == 0 || self.advance_per_table >= self.knockout_table_size {
+            return Err(bad(
+                "advance_per_table",
+                format!(
+                    "1 to {} (fewer than a knockout table seats, so every stage is smaller than the one before)",
+                    self.knockout_table_size - 1
+                ),
+            ));
+        }
+        if let KnockoutCut::Top(n) = self.knockout_cut
+            && n < 2
+        {
+            return Err(bad("knockout_cut", "at least 2 players".into()));
+        }
+        if self.tie_breaks.is_empty() {
+            return Err(bad("tie_breaks", "at least one criterion".into()));
+        }
+        for (i, t) in self.tie_breaks.iter().enumerate() {
+            if self.tie_breaks[..i].contains(t) {
+                return Err(bad("tie_breaks", format!("{t:?} is listed twice")));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    #[test]
+    fn defaults_follow_tournament_md() {
+        let config = Config::defaults(&Preset::Belgian.rules()).expect("valid defaults");
+        assert_eq!(config.qualification_rounds, 3);
+        assert_eq!((config.table_min, config.table_max), (4, 6));
+        assert_eq!(config.knockout_cut, KnockoutCut::BetterHalf);
+        assert_eq!(config.knockout_table_size, 6);
+        assert_eq!(config.advance_per_table, 1);
+        assert_eq!(config.final_table_max, 8);
+        assert_eq!(config.tie_breaks, DEFAULT_TIE_BREAKS.to_vec());
+    }
+
+    #[test]
+    fn the_default_cut_is_the_better_half_rounded_to_the_table_size() {
+        let cut = KnockoutCut::BetterHalf;
+        assert_eq!(cut.resolve(23, 6), 6);
+        assert_eq!(cut.resolve(100, 6), 48);
+        assert_eq!(cut.resolve(24, 6), 12);
+        // Fewer than two tables' worth: the better half itself.
+        assert_eq!(cut.resolve(11, 6), 5);
+        assert_eq!(cut.resolve(3, 6), 2);
+        assert_eq!(KnockoutCut::Top(40).resolve(23, 6), 23);
+    }
+
+    #[test]
+    fn bad_values_name_their_field() {
+        let rules = Preset::Israeli.rules();
+        let field = |request: ConfigRequest| match request.resolve(&rules) {
+            Err(TournamentError::BadConfig { field, .. }) => field,
+            other => panic!("expected bad_config, got {other:?}"),
+        };
+        assert_eq!(
+            field(ConfigRequest {
+                table_min: Some(7),
+                ..Default::default()
+            }),
+            "table_min"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                table_max: Some(9),
+                ..Default::default()
+            }),
+            "table_max"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                qualification_rounds: Some(0),
+                ..Default::default()
+            }),
+            "qualification_rounds"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                advance_per_table: Some(6),
+                ..Default::default()
+            }),
+            "advance_per_table"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                final_table_max: Some(5),
+                ..Default::default()
+            }),
+            "final_table_max"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                knockout_cut: Some(KnockoutCut::Top(1)),
+                ..Default::default()
+            }),
+            "knockout_cut"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                tie_breaks: Some(vec![]),
+                ..Default::default()
+            }),
+            "tie_breaks"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                tie_breaks: Some(vec![TieBreak::GameWins, TieBreak::GameWins]),
+                ..Default::default()
+            }),
+            "tie_breaks"
+        );
+    }
+
+    #[test]
+    fn requests_deserialize_strictly() {
+        let request: ConfigRequest = serde_json::from_value(serde_json::json!({
+            "qualification_rounds": 4,
+            "knockout_cut": {"top": 12},
+            "tie_breaks": ["game_wins", "table_points"]
+        }))
+        .expect("valid request");
+        assert_eq!(request.knockout_cut, Some(KnockoutCut::Top(12)));
+        assert!(serde_json::from_value::<ConfigRequest>(serde_json::json!({"rounds": 4})).is_err());
+    }
+}

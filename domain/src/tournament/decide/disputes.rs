@@ -1,0 +1,53 @@
+//! Disputes on a game: opened by a player of the table or an official, resolved by an
+//! official. An open dispute holds the tournament: no draw, no advance, no finish until
+//! it is resolved (a resolution that changes the result is a separate correction or void).
+
+use super::super::command::MAX_TEXT_LEN;
+use super::super::error::{Role, TournamentError};
+use super::super::event::*;
+use super::super::refs::{Context, TableRef};
+use super::super::state::State;
+use super::text;
+
+impl State {
+    pub(super) fn decide_open_dispute(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+        reason: &str,
+    ) -> Result<Event, TournamentError> {
+        let table = self.table(at).ok_or(TournamentError::NoSuchTable(at))?;
+        let seated = ctx.actor.account().filter(|a| table.players.contains(a));
+        self.require(ctx, Role::SeatedPlayerOrOfficial, seated)?;
+        let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        Ok(Event::DisputeOpened(DisputeOpened {
+            dispute: self.disputes.len() as u32 + 1,
+            table: at,
+            reason,
+            by: ctx.actor,
+        }))
+    }
+
+    pub(super) fn decide_resolve_dispute(
+        &self,
+        ctx: &Context,
+        dispute: u32,
+        resolution: &str,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Official, None)?;
+        let d = self
+            .disputes
+            .iter()
+            .find(|d| d.id == dispute)
+            .ok_or(TournamentError::NoSuchDispute(dispute))?;
+        if d.resolution.is_some() {
+            return Err(TournamentError::DisputeResolved(dispute));
+        }
+        let resolution = text(resolution, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        Ok(Event::DisputeResolved(DisputeResolved {
+            dispute,
+            resolution,
+            by: ctx.actor,
+        }))
+    }
+}

@@ -1,0 +1,329 @@
+//! Seed commitments, starting the qualification, drawing and redrawing rounds, advancing
+//! to the next stage.
+
+use crate::game::MAX_PLAYERS;
+use crate::shuffle::{Commitment, Seed};
+
+use super::super::command::MAX_TEXT_LEN;
+use super::super::error::{Role, TournamentError};
+use super::super::event::*;
+use super::super::refs::{AccountId, Context, RoundRef, StageKind};
+use super::super::seating::{self, DRAW_ALGORITHM, NoSplit, Seating};
+use super::super::state::{Registration, State};
+use super::text;
+
+/// A draw before it becomes an event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Plan {
+    pub seeds: Vec<AccountId>,
+    pub tables: Vec<Vec<AccountId>>,
+    pub byes: Vec<AccountId>,
+    pub final_table: bool,
+}
+
+impl Plan {
+    /// Whether `drawn` seats the same players the same way.
+    pub fn matches(&self, drawn: &RoundDrawn) -> bool {
+        self.seeds == drawn.seeds
+            && self.tables == drawn.tables
+            && self.byes == drawn.byes
+            && self.final_table == drawn.final_table
+    }
+}
+
+fn no_split(e: NoSplit) -> TournamentError {
+    TournamentError::NoTableSplit {
+        players: e.players,
+        min: e.min,
+        max: e.max,
+        hard_max: e.hard_max,
+    }
+}
+
+impl State {
+    /// Most players the rules (and the engine) seat at one game.
+    fn hard_max(&self) -> usize {
+        self.info.as_ref().map_or(MAX_PLAYERS, |i| {
+            (i.effective_rules.max_players as usize).min(MAX_PLAYERS)
+        })
+    }
+
+    fn fewest_at_a_table(&self) -> usize {
+        self.info
+            .as_ref()
+            .map_or(2, |i| (i.effective_rules.min_players as usize).max(2))
+    }
+
+    pub(super) fn decide_commit(
+        &self,
+        ctx: &Context,
+        commitment: Commitment,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if self.pending_commitment.is_some() {
+            return Err(TournamentError::SeedAlreadyCommitted);
+        }
+        Ok(Event::DrawSeedCommitted(DrawSeedCommitted { commitment }))
+    }
+
+    pub(super) fn decide_start_qualification(
+        &self,
+        ctx: &Context,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if self.started() {
+            return Err(TournamentError::WrongPhase(
+                "the qualification has already started",
+            ));
+        }
+        if self.registration == Registration::Open {
+            return Err(TournamentError::WrongPhase("close registration first"));
+        }
+        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
+        let entrants = self
+            .players
+            .iter()
+            .filter(|p| p.is_active() && p.checked_in)
+            .count();
+        seating::table_sizes(
+            entrants,
+            config.table_min as usize,
+            config.table_max as usize,
+            self.hard_max(),
+        )
+        .map_err(no_split)?;
+        let dropped = self
+            .players
+            .iter()
+            .filter(|p| p.is_active() && !p.checked_in)
+            .map(|p| p.account)
+            .collect();
+        Ok(Event::StageStarted(StageStarted {
+            stage: 1,
+            kind: StageKind::Qualification,
+            dropped,
+        }))
+    }
+
+    /// The commitment a draw from `seed` carries, checked against a published one.
+    fn commitment_for(&self, seed: &Seed) -> Result<(Commitment, bool), TournamentError> {
+        match self.pending_commitment {
+            Some(c) if !c.matches(seed) => Err(TournamentError::SeedMismatch {
+                commitment: c.to_hex(),
+            }),
+            Some(c) => Ok((c, true)),
+            None => Ok((seed.commitment(), false)),
+        }
+    }
+
+    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        let stage = self
+            .current_stage()
+            .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
+        if let Some(id) = self.open_dispute() {
+            return Err(TournamentError::OpenDispute(id));
+        }
+        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
+        let rounds = match stage.kind {
+            StageKind::Qualification => config.qualification_rounds as usize,
+            StageKind::Knockout => 1,
+        };
+        if stage.rounds.len() >= rounds {
+            return Err(if self.final_round().is_some() {
+                TournamentError::FinalReached
+            } else {
+                TournamentError::StageRoundsDrawn
+            });
+        }
+        let (commitment, precommitted) = self.commitment_for(seed)?;
+        let round = stage.rounds.len() as u32 + 1;
+        let plan = self.plan_draw(stage.number, round, seed)?;
+        Ok(Event::RoundDrawn(drawn(
+            stage.number,
+            round,
+            commitment,
+            *seed,
+            precommitted,
+            plan,
+            None,
+        )))
+    }
+
+    pub(super) fn decide_redraw(
+        &self,
+        ctx: &Context,
+        at: RoundRef,
+        seed: &Seed,
+        reason: &str,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        let round = self.round(at).ok_or(TournamentError::NoSuchRound(at))?;
+        let latest = self
+            .current_stage()
+            .and_then(|s| s.rounds.last().map(|r| (s.number, r.draw.round)));
+        if latest != Some((at.stage, at.round)) {
+            return Err(TournamentError::NotLatestRound(at));
+        }
+        if round.has_started() {
+            return Err(TournamentError::RoundStarted(at));
+        }
+        let (commitment, precommitted) = self.commitment_for(seed)?;
+        let plan = self.plan_draw(at.stage, at.round, seed)?;
+        Ok(Event::RoundRedrawn(drawn(
+            at.stage,
+            at.round,
+            commitment,
+            *seed,
+            precommitted,
+            plan,
+            Some(reason),
+        )))
+    }
+
+    pub(super) fn decide_advance(&self, ctx: &Context) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        let stage = self
+            .current_stage()
+            .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
+        if let Some(id) = self.open_dispute() {
+            return Err(TournamentError::OpenDispute(id));
+        }
+        if self.final_round().is_some() {
+            return Err(TournamentError::FinalReached);
+        }
+        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
+        let rounds = match stage.kind {
+            StageKind::Qualification => config.qualification_rounds as usize,
+            StageKind::Knockout => 1,
+        };
+        if stage.rounds.len() < rounds || !stage.rounds.iter().all(|r| r.is_complete()) {
+            return Err(TournamentError::StageIncomplete(stage.number));
+        }
+        Ok(Event::StageStarted(StageStarted {
+            stage: stage.number + 1,
+            kind: StageKind::Knockout,
+            dropped: Vec::new(),
+        }))
+    }
+
+    /// The seating of round `round` of stage `stage` from `seed`, on the state as it is;
+    /// rounds of the stage from `round` on are ignored (so a redraw, and the re-run of a
+    /// past draw by `flags.rs`, see exactly what the original draw saw).
+    pub(crate) fn plan_draw(
+        &self,
+        stage: u32,
+        round: u32,
+        seed: &Seed,
+    ) -> Result<Plan, TournamentError> {
+        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
+        let st = self
+            .stage(stage)
+            .ok_or(TournamentError::NoSuchRound(RoundRef { stage, round }))?;
+        let account = |i: &u32| self.players[*i as usize].account;
+        let to_accounts = |s: Seating| {
+            (
+                s.tables
+                    .iter()
+                    .map(|t| t.iter().map(account).collect())
+                    .collect(),
+                s.byes.iter().map(account).collect(),
+            )
+        };
+        match st.kind {
+            StageKind::Qualification => {
+                for earlier in 1..round {
+                    let previous = RoundRef {
+                        stage,
+                        round: earlier,
+                    };
+                    if !self.round(previous).is_some_and(|r| r.is_complete()) {
+                        return Err(TournamentError::RoundIncomplete(previous));
+                    }
+                }
+                let active: Vec<u32> = st
+                    .entrants
+                    .iter()
+                    .copied()
+                    .filter(|&i| self.players[i as usize].is_active())
+                    .collect();
+                let sizes = seating::table_sizes(
+                    active.len(),
+                    config.table_min as usize,
+                    config.table_max as usize,
+                    self.hard_max(),
+                )
+                .map_err(no_split)?;
+                let seating = if round == 1 {
+                    seating::random_draw(&active, &sizes, seed)
+                } else {
+                    let ranked = self.seeded(&active, Some(round));
+                    seating::swiss_draw(&ranked, &sizes, &self.played_with(stage, round), seed)
+                };
+                let (tables, byes) = to_accounts(seating);
+                Ok(Plan {
+                    seeds: Vec::new(),
+                    tables,
+                    byes,
+                    final_table: false,
+                })
+            }
+            StageKind::Knockout => {
+                if let Some(previous) = self.stage(stage - 1)
+                    && !previous.rounds.iter().all(|r| r.is_complete())
+                {
+                    return Err(TournamentError::StageIncomplete(previous.number));
+                }
+                let seeds = self
+                    .knockout_seeds(stage)
+                    .ok_or(TournamentError::StageIncomplete(stage - 1))?;
+                let fewest = self.fewest_at_a_table();
+                if seeds.len() < fewest {
+                    return Err(TournamentError::NotEnoughPlayers {
+                        players: seeds.len(),
+                        min: fewest,
+                    });
+                }
+                let final_max = config.final_table_max as usize;
+                let seating = seating::knockout_draw(
+                    &seeds,
+                    config.knockout_table_size as usize,
+                    final_max,
+                    seed,
+                );
+                let (tables, byes) = to_accounts(seating);
+                Ok(Plan {
+                    seeds: seeds.iter().map(account).collect(),
+                    tables,
+                    byes,
+                    final_table: seeds.len() <= final_max,
+                })
+            }
+        }
+    }
+}
+
+fn drawn(
+    stage: u32,
+    round: u32,
+    commitment: Commitment,
+    seed: Seed,
+    precommitted: bool,
+    plan: Plan,
+    reason: Option<String>,
+) -> RoundDrawn {
+    RoundDrawn {
+        stage,
+        round,
+        algorithm: DRAW_ALGORITHM.to_owned(),
+        commitment,
+        seed,
+        precommitted,
+        seeds: plan.seeds,
+        tables: plan.tables,
+        byes: plan.byes,
+        final_table: plan.final_table,
+        reason,
+    }
+}

@@ -1,0 +1,139 @@
+//! `decide`: a command, who sends it and the current state in; new events (or the reason
+//! for refusal) out. One file per concern:
+//!
+//! - `setup.rs`: creating the tournament, its format, referees, opening and closing
+//!   registration.
+//! - `players.rs`: registration, check-in, withdrawal, disqualification.
+//! - `draws.rs`: seed commitments, starting and advancing stages, drawing and redrawing
+//!   rounds (the seating itself is `seating/`).
+//! - `results.rs`: table games starting, results recorded, corrected, voided.
+//! - `flags.rs`: which later draws a changed result affects.
+//! - `disputes.rs`: disputes opened and resolved.
+//! - `finish.rs`: the end and the final ranking.
+
+mod disputes;
+mod draws;
+mod finish;
+mod flags;
+mod players;
+mod results;
+mod setup;
+
+pub use setup::MAX_CAPACITY;
+
+use super::Tournament;
+use super::command::Command;
+use super::error::{Role, TournamentError};
+use super::event::Event;
+use super::refs::{AccountId, Actor, Context};
+use super::state::State;
+
+impl Tournament {
+    /// Decides `command` sent by `ctx.actor` at `ctx.now`. Nothing changes until the
+    /// caller folds the returned events with [`Tournament::apply`].
+    pub fn decide(&self, ctx: &Context, command: &Command) -> Result<Vec<Event>, TournamentError> {
+        let s = &self.state;
+        if let Command::Create {
+            name,
+            rules,
+            capacity,
+            registration_window,
+            config,
+        } = command
+        {
+            return s.decide_create(ctx, name, rules, *capacity, registration_window, config);
+        }
+        if s.info.is_none() {
+            return Err(TournamentError::NotCreated);
+        }
+        if s.finished.is_some() {
+            return Err(TournamentError::Finished);
+        }
+        let one = |e: Event| Ok(vec![e]);
+        match command {
+            Command::Create { .. } => Err(TournamentError::AlreadyCreated),
+            Command::ConfigureStages { config } => one(s.decide_configure(ctx, config)?),
+            Command::AddReferee { referee } => one(s.decide_add_referee(ctx, *referee)?),
+            Command::RemoveReferee { referee } => one(s.decide_remove_referee(ctx, *referee)?),
+            Command::OpenRegistration => one(s.decide_open_registration(ctx)?),
+            Command::CloseRegistration => one(s.decide_close_registration(ctx)?),
+            Command::Register { player } => one(s.decide_register(ctx, *player)?),
+            Command::CheckIn { player } => one(s.decide_check_in(ctx, *player)?),
+            Command::Withdraw { player } => one(s.decide_withdraw(ctx, *player)?),
+            Command::Disqualify { player, reason } => {
+                one(s.decide_disqualify(ctx, *player, reason)?)
+            }
+            Command::CommitDrawSeed { commitment } => one(s.decide_commit(ctx, *commitment)?),
+            Command::StartQualification => one(s.decide_start_qualification(ctx)?),
+            Command::DrawRound { seed } => one(s.decide_draw(ctx, seed)?),
+            Command::RedrawRound {
+                round,
+                seed,
+                reason,
+            } => one(s.decide_redraw(ctx, *round, seed, reason)?),
+            Command::AdvanceStage => one(s.decide_advance(ctx)?),
+            Command::StartTableGame { table, game } => {
+                one(s.decide_start_table(ctx, *table, game)?)
+            }
+            Command::RecordResult { table, input } => one(self.decide_record(ctx, *table, input)?),
+            Command::CorrectResult {
+                table,
+                input,
+                reason,
+            } => one(self.decide_correct(ctx, *table, input, reason)?),
+            Command::VoidGame { table, reason } => one(self.decide_void(ctx, *table, reason)?),
+            Command::OpenDispute { table, reason } => {
+                one(s.decide_open_dispute(ctx, *table, reason)?)
+            }
+            Command::ResolveDispute {
+                dispute,
+                resolution,
+            } => one(s.decide_resolve_dispute(ctx, *dispute, resolution)?),
+            Command::Finish => one(s.decide_finish(ctx)?),
+        }
+    }
+}
+
+impl State {
+    /// Refuses unless `ctx.actor` has `role` (for the player-facing roles, `player` is the
+    /// player the command names).
+    pub(super) fn require(
+        &self,
+        ctx: &Context,
+        role: Role,
+        player: Option<AccountId>,
+    ) -> Result<(), TournamentError> {
+        let is_player = player.is_some_and(|p| ctx.actor == Actor::Account(p));
+        let allowed = match role {
+            Role::Organizer => self.is_organizer(ctx.actor),
+            Role::Official => self.is_official(ctx.actor),
+            Role::PlayerOrOfficial => is_player || self.is_official(ctx.actor),
+            Role::PlayerOrOrganizer => is_player || self.is_organizer(ctx.actor),
+            Role::SeatedPlayerOrOfficial => is_player || self.is_official(ctx.actor),
+        };
+        if allowed {
+            Ok(())
+        } else {
+            Err(TournamentError::Forbidden(role))
+        }
+    }
+
+    /// Whether the qualification has started (the format and the field are fixed).
+    pub(super) fn started(&self) -> bool {
+        !self.stages.is_empty()
+    }
+}
+
+/// A name, reason or resolution: trimmed, 1 to `max` characters.
+pub(super) fn text(
+    value: &str,
+    max: usize,
+    error: TournamentError,
+) -> Result<String, TournamentError> {
+    let t = value.trim();
+    if t.is_empty() || t.chars().count() > max {
+        Err(error)
+    } else {
+        Ok(t.to_owned())
+    }
+}

@@ -1,0 +1,122 @@
+//! Registration, check-in, withdrawal and disqualification.
+
+use super::super::command::MAX_TEXT_LEN;
+use super::super::error::{Role, TournamentError};
+use super::super::event::*;
+use super::super::refs::{AccountId, Context};
+use super::super::state::{Player, Registration, State};
+use super::text;
+
+impl State {
+    /// The registered player, still in the tournament.
+    fn active_player(&self, player: AccountId) -> Result<&Player, TournamentError> {
+        let p = self
+            .player(player)
+            .ok_or(TournamentError::NotRegistered(player))?;
+        if p.disqualified.is_some() {
+            return Err(TournamentError::Disqualified(player));
+        }
+        if p.withdrawn {
+            return Err(TournamentError::Withdrawn(player));
+        }
+        Ok(p)
+    }
+
+    pub(super) fn decide_register(
+        &self,
+        ctx: &Context,
+        player: AccountId,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
+        if self.started() {
+            return Err(TournamentError::WrongPhase(
+                "the qualification has started: registration is over",
+            ));
+        }
+        if !self.is_organizer(ctx.actor) {
+            if self.registration != Registration::Open {
+                return Err(TournamentError::RegistrationNotOpen);
+            }
+            let window = self
+                .info
+                .as_ref()
+                .map(|i| i.registration_window)
+                .unwrap_or_default();
+            if !window.contains(ctx.now) {
+                return Err(TournamentError::OutsideRegistrationWindow);
+            }
+        }
+        if let Some(p) = self.player(player) {
+            return Err(if p.disqualified.is_some() {
+                TournamentError::Disqualified(player)
+            } else if p.withdrawn {
+                TournamentError::Withdrawn(player)
+            } else {
+                TournamentError::AlreadyRegistered(player)
+            });
+        }
+        let capacity = self.info.as_ref().map_or(0, |i| i.capacity);
+        if self.registered >= capacity {
+            return Err(TournamentError::CapacityReached { capacity });
+        }
+        Ok(Event::PlayerRegistered(PlayerRegistered {
+            player,
+            by: ctx.actor,
+            order: self.players.len() as u32 + 1,
+        }))
+    }
+
+    pub(super) fn decide_check_in(
+        &self,
+        ctx: &Context,
+        player: AccountId,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::PlayerOrOfficial, Some(player))?;
+        if self.started() {
+            return Err(TournamentError::WrongPhase(
+                "the qualification has started: check-in is over",
+            ));
+        }
+        if self.active_player(player)?.checked_in {
+            return Err(TournamentError::AlreadyCheckedIn(player));
+        }
+        Ok(Event::PlayerCheckedIn(PlayerChanged {
+            player,
+            by: ctx.actor,
+        }))
+    }
+
+    pub(super) fn decide_withdraw(
+        &self,
+        ctx: &Context,
+        player: AccountId,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
+        self.active_player(player)?;
+        Ok(Event::PlayerWithdrew(PlayerChanged {
+            player,
+            by: ctx.actor,
+        }))
+    }
+
+    pub(super) fn decide_disqualify(
+        &self,
+        ctx: &Context,
+        player: AccountId,
+        reason: &str,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Official, None)?;
+        let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        let p = self
+            .player(player)
+            .ok_or(TournamentError::NotRegistered(player))?;
+        if p.disqualified.is_some() {
+            return Err(TournamentError::Disqualified(player));
+        }
+        Ok(Event::PlayerDisqualified(PlayerDisqualified {
+            player,
+            reason,
+            by: ctx.actor,
+        }))
+    }
+}

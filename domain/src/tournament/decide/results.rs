@@ -1,0 +1,145 @@
+//! Table games starting; results recorded, corrected and voided.
+
+use super::super::Tournament;
+use super::super::command::MAX_TEXT_LEN;
+use super::super::error::{Role, TournamentError};
+use super::super::event::*;
+use super::super::refs::{Context, TableRef};
+use super::super::result::ResultInput;
+use super::super::state::{State, Table};
+use super::text;
+
+impl State {
+    fn existing_table(&self, at: TableRef) -> Result<&Table, TournamentError> {
+        self.table(at).ok_or(TournamentError::NoSuchTable(at))
+    }
+
+    pub(super) fn decide_start_table(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+        game: &Option<String>,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Official, None)?;
+        let table = self.existing_table(at)?;
+        if table.started || table.result.is_some() {
+            return Err(TournamentError::TableAlreadyStarted(at));
+        }
+        Ok(Event::TableGameStarted(TableGameStarted {
+            table: at,
+            game: game.clone(),
+            by: ctx.actor,
+        }))
+    }
+
+    /// The result `input` decides for table `at`, checked against who sits there: every
+    /// seated player still in the tournament plays; a player who withdrew or was
+    /// disqualified after the draw may be missing; nobody else may appear.
+    fn checked_result(
+        &self,
+        at: TableRef,
+        input: &ResultInput,
+    ) -> Result<Vec<PlayerResult>, TournamentError> {
+        let table = self.existing_table(at)?;
+        let rules = &self
+            .info
+            .as_ref()
+            .ok_or(TournamentError::NotCreated)?
+            .effective_rules;
+        let result = input.resolve(rules)?;
+        for line in &result {
+            if !table.players.contains(&line.player) {
+                return Err(TournamentError::BadResult(format!(
+                    "player {} is not seated at {at}",
+                    line.player
+                )));
+            }
+        }
+        for &p in &table.players {
+            let still_in = self.player(p).is_some_and(|p| p.is_active());
+            if still_in && !result.iter().any(|l| l.player == p) {
+                return Err(TournamentError::BadResult(format!(
+                    "player {p} sits at {at} and has no result"
+                )));
+            }
+        }
+        if result.len() < 2 {
+            return Err(TournamentError::BadResult(
+                "a game has at least 2 players".into(),
+            ));
+        }
+        Ok(result)
+    }
+}
+
+impl Tournament {
+    pub(super) fn decide_record(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+        input: &ResultInput,
+    ) -> Result<Event, TournamentError> {
+        let s = &self.state;
+        s.require(ctx, Role::Official, None)?;
+        if s.existing_table(at)?.result.is_some() {
+            return Err(TournamentError::ResultAlreadyRecorded(at));
+        }
+        let mut event = ResultRecorded {
+            table: at,
+            input: input.clone(),
+            result: s.checked_result(at, input)?,
+            by: ctx.actor,
+            flagged: Vec::new(),
+        };
+        event.flagged = self.flags(at, &Event::ResultRecorded(event.clone()));
+        Ok(Event::ResultRecorded(event))
+    }
+
+    pub(super) fn decide_correct(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+        input: &ResultInput,
+        reason: &str,
+    ) -> Result<Event, TournamentError> {
+        let s = &self.state;
+        s.require(ctx, Role::Official, None)?;
+        let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        if s.existing_table(at)?.result.is_none() {
+            return Err(TournamentError::NoResult(at));
+        }
+        let mut event = ResultCorrected {
+            table: at,
+            input: input.clone(),
+            result: s.checked_result(at, input)?,
+            reason,
+            by: ctx.actor,
+            flagged: Vec::new(),
+        };
+        event.flagged = self.flags(at, &Event::ResultCorrected(event.clone()));
+        Ok(Event::ResultCorrected(event))
+    }
+
+    pub(super) fn decide_void(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+        reason: &str,
+    ) -> Result<Event, TournamentError> {
+        let s = &self.state;
+        s.require(ctx, Role::Official, None)?;
+        let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        let table = s.existing_table(at)?;
+        if table.result.is_none() && !table.started {
+            return Err(TournamentError::NoResult(at));
+        }
+        let mut event = GameVoided {
+            table: at,
+            reason,
+            by: ctx.actor,
+            flagged: Vec::new(),
+        };
+        event.flagged = self.flags(at, &Event::GameVoided(event.clone()));
+        Ok(Event::GameVoided(event))
+    }
+}

@@ -1,0 +1,126 @@
+//! Creating the tournament, its format and referees; opening and closing registration.
+
+use crate::rules::RuleSpec;
+
+use super::super::command::MAX_NAME_LEN;
+use super::super::config::ConfigRequest;
+use super::super::error::{Role, TournamentError};
+use super::super::event::*;
+use super::super::refs::{AccountId, Context};
+use super::super::state::{Registration, State};
+use super::text;
+
+/// Most players a tournament may accept.
+pub const MAX_CAPACITY: u32 = 100_000;
+
+impl State {
+    pub(super) fn decide_create(
+        &self,
+        ctx: &Context,
+        name: &str,
+        rules: &RuleSpec,
+        capacity: u32,
+        window: &RegistrationWindow,
+        config: &ConfigRequest,
+    ) -> Result<Vec<Event>, TournamentError> {
+        if self.info.is_some() {
+            return Err(TournamentError::AlreadyCreated);
+        }
+        let organizer = ctx
+            .actor
+            .account()
+            .ok_or(TournamentError::Forbidden(Role::Organizer))?;
+        let name = text(name, MAX_NAME_LEN, TournamentError::BadName)?;
+        let effective_rules = rules.resolve()?;
+        if !(2..=MAX_CAPACITY).contains(&capacity) {
+            return Err(TournamentError::BadConfig {
+                field: "capacity",
+                message: format!("2 to {MAX_CAPACITY} players"),
+            });
+        }
+        if let (Some(opens), Some(closes)) = (window.opens_at, window.closes_at)
+            && opens >= closes
+        {
+            return Err(TournamentError::BadWindow(
+                "registration must open before it closes",
+            ));
+        }
+        let config = config.resolve(&effective_rules)?;
+        Ok(vec![Event::Created(TournamentCreated {
+            organizer,
+            name,
+            rules: rules.clone(),
+            effective_rules,
+            capacity,
+            registration_window: *window,
+            config,
+        })])
+    }
+
+    pub(super) fn decide_configure(
+        &self,
+        ctx: &Context,
+        config: &ConfigRequest,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if self.started() {
+            return Err(TournamentError::WrongPhase(
+                "the qualification has started: the format is fixed",
+            ));
+        }
+        let rules = &self
+            .info
+            .as_ref()
+            .ok_or(TournamentError::NotCreated)?
+            .effective_rules;
+        Ok(Event::StagesConfigured(StagesConfigured {
+            config: config.resolve(rules)?,
+        }))
+    }
+
+    pub(super) fn decide_add_referee(
+        &self,
+        ctx: &Context,
+        referee: AccountId,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if self.referees.contains(&referee) {
+            return Err(TournamentError::AlreadyReferee(referee));
+        }
+        Ok(Event::RefereeAdded(RefereeChanged { referee }))
+    }
+
+    pub(super) fn decide_remove_referee(
+        &self,
+        ctx: &Context,
+        referee: AccountId,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if !self.referees.contains(&referee) {
+            return Err(TournamentError::NotReferee(referee));
+        }
+        Ok(Event::RefereeRemoved(RefereeChanged { referee }))
+    }
+
+    pub(super) fn decide_open_registration(&self, ctx: &Context) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if self.started() {
+            return Err(TournamentError::WrongPhase("the qualification has started"));
+        }
+        if self.registration == Registration::Open {
+            return Err(TournamentError::WrongPhase("registration is already open"));
+        }
+        Ok(Event::RegistrationOpened(RegistrationChanged {}))
+    }
+
+    pub(super) fn decide_close_registration(
+        &self,
+        ctx: &Context,
+    ) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        if self.registration != Registration::Open {
+            return Err(TournamentError::RegistrationNotOpen);
+        }
+        Ok(Event::RegistrationClosed(RegistrationChanged {}))
+    }
+}

@@ -1,0 +1,110 @@
+//! Names of things in a tournament: accounts, who acts, and the address of a stage, a
+//! round or a table. Stages, rounds and tables are numbered from 1, in the order they
+//! are played (stage 1 is the qualification; round 1 is a stage's first round; table 1 is
+//! the first table of a draw).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// An account of the server (the API's `accounts.id`): organizers, referees, players.
+pub type AccountId = i64;
+
+/// A point in time as the caller's clock gives it, in seconds since the Unix epoch. The
+/// domain has no clock: commands that depend on time carry `now` in their [`Context`].
+pub type Timestamp = i64;
+
+/// Who issues a command. Stored in the events that record a decision (`by`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// A signed-in account; what it may do follows from its role in this tournament.
+    Account(AccountId),
+    /// The server itself (recording the result of an online game, automated draws). It
+    /// may do whatever the organizer may.
+    Server,
+}
+
+impl Actor {
+    pub fn account(self) -> Option<AccountId> {
+        match self {
+            Actor::Account(id) => Some(id),
+            Actor::Server => None,
+        }
+    }
+}
+
+/// What every command is decided with besides the state: who asks and, for the few
+/// decisions that depend on time (the registration window), the caller's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Context {
+    pub actor: Actor,
+    pub now: Timestamp,
+}
+
+impl Context {
+    pub fn new(actor: Actor, now: Timestamp) -> Context {
+        Context { actor, now }
+    }
+
+    /// `account` acting at `now`.
+    pub fn account(account: AccountId, now: Timestamp) -> Context {
+        Context::new(Actor::Account(account), now)
+    }
+
+    /// The server acting at `now`.
+    pub fn server(now: Timestamp) -> Context {
+        Context::new(Actor::Server, now)
+    }
+}
+
+/// One round of one stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRef {
+    pub stage: u32,
+    pub round: u32,
+}
+
+impl fmt::Display for RoundRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "stage {} round {}", self.stage, self.round)
+    }
+}
+
+/// One table of one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRef {
+    pub stage: u32,
+    pub round: u32,
+    pub table: u32,
+}
+
+impl TableRef {
+    pub fn round_ref(self) -> RoundRef {
+        RoundRef {
+            stage: self.stage,
+            round: self.round,
+        }
+    }
+}
+
+impl fmt::Display for TableRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "stage {} round {} table {}",
+            self.stage, self.round, self.table
+        )
+    }
+}
+
+/// What kind of stage: the Swiss qualification, then knockout stages. The last knockout
+/// stage is the one whose draw seats a single final table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageKind {
+    Qualification,
+    Knockout,
+}

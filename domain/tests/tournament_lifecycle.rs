@@ -1,0 +1,960 @@
+//! The life of a tournament as commands and events (TOURNAMENT.md "Life of a
+//! tournament"): every command validated, every refusal with its stable code, referee
+//! decisions as events, corrections that flag the draws they would have changed.
+
+use yaniv_domain::rules::RuleSpec;
+use yaniv_domain::shuffle::Seed;
+use yaniv_domain::tournament::seating::{PlayedWith, balanced_sizes, random_draw};
+use yaniv_domain::tournament::*;
+
+const ORGANIZER: AccountId = 1;
+const REFEREE: AccountId = 2;
+const STRANGER: AccountId = 3;
+
+fn seed(tag: u8) -> Seed {
+    let mut bytes = [tag; 32];
+    bytes[0] = 0x5e;
+    Seed(bytes)
+}
+
+fn belgian() -> RuleSpec {
+    RuleSpec {
+        preset: "belgian".into(),
+        overrides: Default::default(),
+    }
+}
+
+struct Harness {
+    t: Tournament,
+    now: Timestamp,
+}
+
+impl Harness {
+    fn created(config: ConfigRequest) -> Harness {
+        let mut h = Harness {
+            t: Tournament::new(),
+            now: 1_000,
+        };
+        h.org(Command::Create {
+            name: "Belgian championship".into(),
+            rules: belgian(),
+            capacity: 200,
+            registration_window: RegistrationWindow {
+                opens_at: Some(500),
+                closes_at: Some(5_000),
+            },
+            config,
+        });
+        h
+    }
+
+    /// Created, `players` registered and checked in (accounts 101, 102, ...), referee
+    /// added, registration closed, qualification started.
+    fn started(players: usize, config: ConfigRequest) -> Harness {
+        let mut h = Harness::created(config);
+        h.org(Command::AddReferee { referee: REFEREE });
+        h.org(Command::OpenRegistration);
+        for p in 0..players as AccountId {
+            h.by(101 + p, Command::Register { player: 101 + p });
+            h.by(101 + p, Command::CheckIn { player: 101 + p });
+        }
+        h.org(Command::CloseRegistration);
+        h.org(Command::StartQualification);
+        h
+    }
+
+    fn try_by(&mut self, actor: Actor, command: Command) -> Result<Vec<Event>, TournamentError> {
+        self.t.execute(&Context::new(actor, self.now), &command)
+    }
+
+    fn by(&mut self, account: AccountId, command: Command) -> Vec<Event> {
+        self.try_by(Actor::Account(account), command.clone())
+            .unwrap_or_else(|e| panic!("{command:?} by {account} refused: {e:?}"))
+    }
+
+    fn org(&mut self, command: Command) -> Vec<Event> {
+        self.by(ORGANIZER, command)
+    }
+
+    fn refuse(&mut self, account: AccountId, command: Command) -> &'static str {
+        match self.try_by(Actor::Account(account), command) {
+            Ok(events) => panic!("accepted: {events:?}"),
+            Err(e) => e.code(),
+        }
+    }
+
+    fn draw(&mut self, tag: u8) -> RoundDrawn {
+        match self.org(Command::DrawRound { seed: seed(tag) }).pop() {
+            Some(Event::RoundDrawn(d)) => d,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn tables(&self, stage: u32, round: u32) -> Vec<Vec<AccountId>> {
+        self.t
+            .state()
+            .round(RoundRef { stage, round })
+            .map(|r| r.tables.iter().map(|t| t.players.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    /// Records every table of the round: places by `rank` (lower first).
+    fn play_round(&mut self, stage: u32, round: u32, rank: impl Fn(AccountId) -> i64) {
+        for (k, players) in self.tables(stage, round).into_iter().enumerate() {
+            let at = TableRef {
+                stage,
+                round,
+                table: k as u32 + 1,
+            };
+            self.by(
+                REFEREE,
+                Command::RecordResult {
+                    table: at,
+                    input: sheet(&players, &rank),
+                },
+            );
+        }
+    }
+}
+
+/// A final sheet: players placed by `rank` (no ties), totals 10, 20, ...
+fn sheet(players: &[AccountId], rank: impl Fn(AccountId) -> i64) -> ResultInput {
+    let mut sorted = players.to_vec();
+    sorted.sort_by_key(|&p| rank(p));
+    ResultInput::Game {
+        game: None,
+        standings: sorted
+            .iter()
+            .enumerate()
+            .map(|(i, &player)| PlayerResult {
+                player,
+                total: 10 * (i as u32 + 1),
+                place: i as u8 + 1,
+            })
+            .collect(),
+    }
+}
+
+fn table(stage: u32, round: u32, table: u32) -> TableRef {
+    TableRef {
+        stage,
+        round,
+        table,
+    }
+}
+
+mod tournament_lifecycle {
+    use super::*;
+
+    #[test]
+    fn creation_stores_the_effective_rules_and_format() {
+        let h = Harness::created(ConfigRequest::default());
+        let Event::Created(created) = &h.t.events()[0] else {
+            panic!("created first")
+        };
+        assert_eq!(created.organizer, ORGANIZER);
+        assert_eq!(
+            created.effective_rules,
+            yaniv_domain::rules::Preset::Belgian.rules()
+        );
+        assert_eq!(created.config.qualification_rounds, 3);
+        let view = h.t.view().expect("a view");
+        assert_eq!(view.phase, Phase::Setup);
+        assert_eq!(h.t.version(), 1);
+    }
+
+    #[test]
+    fn creation_is_validated() {
+        let mut t = Tournament::new();
+        let ctx = Context::account(ORGANIZER, 0);
+        let create =
+            |name: &str, preset: &str, capacity: u32, window: RegistrationWindow| Command::Create {
+                name: name.into(),
+                rules: RuleSpec {
+                    preset: preset.into(),
+                    overrides: Default::default(),
+                },
+                capacity,
+                registration_window: window,
+                config: ConfigRequest::default(),
+            };
+        let code =
+            |t: &Tournament, c: Command| t.decide(&ctx, &c).map_err(|e| e.code()).map(|_| ());
+        assert_eq!(
+            code(
+                &t,
+                create("  ", "belgian", 10, RegistrationWindow::default())
+            ),
+            Err("bad_name")
+        );
+        assert_eq!(
+            code(&t, create("x", "bridge", 10, RegistrationWindow::default())),
+            Err("bad_rules")
+        );
+        assert_eq!(
+            code(&t, create("x", "belgian", 1, RegistrationWindow::default())),
+            Err("bad_config")
+        );
+        let backwards = RegistrationWindow {
+            opens_at: Some(10),
+            closes_at: Some(10),
+        };
+        assert_eq!(
+            code(&t, create("x", "belgian", 10, backwards)),
+            Err("bad_window")
+        );
+        assert_eq!(code(&t, Command::OpenRegistration), Err("not_created"));
+        assert_eq!(
+            t.decide(
+                &Context::server(0),
+                &create("x", "belgian", 10, RegistrationWindow::default())
+            )
+            .map_err(|e| e.code())
+            .map(|_| ()),
+            Err("forbidden")
+        );
+        t.execute(
+            &ctx,
+            &create("x", "belgian", 10, RegistrationWindow::default()),
+        )
+        .expect("valid");
+        assert_eq!(
+            code(
+                &t,
+                create("x", "belgian", 10, RegistrationWindow::default())
+            ),
+            Err("already_created")
+        );
+    }
+
+    #[test]
+    fn only_the_organizer_runs_the_tournament_and_referees_judge() {
+        let mut h = Harness::created(ConfigRequest::default());
+        assert_eq!(h.refuse(STRANGER, Command::OpenRegistration), "forbidden");
+        assert_eq!(
+            h.refuse(STRANGER, Command::AddReferee { referee: STRANGER }),
+            "forbidden"
+        );
+        h.org(Command::AddReferee { referee: REFEREE });
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::AddReferee { referee: REFEREE }),
+            "already_referee"
+        );
+        assert_eq!(h.refuse(REFEREE, Command::OpenRegistration), "forbidden");
+        h.org(Command::RemoveReferee { referee: REFEREE });
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::RemoveReferee { referee: REFEREE }),
+            "not_referee"
+        );
+        // The server may do what the organizer may.
+        assert!(h.try_by(Actor::Server, Command::OpenRegistration).is_ok());
+    }
+
+    #[test]
+    fn registration_follows_the_window_and_the_capacity() {
+        let mut h = Harness::created(ConfigRequest::default());
+        assert_eq!(
+            h.refuse(101, Command::Register { player: 101 }),
+            "registration_not_open"
+        );
+        h.org(Command::OpenRegistration);
+        assert_eq!(
+            h.refuse(101, Command::Register { player: 102 }),
+            "forbidden"
+        );
+        h.now = 400;
+        assert_eq!(
+            h.refuse(101, Command::Register { player: 101 }),
+            "outside_registration_window"
+        );
+        h.now = 5_000;
+        assert_eq!(
+            h.refuse(101, Command::Register { player: 101 }),
+            "outside_registration_window"
+        );
+        h.now = 4_999;
+        let events = h.by(101, Command::Register { player: 101 });
+        assert!(matches!(
+            events[0],
+            Event::PlayerRegistered(PlayerRegistered { order: 1, .. })
+        ));
+        assert_eq!(
+            h.refuse(101, Command::Register { player: 101 }),
+            "already_registered"
+        );
+        // The organizer registers anyone, window or not.
+        h.now = 9_999;
+        h.org(Command::Register { player: 102 });
+        h.org(Command::CloseRegistration);
+        h.org(Command::Register { player: 103 });
+        assert_eq!(
+            h.refuse(104, Command::Register { player: 104 }),
+            "registration_not_open"
+        );
+        // A withdrawn player does not come back.
+        h.by(103, Command::Withdraw { player: 103 });
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::Register { player: 103 }),
+            "player_withdrawn"
+        );
+        assert_eq!(
+            h.refuse(103, Command::CheckIn { player: 103 }),
+            "player_withdrawn"
+        );
+
+        let mut small = Harness::created(ConfigRequest::default());
+        let ctx = Context::account(ORGANIZER, 0);
+        let full = Command::Create {
+            name: "small".into(),
+            rules: belgian(),
+            capacity: 2,
+            registration_window: RegistrationWindow::default(),
+            config: ConfigRequest::default(),
+        };
+        small.t = Tournament::new();
+        small.t.execute(&ctx, &full).expect("created");
+        small.org(Command::Register { player: 1 });
+        small.org(Command::Register { player: 2 });
+        assert_eq!(
+            small.refuse(ORGANIZER, Command::Register { player: 3 }),
+            "capacity_reached"
+        );
+        small.org(Command::Withdraw { player: 2 });
+        small.org(Command::Register { player: 3 });
+    }
+
+    #[test]
+    fn players_who_do_not_check_in_are_dropped_at_the_start() {
+        let mut h = Harness::created(ConfigRequest::default());
+        h.org(Command::OpenRegistration);
+        for p in 101..=110 {
+            h.by(p, Command::Register { player: p });
+        }
+        for p in 101..=108 {
+            h.by(p, Command::CheckIn { player: p });
+        }
+        assert_eq!(
+            h.refuse(101, Command::CheckIn { player: 101 }),
+            "already_checked_in"
+        );
+        assert_eq!(
+            h.refuse(STRANGER, Command::CheckIn { player: 109 }),
+            "forbidden"
+        );
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::StartQualification),
+            "wrong_phase"
+        );
+        h.org(Command::CloseRegistration);
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::DrawRound { seed: seed(1) }),
+            "wrong_phase"
+        );
+        let events = h.org(Command::StartQualification);
+        let Event::StageStarted(started) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(started.dropped, vec![109, 110]);
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::StartQualification),
+            "wrong_phase"
+        );
+        assert_eq!(
+            h.refuse(110, Command::CheckIn { player: 110 }),
+            "wrong_phase"
+        );
+        let d = h.draw(1);
+        let seated: Vec<AccountId> = d.tables.concat();
+        assert_eq!(seated.len(), 8);
+        assert!(!seated.contains(&109) && !seated.contains(&110));
+        assert_eq!(h.t.view().map(|v| v.phase), Some(Phase::Qualification));
+    }
+
+    #[test]
+    fn too_few_players_cannot_start() {
+        let mut h = Harness::created(ConfigRequest::default());
+        h.org(Command::OpenRegistration);
+        for p in 101..=103 {
+            h.by(p, Command::Register { player: p });
+            h.by(p, Command::CheckIn { player: p });
+        }
+        h.org(Command::CloseRegistration);
+        let err = h
+            .try_by(Actor::Account(ORGANIZER), Command::StartQualification)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            TournamentError::NoTableSplit {
+                players: 3,
+                min: 4,
+                max: 6,
+                hard_max: 8
+            }
+        );
+    }
+
+    #[test]
+    fn the_seed_commitment_verifies_and_the_draw_can_be_rederived() {
+        let mut h = Harness::started(23, ConfigRequest::default());
+        let secret = seed(42);
+        h.org(Command::CommitDrawSeed {
+            commitment: secret.commitment(),
+        });
+        assert_eq!(
+            h.refuse(
+                ORGANIZER,
+                Command::CommitDrawSeed {
+                    commitment: seed(1).commitment()
+                }
+            ),
+            "seed_already_committed"
+        );
+        let view = h.t.view().expect("a view");
+        assert_eq!(view.pending_commitment, Some(secret.commitment()));
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::DrawRound { seed: seed(43) }),
+            "seed_mismatch"
+        );
+        let events = h.org(Command::DrawRound { seed: secret });
+        let Event::RoundDrawn(d) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert!(d.precommitted);
+        assert_eq!(d.algorithm, "tournament-draw/1");
+        assert!(d.commitment.matches(&d.seed));
+        assert_eq!(d.commitment, secret.commitment());
+        // Anyone can re-derive the seating from the revealed seed: players by registration
+        // index, sizes from the count, `random_draw`.
+        let sizes = balanced_sizes(23, 4, 6).expect("a split");
+        let players: Vec<u32> = (0..23).collect();
+        let again = random_draw(&players, &sizes, &d.seed);
+        let as_accounts: Vec<Vec<AccountId>> = again
+            .tables
+            .iter()
+            .map(|t| t.iter().map(|&i| 101 + i as AccountId).collect())
+            .collect();
+        assert_eq!(as_accounts, d.tables);
+        // Without a published commitment, the draw carries its own.
+        h.play_round(1, 1, |p| p);
+        let d2 = h.draw(7);
+        assert!(!d2.precommitted && d2.commitment == seed(7).commitment());
+    }
+
+    #[test]
+    fn withdrawn_players_are_never_seated_again() {
+        let mut h = Harness::started(24, ConfigRequest::default());
+        h.draw(1);
+        h.by(105, Command::Withdraw { player: 105 });
+        assert_eq!(
+            h.refuse(105, Command::Withdraw { player: 105 }),
+            "player_withdrawn"
+        );
+        // 105 was seated in round 1 and may be missing from that table's result.
+        for (k, players) in h.tables(1, 1).into_iter().enumerate() {
+            let present: Vec<AccountId> = players.iter().copied().filter(|&p| p != 105).collect();
+            h.by(
+                REFEREE,
+                Command::RecordResult {
+                    table: table(1, 1, k as u32 + 1),
+                    input: sheet(&present, |p| p),
+                },
+            );
+        }
+        for round in 2..=3 {
+            let d = h.draw(round as u8);
+            assert!(!d.tables.concat().contains(&105));
+            assert_eq!(d.tables.concat().len(), 23);
+            h.play_round(1, round, |p| -p);
+        }
+        h.org(Command::AdvanceStage);
+        let d = h.draw(9);
+        assert!(!d.seeds.contains(&105) && !d.tables.concat().contains(&105));
+        let row =
+            h.t.standings()
+                .into_iter()
+                .find(|r| r.stats.player == 105)
+                .expect("still listed");
+        assert!(row.withdrawn);
+        assert_eq!(row.stats.games, 0);
+    }
+
+    #[test]
+    fn results_must_match_the_table() {
+        let mut h = Harness::started(8, ConfigRequest::default());
+        h.draw(1);
+        let players = h.tables(1, 1)[0].clone();
+        let at = table(1, 1, 1);
+        let mut missing = players.clone();
+        missing.pop();
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::RecordResult {
+                    table: at,
+                    input: sheet(&missing, |p| p)
+                }
+            ),
+            "bad_result"
+        );
+        let mut stranger = missing.clone();
+        stranger.push(STRANGER);
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::RecordResult {
+                    table: at,
+                    input: sheet(&stranger, |p| p)
+                }
+            ),
+            "bad_result"
+        );
+        assert_eq!(
+            h.refuse(
+                STRANGER,
+                Command::RecordResult {
+                    table: at,
+                    input: sheet(&players, |p| p)
+                }
+            ),
+            "forbidden"
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::RecordResult {
+                    table: table(1, 1, 9),
+                    input: sheet(&players, |p| p)
+                }
+            ),
+            "no_such_table"
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::CorrectResult {
+                    table: at,
+                    input: sheet(&players, |p| p),
+                    reason: "typo".into()
+                }
+            ),
+            "no_result"
+        );
+        h.by(
+            REFEREE,
+            Command::RecordResult {
+                table: at,
+                input: sheet(&players, |p| p),
+            },
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::RecordResult {
+                    table: at,
+                    input: sheet(&players, |p| p)
+                }
+            ),
+            "result_already_recorded"
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::CorrectResult {
+                    table: at,
+                    input: sheet(&players, |p| p),
+                    reason: " ".into()
+                }
+            ),
+            "bad_reason"
+        );
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::DrawRound { seed: seed(2) }),
+            "round_incomplete"
+        );
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::AdvanceStage),
+            "stage_incomplete"
+        );
+    }
+
+    #[test]
+    fn a_correction_after_a_later_draw_recomputes_the_standings_and_flags_the_round() {
+        let mut h = Harness::started(12, ConfigRequest::default());
+        h.draw(1);
+        h.play_round(1, 1, |p| p);
+        let before = h.t.standings();
+        let round2 = h.draw(2);
+        // Table 1 of round 1 is corrected: its order is reversed.
+        let players = h.tables(1, 1)[0].clone();
+        let events = h.by(
+            REFEREE,
+            Command::CorrectResult {
+                table: table(1, 1, 1),
+                input: sheet(&players, |p| -p),
+                reason: "places were entered upside down".into(),
+            },
+        );
+        let Event::ResultCorrected(c) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(c.flagged, vec![RoundRef { stage: 1, round: 2 }]);
+        assert_eq!(c.by, Actor::Account(REFEREE));
+        // The standings follow the corrected result.
+        let after = h.t.standings();
+        assert_ne!(before, after);
+        let winner = *players.iter().max().expect("players");
+        let row = after
+            .iter()
+            .find(|r| r.stats.player == winner)
+            .expect("listed");
+        assert_eq!(row.stats.wins, 1);
+        // The draw stands, flagged.
+        assert_eq!(h.tables(1, 2), round2.tables);
+        let view = h.t.view().expect("a view");
+        assert_eq!(view.flagged_rounds, vec![RoundRef { stage: 1, round: 2 }]);
+        // The organizer redraws the round (not started): the flag goes.
+        let events = h.org(Command::RedrawRound {
+            round: RoundRef { stage: 1, round: 2 },
+            seed: seed(2),
+            reason: "standings corrected".into(),
+        });
+        let Event::RoundRedrawn(redrawn) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_ne!(redrawn.tables, round2.tables);
+        assert_eq!(redrawn.reason.as_deref(), Some("standings corrected"));
+        assert!(h.t.view().expect("a view").flagged_rounds.is_empty());
+        // A correction that changes nothing in the order flags nothing.
+        let events = h.by(
+            REFEREE,
+            Command::CorrectResult {
+                table: table(1, 1, 1),
+                input: sheet(&players, |p| -p),
+                reason: "same again".into(),
+            },
+        );
+        let Event::ResultCorrected(c) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert!(c.flagged.is_empty());
+        // Once a table started, the round's draw stands.
+        h.by(
+            REFEREE,
+            Command::StartTableGame {
+                table: table(1, 2, 1),
+                game: Some("g-1".into()),
+            },
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::StartTableGame {
+                    table: table(1, 2, 1),
+                    game: None
+                }
+            ),
+            "table_already_started"
+        );
+        assert_eq!(
+            h.refuse(
+                ORGANIZER,
+                Command::RedrawRound {
+                    round: RoundRef { stage: 1, round: 2 },
+                    seed: seed(3),
+                    reason: "again".into()
+                }
+            ),
+            "round_started"
+        );
+        assert_eq!(
+            h.refuse(
+                ORGANIZER,
+                Command::RedrawRound {
+                    round: RoundRef { stage: 1, round: 1 },
+                    seed: seed(3),
+                    reason: "again".into()
+                }
+            ),
+            "not_latest_round"
+        );
+    }
+
+    #[test]
+    fn a_voided_game_is_played_again() {
+        let mut h = Harness::started(12, ConfigRequest::default());
+        h.draw(1);
+        h.play_round(1, 1, |p| p);
+        h.draw(2);
+        let events = h.by(
+            REFEREE,
+            Command::VoidGame {
+                table: table(1, 1, 2),
+                reason: "marked cards".into(),
+            },
+        );
+        let Event::GameVoided(v) = &events[0] else {
+            panic!("{events:?}")
+        };
+        // Without that game round 1 is incomplete: round 2 could not have been drawn.
+        assert_eq!(v.flagged, vec![RoundRef { stage: 1, round: 2 }]);
+        assert_eq!(
+            h.t.state()
+                .table(table(1, 1, 2))
+                .map(|t| t.result.is_none()),
+            Some(true)
+        );
+        h.play_round(1, 2, |p| p);
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::DrawRound { seed: seed(3) }),
+            "round_incomplete"
+        );
+        // The replay is recorded like a first result.
+        let players = h.tables(1, 1)[1].clone();
+        h.by(
+            REFEREE,
+            Command::RecordResult {
+                table: table(1, 1, 2),
+                input: sheet(&players, |p| -p),
+            },
+        );
+        h.draw(3);
+        let views = h.t.stages();
+        assert_eq!(views[0].rounds[0].tables[1].voids, 1);
+    }
+
+    #[test]
+    fn disputes_hold_the_tournament_until_resolved() {
+        let mut h = Harness::started(8, ConfigRequest::default());
+        h.draw(1);
+        h.play_round(1, 1, |p| p);
+        let seated = h.tables(1, 1)[0][0];
+        let other_table = h.tables(1, 1)[1][0];
+        assert_eq!(
+            h.refuse(
+                other_table,
+                Command::OpenDispute {
+                    table: table(1, 1, 1),
+                    reason: "x".into()
+                }
+            ),
+            "forbidden"
+        );
+        let events = h.by(
+            seated,
+            Command::OpenDispute {
+                table: table(1, 1, 1),
+                reason: "wrong total".into(),
+            },
+        );
+        assert!(matches!(
+            &events[0],
+            Event::DisputeOpened(DisputeOpened { dispute: 1, .. })
+        ));
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::DrawRound { seed: seed(2) }),
+            "open_dispute"
+        );
+        assert_eq!(
+            h.refuse(
+                seated,
+                Command::ResolveDispute {
+                    dispute: 1,
+                    resolution: "ok".into()
+                }
+            ),
+            "forbidden"
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::ResolveDispute {
+                    dispute: 2,
+                    resolution: "ok".into()
+                }
+            ),
+            "no_such_dispute"
+        );
+        h.by(
+            REFEREE,
+            Command::ResolveDispute {
+                dispute: 1,
+                resolution: "the sheet is right".into(),
+            },
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::ResolveDispute {
+                    dispute: 1,
+                    resolution: "ok".into()
+                }
+            ),
+            "dispute_resolved"
+        );
+        h.draw(2);
+    }
+
+    #[test]
+    fn a_disqualified_player_leaves_the_standings_and_the_ranking() {
+        let mut h = Harness::started(8, ConfigRequest::default());
+        h.draw(1);
+        h.play_round(1, 1, |p| p);
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::Disqualify {
+                    player: 101,
+                    reason: "".into()
+                }
+            ),
+            "bad_reason"
+        );
+        h.by(
+            REFEREE,
+            Command::Disqualify {
+                player: 101,
+                reason: "collusion".into(),
+            },
+        );
+        assert_eq!(
+            h.refuse(
+                REFEREE,
+                Command::Disqualify {
+                    player: 101,
+                    reason: "again".into()
+                }
+            ),
+            "player_disqualified"
+        );
+        assert!(h.t.standings().iter().all(|r| r.stats.player != 101));
+        for round in 2..=3 {
+            let d = h.draw(round as u8);
+            assert!(!d.tables.concat().contains(&101));
+            h.play_round(1, round, |p| p);
+        }
+        h.org(Command::AdvanceStage);
+        assert_eq!(h.refuse(ORGANIZER, Command::Finish), "wrong_phase");
+        let d = h.draw(9);
+        assert!(d.final_table);
+        h.play_round(2, 1, |p| p);
+        assert_eq!(h.refuse(ORGANIZER, Command::AdvanceStage), "final_reached");
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::DrawRound { seed: seed(10) }),
+            "final_reached"
+        );
+        h.org(Command::Finish);
+        let ranking = h.t.ranking().expect("finished");
+        assert_eq!(ranking.disqualified, vec![101]);
+        assert_eq!(ranking.ranking.len(), 7);
+        assert_eq!(h.refuse(ORGANIZER, Command::AdvanceStage), "finished");
+        assert_eq!(h.t.view().map(|v| v.phase), Some(Phase::Finished));
+    }
+
+    #[test]
+    fn the_format_is_fixed_once_the_qualification_starts() {
+        let mut h = Harness::created(ConfigRequest::default());
+        h.org(Command::ConfigureStages {
+            config: ConfigRequest {
+                qualification_rounds: Some(2),
+                tie_breaks: Some(vec![TieBreak::GameWins, TieBreak::TablePoints]),
+                ..Default::default()
+            },
+        });
+        assert_eq!(
+            h.t.state().config().map(|c| c.qualification_rounds),
+            Some(2)
+        );
+        assert_eq!(
+            h.refuse(
+                ORGANIZER,
+                Command::ConfigureStages {
+                    config: ConfigRequest {
+                        table_min: Some(1),
+                        ..Default::default()
+                    }
+                }
+            ),
+            "bad_config"
+        );
+        let mut h = Harness::started(8, ConfigRequest::default());
+        assert_eq!(
+            h.refuse(
+                ORGANIZER,
+                Command::ConfigureStages {
+                    config: ConfigRequest::default()
+                }
+            ),
+            "wrong_phase"
+        );
+    }
+
+    #[test]
+    fn swiss_rounds_seat_similar_standings_apart_from_earlier_opponents() {
+        // 48 players at 8 tables of 6: a round can take one player from each earlier table.
+        let mut h = Harness::started(48, ConfigRequest::default());
+        let mut met = PlayedWith::new(200);
+        let index = |p: AccountId| (p - 101) as u32;
+        for round in 1..=3u32 {
+            let d = h.draw(round as u8);
+            if round > 1 {
+                let repeats: u32 = d
+                    .tables
+                    .iter()
+                    .map(|t| met.table_cost(&t.iter().map(|&p| index(p)).collect::<Vec<_>>()))
+                    .sum();
+                assert_eq!(repeats, 0, "round {round} repeats an opponent");
+            }
+            for t in &d.tables {
+                met.add_table(&t.iter().map(|&p| index(p)).collect::<Vec<_>>());
+            }
+            h.play_round(1, round, |p| p);
+        }
+    }
+
+    #[test]
+    fn a_qualification_correction_after_the_cut_flags_the_knockout_draw() {
+        // 12 players, 1 qualification round, the top 6 play the final.
+        let config = ConfigRequest {
+            qualification_rounds: Some(1),
+            ..ConfigRequest::default()
+        };
+        let mut h = Harness::started(12, config);
+        h.draw(1);
+        h.play_round(1, 1, |p| p);
+        h.org(Command::AdvanceStage);
+        let final_draw = h.draw(2);
+        assert!(final_draw.final_table);
+        assert_eq!(final_draw.seeds.len(), 6);
+        // Table 1's result reversed: its last player wins, and enters the final instead.
+        let players = h.tables(1, 1)[0].clone();
+        let events = h.by(
+            REFEREE,
+            Command::CorrectResult {
+                table: table(1, 1, 1),
+                input: sheet(&players, |p| -p),
+                reason: "reversed".into(),
+            },
+        );
+        let Event::ResultCorrected(c) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(c.flagged, vec![RoundRef { stage: 2, round: 1 }]);
+        // The organizer redraws the final: the cut follows the corrected standings.
+        let events = h.org(Command::RedrawRound {
+            round: RoundRef { stage: 2, round: 1 },
+            seed: seed(2),
+            reason: "corrected cut".into(),
+        });
+        let Event::RoundRedrawn(redrawn) = &events[0] else {
+            panic!("{events:?}")
+        };
+        let standings: Vec<AccountId> =
+            h.t.standings()
+                .iter()
+                .take(6)
+                .map(|r| r.stats.player)
+                .collect();
+        assert_eq!(redrawn.seeds, standings);
+        assert_ne!(redrawn.seeds, final_draw.seeds);
+    }
+}
