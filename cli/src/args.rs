@@ -20,7 +20,9 @@ impl Args {
         while let Some(word) = words.next() {
             match word.strip_prefix("--") {
                 Some(name) if known.contains(&name) => {
-                    let value = words.next().ok_or_else(|| format!("--{name} needs a value"))?;
+                    let value = words
+                        .next()
+                        .ok_or_else(|| format!("--{name} needs a value"))?;
                     named.insert(name.to_owned(), value.clone());
                 }
                 Some(name) => return Err(format!("unknown option --{name}")),
@@ -44,6 +46,7 @@ impl Args {
     where
         T::Err: std::fmt::Display,
     {
-        self.get(name)?.ok_or_else(|| format!("--{name} is required"))
+        self.get(name)?
+            .ok_or_else(|| format!("--{name} is required"))
     }
 }

@@ -27,12 +27,12 @@
 //!
 //! Where a rule lives: `docs/rules.md` names the file that applies each rule.
 
+pub mod bots;
 pub mod cards;
 pub mod combos;
-pub mod rules;
-pub mod shuffle;
 pub mod game;
 pub mod record;
-pub mod bots;
+pub mod rules;
+pub mod shuffle;
 pub mod sim;
 pub mod tournament;

@@ -10,8 +10,13 @@ const GOLDEN: &str = include_str!("fixtures/events.v1.jsonl");
 
 #[test]
 fn every_v1_event_reads_and_writes_unchanged() {
-    for (line_no, line) in GOLDEN.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let event: Event = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+    for (line_no, line) in GOLDEN
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let event: Event =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
         let written = serde_json::to_value(&event).expect("serialize");
         let original: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
         assert_eq!(written, original, "line {} changed shape", line_no + 1);

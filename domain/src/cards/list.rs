@@ -246,6 +246,9 @@ mod tests {
         let json = format!("[{}]", vec!["\"AS\""; MAX_CARDS + 1].join(","));
         assert!(serde_json::from_str::<Cards>(&json).is_err());
         let json = format!("[{}]", vec!["\"AS\""; MAX_CARDS].join(","));
-        assert_eq!(serde_json::from_str::<Cards>(&json).map(|c| c.len()).ok(), Some(MAX_CARDS));
+        assert_eq!(
+            serde_json::from_str::<Cards>(&json).map(|c| c.len()).ok(),
+            Some(MAX_CARDS)
+        );
     }
 }

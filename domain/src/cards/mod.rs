@@ -130,7 +130,9 @@ impl fmt::Debug for Card {
 
 /// The text was not a card in the record notation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown card {text:?}: expected a rank A,2-10,J,Q,K followed by a suit C,D,H,S (e.g. 10H, AS) or JK for a joker")]
+#[error(
+    "unknown card {text:?}: expected a rank A,2-10,J,Q,K followed by a suit C,D,H,S (e.g. 10H, AS) or JK for a joker"
+)]
 pub struct UnknownCard {
     pub text: String,
 }
@@ -145,7 +147,9 @@ impl FromStr for Card {
         if text == "JK" {
             return Ok(JOKER);
         }
-        let (rank_text, suit_text) = text.split_at_checked(text.len().saturating_sub(1)).ok_or_else(unknown)?;
+        let (rank_text, suit_text) = text
+            .split_at_checked(text.len().saturating_sub(1))
+            .ok_or_else(unknown)?;
         let suit = match suit_text {
             "C" => Suit::Clubs,
             "D" => Suit::Diamonds,
@@ -219,15 +223,23 @@ mod tests {
 
     #[test]
     fn record_notation_is_upper_case_only() {
-        for bad in ["10h", "as", "jk", "1H", "11H", "H", "", "AX", "10", "ASS", "😀"] {
+        for bad in [
+            "10h", "as", "jk", "1H", "11H", "H", "", "AX", "10", "ASS", "😀",
+        ] {
             assert!(bad.parse::<Card>().is_err(), "{bad} should be rejected");
         }
     }
 
     #[test]
     fn card_serializes_as_its_notation() {
-        assert_eq!(serde_json::to_string(&card("QD")).ok().as_deref(), Some("\"QD\""));
-        assert_eq!(serde_json::from_str::<Card>("\"10C\"").ok(), Some(card("10C")));
+        assert_eq!(
+            serde_json::to_string(&card("QD")).ok().as_deref(),
+            Some("\"QD\"")
+        );
+        assert_eq!(
+            serde_json::from_str::<Card>("\"10C\"").ok(),
+            Some(card("10C"))
+        );
         assert!(serde_json::from_str::<Card>("\"ZZ\"").is_err());
     }
 }

@@ -60,7 +60,10 @@ mod tests {
         // pagat: "if the previous player threw the sequence 4-5-Joker-7, you could pick up
         // the 4 or the 7 but not the 5 or the Joker. If Joker-8-9 was thrown you could pick
         // up the the Joker or the 9."
-        assert_eq!(draws("4D 5D JK 7D", Preset::Israeli), cards("4D 7D").sorted());
+        assert_eq!(
+            draws("4D 5D JK 7D", Preset::Israeli),
+            cards("4D 7D").sorted()
+        );
         assert_eq!(draws("JK 8C 9C", Preset::Israeli), cards("JK 9C").sorted());
         // "if 8-8-8 is thrown [clubs, hearts, spades], the next player can pick up either
         // black 8 but not the heart 8."
@@ -74,15 +77,24 @@ mod tests {
         // a sequence."
         let mut rules = Preset::Israeli.rules();
         rules.discard_draw = DiscardDraw::AnyOfSetEndsOfRun;
-        assert_eq!(takeable(&cards("8C 8H 8S"), &rules).sorted(), cards("8C 8H 8S").sorted());
-        assert_eq!(takeable(&cards("4D 5D 6D 7D"), &rules).sorted(), cards("4D 7D").sorted());
+        assert_eq!(
+            takeable(&cards("8C 8H 8S"), &rules).sorted(),
+            cards("8C 8H 8S").sorted()
+        );
+        assert_eq!(
+            takeable(&cards("4D 5D 6D 7D"), &rules).sorted(),
+            cards("4D 7D").sorted()
+        );
     }
 
     #[test]
     fn nepali_any_card_of_the_throw() {
         // pagat: "In the Nepali game, a player may pick up any one of the cards discarded by
         // the previous player, not only the first or last card."
-        assert_eq!(draws("4D 5D 6D 7D", Preset::Nepali), cards("4D 5D 6D 7D").sorted());
+        assert_eq!(
+            draws("4D 5D 6D 7D", Preset::Nepali),
+            cards("4D 5D 6D 7D").sorted()
+        );
     }
 
     #[test]
@@ -103,6 +115,10 @@ mod tests {
         assert!(joker_swap_allowed(&run, &[card("6D")], &rules));
         assert!(!joker_swap_allowed(&run, &[card("6H")], &rules));
         assert!(!joker_swap_allowed(&run, &[card("6D"), card("6H")], &rules));
-        assert!(!joker_swap_allowed(&run, &[card("6D")], &Preset::Israeli.rules()));
+        assert!(!joker_swap_allowed(
+            &run,
+            &[card("6D")],
+            &Preset::Israeli.rules()
+        ));
     }
 }

@@ -9,7 +9,9 @@ use crate::rules::Rules;
 /// the rules let stand in for it), or one that extends the run past its top card.
 /// Belgian example 2: on 6♥-7♥-8♥ any 8 or the 9♥, but not the 5♥ nor another 6.
 pub fn slap_fits(group: &Cards, card: Card, rules: &Rules) -> bool {
-    let Some(top) = group.last() else { return false };
+    let Some(top) = group.last() else {
+        return false;
+    };
     if card.rank() == top.rank() {
         return true;
     }
@@ -39,8 +41,12 @@ pub fn add_on_fits(group: &Cards, cards: &[Card], rules: &Rules) -> bool {
     let before = classify(group.as_slice(), rules);
     let after = classify(extended.as_slice(), rules);
     match (before, after) {
-        (Ok(Combination::Single), Ok(Combination::Set)) => rules.add_ons.to_single_cards && extended.len() == 4,
-        (Ok(Combination::Set), Ok(Combination::Set)) => rules.add_ons.to_sets && extended.len() == 4,
+        (Ok(Combination::Single), Ok(Combination::Set)) => {
+            rules.add_ons.to_single_cards && extended.len() == 4
+        }
+        (Ok(Combination::Set), Ok(Combination::Set)) => {
+            rules.add_ons.to_sets && extended.len() == 4
+        }
         (Ok(Combination::Run(_)), Ok(Combination::Run(_))) => rules.add_ons.to_runs,
         _ => false,
     }
@@ -82,7 +88,11 @@ mod tests {
         // direct opleggen om het kwartet af te maken." and FAQ 5: "Mag een andere speler een
         // set van 2 kaarten verlengen met een derde? NEE."
         let rules = Preset::Belgian.rules();
-        assert!(add_on_fits(&cards("9C 9H"), &[card("9D"), card("9S")], &rules));
+        assert!(add_on_fits(
+            &cards("9C 9H"),
+            &[card("9D"), card("9S")],
+            &rules
+        ));
         assert!(!add_on_fits(&cards("9C 9H"), &[card("9D")], &rules));
         assert!(!add_on_fits(&cards("9C 9H 9D 9S"), &[card("9S")], &rules));
     }
@@ -92,9 +102,17 @@ mod tests {
         // Belgian: "Als een speler een of meerdere kaarten heeft opgelegd van een set" — a
         // single card can be completed to four as well.
         let rules = Preset::Belgian.rules();
-        assert!(add_on_fits(&cards("9C"), &[card("9D"), card("9S"), card("9H")], &rules));
+        assert!(add_on_fits(
+            &cards("9C"),
+            &[card("9D"), card("9S"), card("9H")],
+            &rules
+        ));
         // yaniv.co completes only "a set of two or three cards".
-        assert!(!add_on_fits(&cards("9C"), &[card("9D"), card("9S"), card("9H")], &Preset::House.rules()));
+        assert!(!add_on_fits(
+            &cards("9C"),
+            &[card("9D"), card("9S"), card("9H")],
+            &Preset::House.rules()
+        ));
     }
 
     #[test]
@@ -105,7 +123,11 @@ mod tests {
         let rules = Preset::Belgian.rules();
         assert!(add_on_fits(&cards("4C 5C 6C"), &[card("7C")], &rules));
         assert!(add_on_fits(&cards("4C 5C 6C 7C"), &[card("8C")], &rules));
-        assert!(add_on_fits(&cards("4C 5C 6C"), &[card("7C"), card("8C")], &rules));
+        assert!(add_on_fits(
+            &cards("4C 5C 6C"),
+            &[card("7C"), card("8C")],
+            &rules
+        ));
         // Not below the bottom card, not with a gap.
         assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("3C")], &rules));
         assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("8C")], &rules));
@@ -115,7 +137,11 @@ mod tests {
     fn house_add_on_with_wild_jokers() {
         // yaniv.co: "A joker can be used as a 'wild' card to complete a straight or set."
         let rules = Preset::House.rules();
-        assert!(add_on_fits(&cards("4C 4D"), &[card("4H"), card("JK")], &rules));
+        assert!(add_on_fits(
+            &cards("4C 4D"),
+            &[card("4H"), card("JK")],
+            &rules
+        ));
         assert!(add_on_fits(&cards("4C 5C 6C"), &[card("JK")], &rules));
         // yaniv.co: "If a player plays a set of two or three cards, and any other player has
         // the cards that would complete that set (i.e. make it a set of four cards...)".
@@ -125,7 +151,11 @@ mod tests {
     #[test]
     fn no_add_ons_where_the_rules_have_none() {
         let rules = Preset::Israeli.rules();
-        assert!(!add_on_fits(&cards("9C 9H"), &[card("9D"), card("9S")], &rules));
+        assert!(!add_on_fits(
+            &cards("9C 9H"),
+            &[card("9D"), card("9S")],
+            &rules
+        ));
         assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("7C")], &rules));
     }
 }

@@ -37,7 +37,11 @@ pub fn arrange_run(cards: &[Card], rules: &Rules) -> Option<Cards> {
             continue;
         }
         let spare = jokers - (span - naturals);
-        let ceiling = if ace == 14 || rules.ace == AceRule::LowOrHigh && low >= 2 { 14 } else { 13 };
+        let ceiling = if ace == 14 || rules.ace == AceRule::LowOrHigh && low >= 2 {
+            14
+        } else {
+            13
+        };
         let above = spare.min((ceiling - high) as usize);
         let below = spare - above;
         if below > (low - 1) as usize {
@@ -52,7 +56,8 @@ pub fn arrange_run(cards: &[Card], rules: &Rules) -> Option<Cards> {
             run.try_push(crate::cards::JOKER).ok()?;
         }
         for value in low..=high {
-            run.try_push(by_value[value as usize].unwrap_or(crate::cards::JOKER)).ok()?;
+            run.try_push(by_value[value as usize].unwrap_or(crate::cards::JOKER))
+                .ok()?;
         }
         for _ in 0..above {
             run.try_push(crate::cards::JOKER).ok()?;
@@ -174,17 +179,32 @@ mod tests {
     fn lists_singles_sets_and_runs() {
         let all = throws("5S 5H 6S 7S KD", Preset::Israeli);
         for expected in ["5S", "5H", "6S", "7S", "KD", "5S 5H", "5S 6S 7S"] {
-            assert!(all.contains(&expected.to_string()), "{expected} missing from {all:?}");
+            assert!(
+                all.contains(&expected.to_string()),
+                "{expected} missing from {all:?}"
+            );
         }
         assert_eq!(all.len(), 7, "{all:?}");
     }
 
     #[test]
     fn places_jokers_in_gaps_and_above_the_top() {
-        assert_eq!(arrange_run(cards("7D JK 4D 5D").as_slice(), &Preset::Israeli.rules()), Some(cards("4D 5D JK 7D")));
-        assert_eq!(arrange_run(cards("QD JK KD").as_slice(), &Preset::Israeli.rules()), Some(cards("JK QD KD")));
-        assert_eq!(arrange_run(cards("QD JK KD").as_slice(), &Preset::Belgian.rules()), None);
-        assert_eq!(arrange_run(cards("QD AD KD").as_slice(), &Preset::Belgian.rules()), Some(cards("QD KD AD")));
+        assert_eq!(
+            arrange_run(cards("7D JK 4D 5D").as_slice(), &Preset::Israeli.rules()),
+            Some(cards("4D 5D JK 7D"))
+        );
+        assert_eq!(
+            arrange_run(cards("QD JK KD").as_slice(), &Preset::Israeli.rules()),
+            Some(cards("JK QD KD"))
+        );
+        assert_eq!(
+            arrange_run(cards("QD JK KD").as_slice(), &Preset::Belgian.rules()),
+            None
+        );
+        assert_eq!(
+            arrange_run(cards("QD AD KD").as_slice(), &Preset::Belgian.rules()),
+            Some(cards("QD KD AD"))
+        );
     }
 
     #[test]

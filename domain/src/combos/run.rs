@@ -27,7 +27,10 @@ impl RunShape {
         }
         let mut naturals = cards.iter().enumerate().filter(|(_, c)| !c.is_joker());
         let (first_at, first) = naturals.next()?;
-        if naturals.clone().any(|(_, c)| c.suit_index() != first.suit_index()) {
+        if naturals
+            .clone()
+            .any(|(_, c)| c.suit_index() != first.suit_index())
+        {
             return None;
         }
         let second = naturals.next();

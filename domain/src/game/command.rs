@@ -18,13 +18,35 @@ pub enum Command {
     },
     /// Deal the next round. `starter` is required for the first round (drawn at random by
     /// whoever deals it); later rounds derive it, and a given one must match.
-    Deal { starter: Option<Seat>, source: DealSource },
-    Play { seat: Seat, throw: Cards, draw: DrawChoice },
-    Call { seat: Seat, call: CallKind },
-    Slap { seat: Seat, card: Card },
-    AddOn { seat: Seat, cards: Cards },
-    GoAlong { seat: Seat, going: bool },
-    Onderkluft { seat: Seat, challenge: bool },
+    Deal {
+        starter: Option<Seat>,
+        source: DealSource,
+    },
+    Play {
+        seat: Seat,
+        throw: Cards,
+        draw: DrawChoice,
+    },
+    Call {
+        seat: Seat,
+        call: CallKind,
+    },
+    Slap {
+        seat: Seat,
+        card: Card,
+    },
+    AddOn {
+        seat: Seat,
+        cards: Cards,
+    },
+    GoAlong {
+        seat: Seat,
+        going: bool,
+    },
+    Onderkluft {
+        seat: Seat,
+        challenge: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

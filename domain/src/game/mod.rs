@@ -21,7 +21,7 @@ mod visibility;
 pub use command::{Command, DealSource, DrawChoice};
 pub use error::GameError;
 pub use event::*;
-pub use scoring::standings;
+pub use scoring::{RoundEnding, RoundScore, score_round, standings};
 pub use state::Game;
 pub use view::{LegalActions, RoundStage, SeatView};
 pub use visibility::{Viewer, visible_events};
@@ -68,7 +68,8 @@ impl Game {
                 )
             })?;
             produced.clear();
-            game.decide_into(&command, &mut produced).map_err(|e| (at, e))?;
+            game.decide_into(&command, &mut produced)
+                .map_err(|e| (at, e))?;
             for (offset, expected) in produced.iter().enumerate() {
                 match events.get(at + offset) {
                     Some(stored) if stored == expected => {}
@@ -85,7 +86,10 @@ impl Game {
                     None => {
                         return Err((
                             at + offset,
-                            GameError::EventMismatch(format!("a {} event is missing", expected.type_name())),
+                            GameError::EventMismatch(format!(
+                                "a {} event is missing",
+                                expected.type_name()
+                            )),
                         ));
                     }
                 }
@@ -145,7 +149,11 @@ impl Game {
     pub fn standings(&self) -> Vec<Standing> {
         match (&self.finished, self.rules.as_deref()) {
             (Some(final_standings), _) => final_standings.clone(),
-            (None, Some(rules)) => standings(rules, self.totals(), &self.eliminated_in[..self.seat_count()]),
+            (None, Some(rules)) => standings(
+                rules,
+                self.totals(),
+                &self.eliminated_in[..self.seat_count()],
+            ),
             (None, None) => Vec::new(),
         }
     }
@@ -163,7 +171,11 @@ impl Game {
 
     /// A seat's hand (hidden information: for that seat, referees, and tests).
     pub fn hand(&self, seat: Seat) -> Cards {
-        self.round.hands.get(seat as usize).copied().unwrap_or_default()
+        self.round
+            .hands
+            .get(seat as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The commitment to the seed of the round in play, if it was dealt from one.

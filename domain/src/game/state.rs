@@ -67,9 +67,18 @@ pub(crate) enum Stage {
     /// Belgian: after a call, each other player plays one last turn.
     LastTurns { caller: Seat, remaining: u8 },
     /// Belgian: declarations, clockwise from the caller's left. `going` is a seat bitmask.
-    GoingAlong { caller: Seat, next: Seat, declared: u8, going: u8 },
+    GoingAlong {
+        caller: Seat,
+        next: Seat,
+        declared: u8,
+        going: u8,
+    },
     /// Kluft: the others decide in turn whether to challenge; `challengers` is a bitmask.
-    Kluft { caller: Seat, next: Seat, challengers: u8 },
+    Kluft {
+        caller: Seat,
+        next: Seat,
+        challengers: u8,
+    },
 }
 
 impl Game {
@@ -103,8 +112,18 @@ impl Game {
             }
             Event::Called(e) => self.apply_called(e),
             Event::WentAlong(e) => {
-                if let Stage::GoingAlong { caller, next, declared, going } = self.round.stage {
-                    let going = if e.going { going | 1 << (e.seat & 7) } else { going };
+                if let Stage::GoingAlong {
+                    caller,
+                    next,
+                    declared,
+                    going,
+                } = self.round.stage
+                {
+                    let going = if e.going {
+                        going | 1 << (e.seat & 7)
+                    } else {
+                        going
+                    };
                     self.round.stage = Stage::GoingAlong {
                         caller,
                         next: self.next_other_than(next, caller),
@@ -114,8 +133,17 @@ impl Game {
                 }
             }
             Event::OnderkluftDeclared(e) => {
-                if let Stage::Kluft { caller, next, challengers } = self.round.stage {
-                    let challengers = if e.challenged { challengers | 1 << (e.seat & 7) } else { challengers };
+                if let Stage::Kluft {
+                    caller,
+                    next,
+                    challengers,
+                } = self.round.stage
+                {
+                    let challengers = if e.challenged {
+                        challengers | 1 << (e.seat & 7)
+                    } else {
+                        challengers
+                    };
                     self.round.stage = Stage::Kluft {
                         caller,
                         next: self.next_other_than(next, caller),
@@ -157,10 +185,19 @@ impl Game {
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
-            Deal::Shuffled { seed, commitment, .. } => {
+            Deal::Shuffled {
+                seed, commitment, ..
+            } => {
                 let Some(deck) = self.deck else { return };
                 let dealt = dealt_from_seed(seed, deck, hand_size, &order);
-                (dealt.hands, dealt.up_card, dealt.stock, true, Some(*seed), Some(*commitment))
+                (
+                    dealt.hands,
+                    dealt.up_card,
+                    dealt.stock,
+                    true,
+                    Some(*seed),
+                    Some(*commitment),
+                )
             }
             Deal::Explicit { hands, up_card } => {
                 let mut rest = self.deck.map(Deck::counts).unwrap_or_default();
@@ -172,7 +209,10 @@ impl Game {
                     });
                 }
                 rest.take(*up_card);
-                let stock = rest.iter().flat_map(|(c, n)| std::iter::repeat_n(c, n as usize)).collect();
+                let stock = rest
+                    .iter()
+                    .flat_map(|(c, n)| std::iter::repeat_n(c, n as usize))
+                    .collect();
                 (seat_hands, *up_card, stock, false, None, None)
             }
         };
@@ -186,7 +226,9 @@ impl Game {
 
     fn apply_turn(&mut self, e: &TurnPlayed) {
         let seat = e.seat as usize;
-        let Some(hand) = self.round.hands.get_mut(seat) else { return };
+        let Some(hand) = self.round.hands.get_mut(seat) else {
+            return;
+        };
         let _ = hand.remove_all(e.thrown.as_slice());
         let drawn = e.draw.card();
         let _ = hand.try_push(drawn);
@@ -206,12 +248,14 @@ impl Game {
         round.discard_below.extend(round.top.iter());
         round.top = e.thrown;
         round.top_thrower = Some(e.seat);
-        round.slap_card = self.rules.as_deref().and_then(|r| match (r.slap_down, e.draw) {
-            (crate::rules::SlapDown::AfterAnyDraw, _) | (crate::rules::SlapDown::AfterStockDraw, Draw::Stock(_)) => {
-                Some(drawn)
-            }
-            _ => None,
-        });
+        round.slap_card = self
+            .rules
+            .as_deref()
+            .and_then(|r| match (r.slap_down, e.draw) {
+                (crate::rules::SlapDown::AfterAnyDraw, _)
+                | (crate::rules::SlapDown::AfterStockDraw, Draw::Stock(_)) => Some(drawn),
+                _ => None,
+            });
         self.round.turns_played += 1;
         self.round.turn_fresh = true;
         match self.round.stage {
@@ -249,7 +293,9 @@ impl Game {
     }
 
     fn apply_called(&mut self, e: &Called) {
-        let Some(rules) = self.rules.as_deref() else { return };
+        let Some(rules) = self.rules.as_deref() else {
+            return;
+        };
         let caller = e.seat;
         // A call is not a throw: the last thrower's slap-down stays open as long as the
         // window does (RULES.md interpretation 5; `window_open` closes it at a Kluft call).
@@ -287,7 +333,9 @@ impl Game {
             }
         }
         if matches!(e.outcome, Outcome::Yaniv | Outcome::Kluft)
-            && let Some(slot) = e.caller.and_then(|c| self.successful_calls.get_mut(c as usize))
+            && let Some(slot) = e
+                .caller
+                .and_then(|c| self.successful_calls.get_mut(c as usize))
         {
             *slot += 1;
         }
@@ -302,9 +350,19 @@ impl Game {
     /// Whether the caller's hand is within the call threshold (a call above it, where the
     /// rules allow one, ends the round at once).
     pub(crate) fn call_within_threshold(&self, seat: Seat) -> bool {
-        let Some(rules) = self.rules.as_deref() else { return false };
-        let hand = self.round.hands.get(seat as usize).copied().unwrap_or_default();
-        hand.is_empty() || rules.call_threshold.is_none_or(|t| rules.hand_total(hand.as_slice()) <= t as u32)
+        let Some(rules) = self.rules.as_deref() else {
+            return false;
+        };
+        let hand = self
+            .round
+            .hands
+            .get(seat as usize)
+            .copied()
+            .unwrap_or_default();
+        hand.is_empty()
+            || rules
+                .call_threshold
+                .is_none_or(|t| rules.hand_total(hand.as_slice()) <= t as u32)
     }
 
     // ---- seating helpers -------------------------------------------------------------
@@ -354,12 +412,19 @@ impl Game {
     /// The next active seat after `seat` that is not `skip`.
     pub(crate) fn next_other_than(&self, seat: Seat, skip: Seat) -> Seat {
         let next = self.next_active(seat);
-        if next == skip { self.next_active(next) } else { next }
+        if next == skip {
+            self.next_active(next)
+        } else {
+            next
+        }
     }
 
     /// Active seats in the direction of play, starting with `first`.
     pub(crate) fn active_from(&self, first: Seat) -> Vec<Seat> {
         let n = self.seat_count() as Seat;
-        (0..n).map(|i| (first + i) % n.max(1)).filter(|&s| self.is_active(s)).collect()
+        (0..n)
+            .map(|i| (first + i) % n.max(1))
+            .filter(|&s| self.is_active(s))
+            .collect()
     }
 }

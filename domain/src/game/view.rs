@@ -86,7 +86,11 @@ impl Game {
             hand_sizes: round.hands[..n].iter().map(|h| h.len() as u8).collect(),
             top_throw: round.top,
             top_thrower: round.top_thrower,
-            takeable: if round.in_progress { takeable(&round.top, rules) } else { Cards::new() },
+            takeable: if round.in_progress {
+                takeable(&round.top, rules)
+            } else {
+                Cards::new()
+            },
             stock_size: round.stock.len(),
             totals: self.totals().to_vec(),
             eliminated: (0..n as Seat).map(|s| !self.is_active(s)).collect(),
@@ -129,16 +133,18 @@ impl Game {
         match self.round.stage {
             _ if !self.round.in_progress => None,
             Stage::Playing => None,
-            Stage::LastTurns { caller, .. } | Stage::GoingAlong { caller, .. } | Stage::Kluft { caller, .. } => {
-                Some(caller)
-            }
+            Stage::LastTurns { caller, .. }
+            | Stage::GoingAlong { caller, .. }
+            | Stage::Kluft { caller, .. } => Some(caller),
         }
     }
 
     /// The actions `seat` may take now. Every listed action is accepted by `decide`.
     pub fn legal_actions(&self, seat: Seat) -> LegalActions {
         let mut legal = LegalActions::default();
-        let Some(rules) = self.rules.as_deref() else { return legal };
+        let Some(rules) = self.rules.as_deref() else {
+            return legal;
+        };
         if !self.round.in_progress || self.finished.is_some() || !self.is_active(seat) {
             return legal;
         }
@@ -163,9 +169,10 @@ impl Game {
         }
         if self.window_open() {
             if round.top_thrower == Some(seat) {
-                legal.slap = round
-                    .slap_card
-                    .filter(|&c| rules.slap_down != crate::rules::SlapDown::Off && slap_fits(&round.top, c, rules));
+                legal.slap = round.slap_card.filter(|&c| {
+                    rules.slap_down != crate::rules::SlapDown::Off
+                        && slap_fits(&round.top, c, rules)
+                });
             } else if rules.add_ons.any() && self.decide_add_on_possible(seat) {
                 let cards = hand.as_slice();
                 for mask in 1u32..(1 << cards.len()) {
@@ -175,7 +182,9 @@ impl Game {
                         .filter(|(i, _)| mask & (1 << i) != 0)
                         .map(|(_, &c)| c)
                         .collect();
-                    if add_on_fits(&round.top, subset.as_slice(), rules) && !legal.add_ons.contains(&subset) {
+                    if add_on_fits(&round.top, subset.as_slice(), rules)
+                        && !legal.add_ons.contains(&subset)
+                    {
                         legal.add_ons.push(subset);
                     }
                 }
@@ -186,12 +195,15 @@ impl Game {
 
     /// The seat may add on at all now (whose turn it is, closed caller), cards aside.
     pub(crate) fn decide_add_on_possible(&self, seat: Seat) -> bool {
-        let Some(rules) = self.rules.as_deref() else { return false };
+        let Some(rules) = self.rules.as_deref() else {
+            return false;
+        };
         let caller_closed = matches!(
             self.round.stage,
             Stage::LastTurns { caller, .. } | Stage::GoingAlong { caller, .. } | Stage::Kluft { caller, .. } if caller == seat
         );
-        let own_turn = seat == self.round.turn && matches!(self.round.stage, Stage::Playing | Stage::LastTurns { .. });
+        let own_turn = seat == self.round.turn
+            && matches!(self.round.stage, Stage::Playing | Stage::LastTurns { .. });
         !caller_closed && (!own_turn || rules.add_ons.in_own_turn)
     }
 }

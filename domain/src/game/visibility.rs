@@ -76,7 +76,9 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
                 value["deal"]["hands"] = Value::Array(shown);
             }
         },
-        Event::TurnPlayed(turn) if matches!(turn.draw, Draw::Stock(_)) && !viewer.sees_seat(turn.seat) => {
+        Event::TurnPlayed(turn)
+            if matches!(turn.draw, Draw::Stock(_)) && !viewer.sees_seat(turn.seat) =>
+        {
             value["draw"] = json!({ "stock": null });
         }
         _ => {}
@@ -123,7 +125,9 @@ mod tests {
     #[test]
     fn a_player_sees_neither_the_seed_nor_another_players_stock_draw() {
         let log = game_with_one_turn();
-        let Event::TurnPlayed(turn) = log[2] else { panic!("a turn") };
+        let Event::TurnPlayed(turn) = log[2] else {
+            panic!("a turn")
+        };
         let drawn = turn.draw.card().to_string();
 
         let bob = visible_events(&log, Viewer::Seat(1));
@@ -153,7 +157,10 @@ mod tests {
         });
         let seen = visible_events(std::slice::from_ref(&dealt), Viewer::Seat(1));
         assert_eq!(seen[0]["deal"]["hands"][0], Value::Null);
-        assert_eq!(seen[0]["deal"]["hands"][1], json!(["AH", "2H", "3H", "4H", "5H"]));
+        assert_eq!(
+            seen[0]["deal"]["hands"][1],
+            json!(["AH", "2H", "3H", "4H", "5H"])
+        );
         assert_eq!(seen[0]["deal"]["up_card"], json!("9C"));
         let spectator = visible_events(std::slice::from_ref(&dealt), Viewer::Spectator);
         assert_eq!(spectator[0]["deal"]["hands"], json!([null, null]));

@@ -191,10 +191,14 @@ pub enum OverThresholdCall {
     Refused,
     /// pagat variation: allowed; the caller scores hand + `points` whatever the others
     /// hold, the others their hands.
-    HandPlus { points: u16 },
+    HandPlus {
+        points: u16,
+    },
     /// Belgian: allowed; the caller scores `points` + the hand of the player on their
     /// left, the others their hands.
-    PlusLeftNeighbourHand { points: u16 },
+    PlusLeftNeighbourHand {
+        points: u16,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -204,7 +208,10 @@ pub enum Reductions {
     /// A new total exactly equal to the first number becomes the second.
     Exact(Vec<[u32; 2]>),
     /// A new total that is a positive multiple of `step` loses `minus`.
-    MultiplesOf { step: u32, minus: u32 },
+    MultiplesOf {
+        step: u32,
+        minus: u32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -298,7 +305,10 @@ impl Rules {
     }
 
     pub fn jokers_wild_in_runs(&self) -> bool {
-        matches!(self.jokers_wild, JokerRule::InRuns | JokerRule::InRunsAndSets)
+        matches!(
+            self.jokers_wild,
+            JokerRule::InRuns | JokerRule::InRunsAndSets
+        )
     }
 
     pub fn jokers_wild_in_sets(&self) -> bool {
@@ -340,7 +350,10 @@ mod tests {
         assert_eq!(rules.value(card("KH")), 0);
         assert_eq!(rules.value(card("KS")), 10);
         // yaniv.co Fig. 1: "Six points: 3 + 3 + 0 (joker) + 0 (K of hearts)".
-        assert_eq!(rules.hand_total(&[card("3C"), card("3D"), card("JK"), card("KH")]), 6);
+        assert_eq!(
+            rules.hand_total(&[card("3C"), card("3D"), card("JK"), card("KH")]),
+            6
+        );
     }
 
     #[test]

@@ -12,7 +12,9 @@ pub type Overrides = Map<String, Value>;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    #[error("unknown preset {name:?}: expected one of israeli, nepali, kluft, belgian, wikipedia, house")]
+    #[error(
+        "unknown preset {name:?}: expected one of israeli, nepali, kluft, belgian, wikipedia, house"
+    )]
     UnknownPreset { name: String },
     #[error("unknown rule parameter {name:?}")]
     UnknownParameter { name: String },
@@ -71,10 +73,11 @@ impl Rules {
                 });
             }
         }
-        let rules = Rules::deserialize(Value::Object(fields)).map_err(|e| RulesError::BadValue {
-            name: "rules".into(),
-            message: e.to_string(),
-        })?;
+        let rules =
+            Rules::deserialize(Value::Object(fields)).map_err(|e| RulesError::BadValue {
+                name: "rules".into(),
+                message: e.to_string(),
+            })?;
         rules.validate()?;
         Ok(rules)
     }
@@ -100,19 +103,27 @@ mod tests {
     #[test]
     fn overrides_replace_single_parameters() {
         // RECORD.md example: { "preset": "belgian", "overrides": { "call_threshold": 7 } }
-        let rules = spec("belgian", json!({"call_threshold": 7})).resolve().expect("valid");
+        let rules = spec("belgian", json!({"call_threshold": 7}))
+            .resolve()
+            .expect("valid");
         assert_eq!(rules.call_threshold, Some(7));
         assert_eq!(rules.reductions, Preset::Belgian.rules().reductions);
 
-        let rules = spec("israeli", json!({"decks": {"two_from_players": 4}, "reductions": "none"}))
-            .resolve()
-            .expect("valid");
+        let rules = spec(
+            "israeli",
+            json!({"decks": {"two_from_players": 4}, "reductions": "none"}),
+        )
+        .resolve()
+        .expect("valid");
         assert_eq!(rules.decks, DeckCount::TwoFromPlayers(4));
         assert_eq!(rules.reductions, Reductions::None);
 
-        let rules = spec("israeli", json!({"call_threshold": null, "call_after_full_lap": true}))
-            .resolve()
-            .expect("no limit, but not before everyone has had one turn");
+        let rules = spec(
+            "israeli",
+            json!({"call_threshold": null, "call_after_full_lap": true}),
+        )
+        .resolve()
+        .expect("no limit, but not before everyone has had one turn");
         assert_eq!(rules.call_threshold, None);
     }
 
@@ -130,7 +141,9 @@ mod tests {
     #[test]
     fn a_bad_value_is_an_error_naming_the_parameter() {
         let err = spec("israeli", json!({"call_threshold": "seven"})).resolve();
-        assert!(matches!(err, Err(RulesError::BadValue { ref name, .. }) if name == "call_threshold"));
+        assert!(
+            matches!(err, Err(RulesError::BadValue { ref name, .. }) if name == "call_threshold")
+        );
         let err = spec("israeli", json!({"ace": "sometimes"})).resolve();
         assert!(matches!(err, Err(RulesError::BadValue { ref name, .. }) if name == "ace"));
         let err = spec("israeli", json!({"add_ons": {"to_sets": true}})).resolve();
@@ -140,12 +153,21 @@ mod tests {
     #[test]
     fn inconsistent_values_are_rejected() {
         let err = spec("israeli", json!({"hand_size": 0})).resolve();
-        assert_eq!(err.map_err(|e| e.parameter().map(str::to_owned)), Err(Some("hand_size".into())));
+        assert_eq!(
+            err.map_err(|e| e.parameter().map(str::to_owned)),
+            Err(Some("hand_size".into()))
+        );
         let err = spec("israeli", json!({"max_players": 9})).resolve();
         assert!(err.is_err());
         // 8 players x 10 cards cannot be dealt from one 54-card deck.
         let err = spec("israeli", json!({"hand_size": 10})).resolve();
-        assert!(matches!(err, Err(RulesError::Inconsistent { name: "hand_size", .. })));
+        assert!(matches!(
+            err,
+            Err(RulesError::Inconsistent {
+                name: "hand_size",
+                ..
+            })
+        ));
     }
 
     #[test]

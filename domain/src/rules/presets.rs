@@ -23,7 +23,14 @@ pub enum Preset {
     House,
 }
 
-pub const PRESET_NAMES: [&str; 6] = ["israeli", "nepali", "kluft", "belgian", "wikipedia", "house"];
+pub const PRESET_NAMES: [&str; 6] = [
+    "israeli",
+    "nepali",
+    "kluft",
+    "belgian",
+    "wikipedia",
+    "house",
+];
 
 const STANDARD_VALUES: CardValues = CardValues {
     jack: 10,
@@ -221,7 +228,10 @@ fn wikipedia() -> Rules {
             },
             others: AssafOthers::LowestZero,
         },
-        reductions: Reductions::MultiplesOf { step: 50, minus: 50 },
+        reductions: Reductions::MultiplesOf {
+            step: 50,
+            minus: 50,
+        },
         ..israeli()
     }
 }

@@ -1,9 +1,7 @@
 //! Consistency checks on a rule configuration. A configuration that passes can always be
 //! dealt and played to the end without the engine getting stuck.
 
-use super::{
-    CallResolution, DeckCount, GameEnd, Reductions, Rules, RulesError,
-};
+use super::{CallResolution, DeckCount, GameEnd, Reductions, Rules, RulesError};
 use crate::cards::MAX_CARDS;
 
 /// Most cards dealt to one player; a hand never grows past its dealt size.
@@ -20,21 +18,36 @@ fn inconsistent(name: &'static str, message: impl Into<String>) -> RulesError {
 impl Rules {
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.min_players < 2 || self.min_players > self.max_players {
-            return Err(inconsistent("min_players", "must be at least 2 and at most max_players"));
+            return Err(inconsistent(
+                "min_players",
+                "must be at least 2 and at most max_players",
+            ));
         }
         if self.max_players > 8 {
-            return Err(inconsistent("max_players", "at most 8 players sit at a table"));
+            return Err(inconsistent(
+                "max_players",
+                "at most 8 players sit at a table",
+            ));
         }
         if let DeckCount::TwoFromPlayers(from) = self.decks
             && !(2..=8).contains(&from)
         {
-            return Err(inconsistent("decks", "two_from_players must be between 2 and 8"));
+            return Err(inconsistent(
+                "decks",
+                "two_from_players must be between 2 and 8",
+            ));
         }
         if self.jokers_per_deck > 2 {
-            return Err(inconsistent("jokers_per_deck", "a deck has at most 2 jokers"));
+            return Err(inconsistent(
+                "jokers_per_deck",
+                "a deck has at most 2 jokers",
+            ));
         }
         if self.hand_size == 0 || self.hand_size > MAX_HAND_SIZE {
-            return Err(inconsistent("hand_size", format!("must be between 1 and {MAX_HAND_SIZE}")));
+            return Err(inconsistent(
+                "hand_size",
+                format!("must be between 1 and {MAX_HAND_SIZE}"),
+            ));
         }
         for players in self.min_players..=self.max_players {
             let needed = players as usize * self.hand_size as usize + 1;
@@ -54,7 +67,9 @@ impl Rules {
         {
             return Err(inconsistent("call_threshold", "must be at most 1000"));
         }
-        if matches!(self.call_resolution, CallResolution::GoAlong { .. }) && !self.round_ends_on_empty_hand {
+        if matches!(self.call_resolution, CallResolution::GoAlong { .. })
+            && !self.round_ends_on_empty_hand
+        {
             // During the last turns after a call nobody may call, so a player whose hand
             // is empty would have no legal action left.
             return Err(inconsistent(
@@ -66,7 +81,10 @@ impl Rules {
             Reductions::None => {}
             Reductions::Exact(table) => {
                 if table.iter().any(|[from, to]| to >= from) {
-                    return Err(inconsistent("reductions", "each exact reduction must lower the total"));
+                    return Err(inconsistent(
+                        "reductions",
+                        "each exact reduction must lower the total",
+                    ));
                 }
             }
             Reductions::MultiplesOf { step, minus } => {
@@ -75,14 +93,18 @@ impl Rules {
                 }
             }
         }
-        let (GameEnd::Elimination { limit, .. } | GameEnd::LowestWins { limit, .. }) = self.game_end;
+        let (GameEnd::Elimination { limit, .. } | GameEnd::LowestWins { limit, .. }) =
+            self.game_end;
         if limit == 0 {
             return Err(inconsistent("game_end", "the limit must be positive"));
         }
         if let Some(bonus) = self.successful_call_bonus
             && bonus.calls == 0
         {
-            return Err(inconsistent("successful_call_bonus", "calls must be at least 1"));
+            return Err(inconsistent(
+                "successful_call_bonus",
+                "calls must be at least 1",
+            ));
         }
         Ok(())
     }

@@ -2,33 +2,19 @@
 //! total; the scores follow from the rules, as TOURNAMENT.md asks ("the server computes
 //! the scores by the rules").
 //!
-//! # Why this file scores rounds itself
-//!
-//! The engine scores a round from the *cards* in the hands (`game/scoring/`), and its
-//! scoring steps are private to `game/`: there is no public entry point that scores a
-//! round from hand totals. A referee's sheet has totals, not cards, and cards cannot be
-//! invented honestly (decks hold few zero-point cards, hand sizes vary, the Belgian
-//! going-along needs played turns). So this file applies the same steps to totals:
-//! points by the way the round ended (`game/scoring/resolution.rs`), reductions and the
-//! successful-call bonus (`totals.rs`), eliminations and the end of the game (`end.rs`);
-//! the final standings come from the engine's public [`crate::game::standings`].
-//!
-//! It reads every parameter from the same [`Rules`] and is held equal to the engine by a
-//! differential test (`domain/tests/tournament_paper.rs`): the `round_ended.v1` events of
-//! thousands of bot games under all six presets, turned into paper rounds, must score to
-//! the same points, reductions, bonuses, totals, eliminations and standings. When the
-//! engine exposes a public "score a round from hand totals" function (proposed:
-//! `game::scoring::score_round(rules, ending, hand_totals, order, state)`), this file
-//! should call it and keep only the validation.
+//! A referee's sheet has hand totals, not cards, so this file checks the sheet against the
+//! rules (who may call, declare or empty a hand) and scores each round with the engine's
+//! own [`crate::game::score_round`], the function that scores every live round too. A
+//! differential test (`domain/tests/tournament_paper.rs`) still replays thousands of bot
+//! games as paper rounds and requires identical scores.
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::{
-    Bonus, Event as GameEvent, MAX_PLAYERS, Outcome, Reduction, Seat, Standing, standings,
+    Bonus, Event as GameEvent, MAX_PLAYERS, Outcome, Reduction, RoundEnding, Seat, Standing,
+    score_round, standings,
 };
-use crate::rules::{
-    AssafOthers, AssafPenalty, CallResolution, GameEnd, OverThresholdCall, Reductions, Rules,
-};
+use crate::rules::{CallResolution, OverThresholdCall, Rules};
 
 /// One round as written on a referee's sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,22 +171,35 @@ impl PaperGame {
             .map(|i| ((reference as usize + i) % self.seats) as Seat)
             .filter(|&s| self.active(s))
             .collect();
-        let (outcome, points) = resolve(rules, ending, reference, &hands, &order);
-        let mut totals = self.totals;
-        for &s in &order {
-            totals[s as usize] += points[s as usize];
-        }
-        let reductions = reduce(rules, &order, &points, &mut totals);
-        let caller = (ending != Ending::EmptyHand).then_some(reference);
-        let bonuses = call_bonus(
+        let ending = match ending {
+            Ending::Immediate => RoundEnding::Immediate { caller: reference },
+            Ending::FalseCall => RoundEnding::FalseCall { caller: reference },
+            Ending::GoAlong(going) => RoundEnding::GoAlong {
+                caller: reference,
+                going,
+            },
+            Ending::Kluft(challengers) => RoundEnding::Kluft {
+                caller: reference,
+                challengers,
+            },
+            Ending::EmptyHand => RoundEnding::EmptyHand { seat: reference },
+        };
+        let score = score_round(
             rules,
-            caller,
-            outcome,
-            order.len(),
+            ending,
+            &hands,
+            &order,
+            &self.totals,
             &self.successful_calls,
-            &mut totals,
         );
-        let (eliminated, finished) = settle(rules, &order, &totals);
+        let caller = ending.caller();
+        let (outcome, points, totals) = (score.outcome, score.points, score.totals);
+        let (reductions, bonuses, eliminated, finished) = (
+            score.reductions,
+            score.bonuses,
+            score.eliminated,
+            score.finished,
+        );
 
         self.rounds += 1;
         self.totals = totals;
@@ -320,228 +319,6 @@ enum Ending {
     GoAlong(u8),
     Kluft(u8),
     EmptyHand,
-}
-
-/// Points of the round per seat (as `game/scoring/resolution.rs`).
-fn resolve(
-    rules: &Rules,
-    ending: Ending,
-    reference: Seat,
-    hands: &[u32; MAX_PLAYERS],
-    order: &[Seat],
-) -> (Outcome, [u32; MAX_PLAYERS]) {
-    let hand = |s: Seat| hands[s as usize];
-    let mut points = [0u32; MAX_PLAYERS];
-    for &s in order {
-        points[s as usize] = hand(s);
-    }
-    let lowest = |candidates: &mut dyn Iterator<Item = Seat>| -> Option<Seat> {
-        candidates.fold(None, |best: Option<Seat>, s| match best {
-            Some(b) if hand(b) <= hand(s) => Some(b),
-            _ => Some(s),
-        })
-    };
-    let caller = reference;
-    match ending {
-        Ending::Immediate => {
-            let CallResolution::Immediate { penalty, others } = rules.call_resolution else {
-                return (Outcome::Yaniv, points);
-            };
-            let beaten_by: Vec<Seat> = order
-                .iter()
-                .copied()
-                .filter(|&s| s != caller && rules.beats_caller(hand(s), hand(caller)))
-                .collect();
-            if beaten_by.is_empty() {
-                points[caller as usize] = 0;
-                return (Outcome::Yaniv, points);
-            }
-            let count = beaten_by.len() as u32;
-            let extra = match penalty {
-                AssafPenalty::HandPlus { points } => points as u32,
-                AssafPenalty::HandPlusPerAssaf { single, .. } if count == 1 => single as u32,
-                AssafPenalty::HandPlusPerAssaf { each, .. } => each as u32 * count,
-                AssafPenalty::HandPlusFirstAndFurther { first, further } => {
-                    first as u32 + further as u32 * (count - 1)
-                }
-            };
-            points[caller as usize] = hand(caller) + extra;
-            let winner = lowest(&mut beaten_by.iter().copied()).unwrap_or(caller);
-            match others {
-                AssafOthers::Hands => {}
-                AssafOthers::Zero => order
-                    .iter()
-                    .filter(|&&s| s != caller)
-                    .for_each(|&s| points[s as usize] = 0),
-                AssafOthers::AtOrBelowCallerZero => {
-                    beaten_by.iter().for_each(|&s| points[s as usize] = 0)
-                }
-                AssafOthers::LowestZero => beaten_by
-                    .iter()
-                    .filter(|&&s| hand(s) == hand(winner))
-                    .for_each(|&s| points[s as usize] = 0),
-            }
-            (Outcome::Assaf, points)
-        }
-        Ending::FalseCall => {
-            points[caller as usize] = match rules.over_threshold_call {
-                OverThresholdCall::HandPlus { points } => hand(caller) + points as u32,
-                OverThresholdCall::PlusLeftNeighbourHand { points } => {
-                    points as u32 + order.first().map_or(0, |&s| hand(s))
-                }
-                OverThresholdCall::Refused => hand(caller),
-            };
-            (Outcome::FalseCall, points)
-        }
-        Ending::GoAlong(going) => {
-            let penalty = match rules.call_resolution {
-                CallResolution::GoAlong { penalty } => penalty as u32,
-                _ => 0,
-            };
-            let mut caller_points = 0;
-            for &s in order
-                .iter()
-                .filter(|&&s| s != caller && going & (1 << s) != 0)
-            {
-                if rules.beats_caller(hand(s), hand(caller)) {
-                    points[s as usize] = 0;
-                    caller_points += penalty;
-                } else {
-                    points[s as usize] = penalty;
-                }
-            }
-            points[caller as usize] = caller_points;
-            let outcome = if caller_points == 0 {
-                Outcome::Yaniv
-            } else {
-                Outcome::Assaf
-            };
-            (outcome, points)
-        }
-        Ending::Kluft(challengers) => {
-            let penalty = match rules.call_resolution {
-                CallResolution::Kluft { penalty } => penalty as u32,
-                _ => 0,
-            };
-            let callers: Vec<Seat> = std::iter::once(caller)
-                .chain(
-                    order
-                        .iter()
-                        .copied()
-                        .filter(|&s| s != caller && challengers & (1 << s) != 0),
-                )
-                .collect();
-            let winner = lowest(&mut callers.iter().copied()).unwrap_or(caller);
-            for &s in &callers {
-                points[s as usize] = if s == winner { 0 } else { hand(s) + penalty };
-            }
-            let outcome = if winner == caller {
-                Outcome::Kluft
-            } else {
-                Outcome::Onderkluft
-            };
-            (outcome, points)
-        }
-        Ending::EmptyHand => {
-            points[reference as usize] = 0;
-            (Outcome::EmptyHand, points)
-        }
-    }
-}
-
-/// Reductions on exact totals, once per round, for players who scored (as
-/// `game/scoring/totals.rs`).
-fn reduce(
-    rules: &Rules,
-    order: &[Seat],
-    points: &[u32; MAX_PLAYERS],
-    totals: &mut [u32; MAX_PLAYERS],
-) -> Vec<Reduction> {
-    let mut reductions = Vec::new();
-    for &seat in order {
-        if points[seat as usize] == 0 {
-            continue;
-        }
-        let total = &mut totals[seat as usize];
-        let reduced = match &rules.reductions {
-            Reductions::None => None,
-            Reductions::Exact(table) => table
-                .iter()
-                .find(|[from, _]| from == total)
-                .map(|[_, to]| *to),
-            Reductions::MultiplesOf { step, minus } => {
-                (*total > 0 && total.is_multiple_of(*step)).then(|| *total - minus)
-            }
-        };
-        if let Some(to) = reduced {
-            reductions.push(Reduction {
-                seat,
-                from: *total,
-                to,
-            });
-            *total = to;
-        }
-    }
-    reductions
-}
-
-/// The successful-call bonus (as `game/scoring/totals.rs`).
-fn call_bonus(
-    rules: &Rules,
-    caller: Option<Seat>,
-    outcome: Outcome,
-    players_in_round: usize,
-    successes: &[u16; MAX_PLAYERS],
-    totals: &mut [u32; MAX_PLAYERS],
-) -> Vec<Bonus> {
-    let (Some(bonus), Some(caller)) = (rules.successful_call_bonus, caller) else {
-        return Vec::new();
-    };
-    if !matches!(outcome, Outcome::Yaniv | Outcome::Kluft) || players_in_round <= 2 {
-        return Vec::new();
-    }
-    let count = successes[caller as usize] as u32 + 1;
-    if !count.is_multiple_of(bonus.calls as u32) {
-        return Vec::new();
-    }
-    let total = &mut totals[caller as usize];
-    let minus = bonus.minus.min(*total);
-    *total -= minus;
-    vec![Bonus {
-        seat: caller,
-        minus,
-    }]
-}
-
-/// Eliminations and the end of the game (as `game/scoring/end.rs`).
-fn settle(rules: &Rules, players: &[Seat], totals: &[u32; MAX_PLAYERS]) -> (Vec<Seat>, bool) {
-    let over = |limit: u32, at_limit: bool, seat: Seat| {
-        let total = totals[seat as usize];
-        total > limit || at_limit && total == limit
-    };
-    match rules.game_end {
-        GameEnd::Elimination { limit, at_limit } => {
-            let mut eliminated: Vec<Seat> = players
-                .iter()
-                .copied()
-                .filter(|&s| over(limit, at_limit, s))
-                .collect();
-            if eliminated.len() == players.len() {
-                let lowest = players
-                    .iter()
-                    .map(|&s| totals[s as usize])
-                    .min()
-                    .unwrap_or(0);
-                eliminated.retain(|&s| totals[s as usize] != lowest);
-            }
-            let finished = players.len() - eliminated.len() <= 1;
-            (eliminated, finished)
-        }
-        GameEnd::LowestWins { limit, at_limit } => (
-            Vec::new(),
-            players.iter().any(|&s| over(limit, at_limit, s)),
-        ),
-    }
 }
 
 #[cfg(test)]

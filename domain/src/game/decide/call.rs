@@ -5,7 +5,7 @@ use crate::rules::{CallResolution, OverThresholdCall};
 
 use super::super::error::GameError;
 use super::super::event::{CallKind, Called, Event, Seat};
-use super::super::scoring::Ending;
+use super::super::scoring::RoundEnding;
 use super::super::state::{Game, Stage};
 
 impl Game {
@@ -13,11 +13,13 @@ impl Game {
         let within_threshold = self.check_call(seat, call)?;
         let events = vec![Event::Called(Called { seat, call })];
         if !within_threshold {
-            return Ok(self.then_end_round(events, Ending::FalseCall { caller: seat }));
+            return Ok(self.then_end_round(events, RoundEnding::FalseCall { caller: seat }));
         }
         let rules = self.rules_in_round()?;
         Ok(match rules.call_resolution {
-            CallResolution::Immediate { .. } => self.then_end_round(events, Ending::Immediate { caller: seat }),
+            CallResolution::Immediate { .. } => {
+                self.then_end_round(events, RoundEnding::Immediate { caller: seat })
+            }
             CallResolution::GoAlong { .. } | CallResolution::Kluft { .. } => events,
         })
     }
@@ -46,15 +48,21 @@ impl Game {
             Stage::Playing => {}
             Stage::LastTurns { .. } => {
                 // Belgian: "Zij mogen geen Yaniv roepen in deze ronde."
-                return Err(GameError::CallNotAllowed("nobody may call again in this round".into()));
+                return Err(GameError::CallNotAllowed(
+                    "nobody may call again in this round".into(),
+                ));
             }
             Stage::GoingAlong { .. } | Stage::Kluft { .. } => {
-                return Err(GameError::CallNotAllowed("the round has already been called".into()));
+                return Err(GameError::CallNotAllowed(
+                    "the round has already been called".into(),
+                ));
             }
         }
         if seat != round.turn {
             // pagat: "you cannot call Yaniv when it is not your turn."
-            return Err(GameError::NotYourTurn { expected: round.turn });
+            return Err(GameError::NotYourTurn {
+                expected: round.turn,
+            });
         }
         let expected = match rules.call_resolution {
             CallResolution::Kluft { .. } => CallKind::Kluft,
@@ -63,7 +71,11 @@ impl Game {
         if call != expected {
             return Err(GameError::CallNotAllowed(format!(
                 "these rules call {}",
-                if expected == CallKind::Kluft { "kluft" } else { "yaniv" }
+                if expected == CallKind::Kluft {
+                    "kluft"
+                } else {
+                    "yaniv"
+                }
             )));
         }
         let hand = round.hands[seat as usize];
@@ -88,7 +100,8 @@ impl Game {
                     "your hand totals {total}, above the threshold of {}",
                     rules.call_threshold.unwrap_or_default()
                 ))),
-                OverThresholdCall::HandPlus { .. } | OverThresholdCall::PlusLeftNeighbourHand { .. } => Ok(false),
+                OverThresholdCall::HandPlus { .. }
+                | OverThresholdCall::PlusLeftNeighbourHand { .. } => Ok(false),
             };
         }
         Ok(true)

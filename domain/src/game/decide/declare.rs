@@ -3,7 +3,7 @@
 
 use super::super::error::GameError;
 use super::super::event::{Event, OnderkluftDeclared, Seat, WentAlong};
-use super::super::scoring::Ending;
+use super::super::scoring::RoundEnding;
 use super::super::state::{Game, Stage};
 
 impl Game {
@@ -17,7 +17,9 @@ impl Game {
             ..
         } = self.round.stage
         else {
-            return Err(GameError::DeclarationNotAllowed("nobody is declaring whether to go along now"));
+            return Err(GameError::DeclarationNotAllowed(
+                "nobody is declaring whether to go along now",
+            ));
         };
         if seat != next {
             return Err(GameError::NotYourTurn { expected: next });
@@ -27,10 +29,14 @@ impl Game {
             return Ok(events);
         }
         let going = if going { mask | 1 << seat } else { mask };
-        Ok(self.then_end_round(events, Ending::GoAlong { caller, going }))
+        Ok(self.then_end_round(events, RoundEnding::GoAlong { caller, going }))
     }
 
-    pub(super) fn decide_onderkluft(&self, seat: Seat, challenge: bool) -> Result<Vec<Event>, GameError> {
+    pub(super) fn decide_onderkluft(
+        &self,
+        seat: Seat,
+        challenge: bool,
+    ) -> Result<Vec<Event>, GameError> {
         self.rules_in_round()?;
         self.check_seat(seat)?;
         let Stage::Kluft {
@@ -51,7 +57,17 @@ impl Game {
         if self.next_active(next) != caller {
             return Ok(events);
         }
-        let challengers = if challenge { challengers | 1 << seat } else { challengers };
-        Ok(self.then_end_round(events, Ending::Kluft { caller, challengers }))
+        let challengers = if challenge {
+            challengers | 1 << seat
+        } else {
+            challengers
+        };
+        Ok(self.then_end_round(
+            events,
+            RoundEnding::Kluft {
+                caller,
+                challengers,
+            },
+        ))
     }
 }

@@ -18,7 +18,7 @@ use crate::rules::Rules;
 use super::command::Command;
 use super::error::GameError;
 use super::event::{Event, Seat};
-use super::scoring::Ending;
+use super::scoring::RoundEnding;
 use super::state::{Game, Stage};
 
 impl Game {
@@ -92,14 +92,14 @@ impl Game {
     fn closed_caller(&self) -> Option<Seat> {
         match self.round.stage {
             Stage::Playing => None,
-            Stage::LastTurns { caller, .. } | Stage::GoingAlong { caller, .. } | Stage::Kluft { caller, .. } => {
-                Some(caller)
-            }
+            Stage::LastTurns { caller, .. }
+            | Stage::GoingAlong { caller, .. }
+            | Stage::Kluft { caller, .. } => Some(caller),
         }
     }
 
     /// `events`, followed by the end of the round they lead to.
-    fn then_end_round(&self, mut events: Vec<Event>, ending: Ending) -> Vec<Event> {
+    fn then_end_round(&self, mut events: Vec<Event>, ending: RoundEnding) -> Vec<Event> {
         let mut after = self.clone();
         for e in &events {
             after.apply(e);

@@ -9,7 +9,7 @@ use crate::rules::SlapDown;
 
 use super::super::error::GameError;
 use super::super::event::{AddedOn, Event, Seat, SlappedDown};
-use super::super::scoring::Ending;
+use super::super::scoring::RoundEnding;
 use super::super::state::{Game, Stage};
 
 impl Game {
@@ -48,15 +48,20 @@ impl Game {
             return Err(GameError::AddOnNotAllowed("these rules have no add-ons"));
         }
         let Some(thrower) = self.round.top_thrower.filter(|_| self.window_open()) else {
-            return Err(GameError::AddOnNotAllowed("there is no throw to add on to now"));
+            return Err(GameError::AddOnNotAllowed(
+                "there is no throw to add on to now",
+            ));
         };
         if seat == thrower {
-            return Err(GameError::AddOnNotAllowed("the thrower slaps down; add-ons are for the other players"));
+            return Err(GameError::AddOnNotAllowed(
+                "the thrower slaps down; add-ons are for the other players",
+            ));
         }
         if self.closed_caller() == Some(seat) {
             return Err(GameError::AddOnNotAllowed("the caller's hand is closed"));
         }
-        let own_turn = seat == self.round.turn && matches!(self.round.stage, Stage::Playing | Stage::LastTurns { .. });
+        let own_turn = seat == self.round.turn
+            && matches!(self.round.stage, Stage::Playing | Stage::LastTurns { .. });
         if own_turn && !rules.add_ons.in_own_turn {
             return Err(GameError::AddOnNotAllowed("not in your own turn"));
         }
@@ -68,7 +73,10 @@ impl Game {
                 "the cards neither complete the set to exactly four nor extend the run past its top card",
             ));
         }
-        let events = vec![Event::AddedOn(AddedOn { seat, cards: *cards })];
+        let events = vec![Event::AddedOn(AddedOn {
+            seat,
+            cards: *cards,
+        })];
         Ok(self.end_if_emptied(events, seat, cards.len()))
     }
 
@@ -76,9 +84,12 @@ impl Game {
     /// kaarten kwijt is."
     fn end_if_emptied(&self, events: Vec<Event>, seat: Seat, laid: usize) -> Vec<Event> {
         let emptied = self.round.hands[seat as usize].len() == laid;
-        let ends = self.rules.as_deref().is_some_and(|r| r.round_ends_on_empty_hand);
+        let ends = self
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.round_ends_on_empty_hand);
         if emptied && ends {
-            self.then_end_round(events, Ending::EmptyHand { seat })
+            self.then_end_round(events, RoundEnding::EmptyHand { seat })
         } else {
             events
         }

@@ -9,7 +9,12 @@ use super::super::event::{Draw, Event, Seat, StockReshuffled, TurnPlayed};
 use super::super::state::{Game, Stage};
 
 impl Game {
-    pub(super) fn decide_play(&self, seat: Seat, throw: &Cards, draw: DrawChoice) -> Result<Vec<Event>, GameError> {
+    pub(super) fn decide_play(
+        &self,
+        seat: Seat,
+        throw: &Cards,
+        draw: DrawChoice,
+    ) -> Result<Vec<Event>, GameError> {
         let mut events = Vec::with_capacity(1);
         self.decide_play_into(seat, throw, draw, &mut events)?;
         Ok(events)
@@ -27,10 +32,14 @@ impl Game {
         self.check_seat(seat)?;
         let round = &self.round;
         if !matches!(round.stage, Stage::Playing | Stage::LastTurns { .. }) {
-            return Err(GameError::WrongPhase("the turns are over; declarations are being taken"));
+            return Err(GameError::WrongPhase(
+                "the turns are over; declarations are being taken",
+            ));
         }
         if seat != round.turn {
-            return Err(GameError::NotYourTurn { expected: round.turn });
+            return Err(GameError::NotYourTurn {
+                expected: round.turn,
+            });
         }
         let hand = round.hands[seat as usize];
         if let Err(card) = { hand }.remove_all(throw.as_slice()) {
@@ -39,10 +48,9 @@ impl Game {
         classify(throw.as_slice(), rules).map_err(GameError::IllegalThrow)?;
         let draw = match draw {
             DrawChoice::Stock => {
-                let card = round
-                    .stock
-                    .last()
-                    .ok_or_else(|| GameError::CardNotAvailable("the stock is empty: draw from the discard".into()))?;
+                let card = round.stock.last().ok_or_else(|| {
+                    GameError::CardNotAvailable("the stock is empty: draw from the discard".into())
+                })?;
                 Draw::Stock(*card)
             }
             DrawChoice::StockCard(card) => {
@@ -55,14 +63,18 @@ impl Game {
                     return Err(GameError::CardNotAvailable(if round.stock_ordered {
                         format!("{card} is not the top card of the stock")
                     } else {
-                        format!("{card} cannot be in the stock: every copy is accounted for elsewhere")
+                        format!(
+                            "{card} cannot be in the stock: every copy is accounted for elsewhere"
+                        )
                     }));
                 }
                 Draw::Stock(card)
             }
             DrawChoice::Discard(card) => {
                 let allowed = takeable(&round.top, rules).contains(card)
-                    || card.is_joker() && round.top.contains(card) && joker_swap_allowed(&round.top, throw.as_slice(), rules);
+                    || card.is_joker()
+                        && round.top.contains(card)
+                        && joker_swap_allowed(&round.top, throw.as_slice(), rules);
                 if !allowed {
                     return Err(GameError::IllegalDraw {
                         card,
@@ -81,7 +93,8 @@ impl Game {
         // a new stock": done as soon as a draw empties it.
         let stock_left = round.stock.len() - usize::from(matches!(draw, Draw::Stock(_)));
         if stock_left == 0 {
-            let pile = round.discard_below.len() + round.top.len() - usize::from(matches!(draw, Draw::Discard(_)));
+            let pile = round.discard_below.len() + round.top.len()
+                - usize::from(matches!(draw, Draw::Discard(_)));
             if pile > 0 {
                 events.push(Event::StockReshuffled(StockReshuffled {
                     reshuffle: round.reshuffles + 1,

@@ -56,7 +56,11 @@ impl Game {
         })])
     }
 
-    pub(super) fn decide_deal(&self, starter: Option<Seat>, source: &DealSource) -> Result<Vec<Event>, GameError> {
+    pub(super) fn decide_deal(
+        &self,
+        starter: Option<Seat>,
+        source: &DealSource,
+    ) -> Result<Vec<Event>, GameError> {
         let rules = self.rules.as_deref().ok_or(GameError::NotCreated)?;
         if self.finished.is_some() {
             return Err(GameError::GameOver);
@@ -66,11 +70,14 @@ impl Game {
         }
         let round = self.round.number + 1;
         let (starter, dealer) = if round == 1 {
-            let starter = starter.ok_or_else(|| GameError::BadDeal("the first round needs a starter".into()))?;
+            let starter = starter
+                .ok_or_else(|| GameError::BadDeal("the first round needs a starter".into()))?;
             self.check_seat(starter)?;
             let dealer = match rules.next_starter {
                 StarterRule::LowestHand => None,
-                StarterRule::LeftOfDealer | StarterRule::LeftOfRoundWinner => Some(self.previous_active(starter)),
+                StarterRule::LeftOfDealer | StarterRule::LeftOfRoundWinner => {
+                    Some(self.previous_active(starter))
+                }
             };
             (starter, dealer)
         } else {
@@ -94,8 +101,11 @@ impl Game {
             },
             DealSource::Explicit { hands, up_card } => {
                 let deck = self.deck.ok_or(GameError::NotCreated)?;
-                let active: Vec<bool> = (0..self.seat_count() as Seat).map(|s| self.is_active(s)).collect();
-                check_explicit(deck, rules.hand_size as usize, &active, hands, *up_card).map_err(GameError::BadDeal)?;
+                let active: Vec<bool> = (0..self.seat_count() as Seat)
+                    .map(|s| self.is_active(s))
+                    .collect();
+                check_explicit(deck, rules.hand_size as usize, &active, hands, *up_card)
+                    .map_err(GameError::BadDeal)?;
                 Deal::Explicit {
                     hands: hands.to_vec(),
                     up_card: *up_card,

@@ -17,16 +17,27 @@ pub(super) fn settle(rules: &Rules, players: &[Seat], totals: &[u32; MAX_PLAYERS
     };
     match rules.game_end {
         GameEnd::Elimination { limit, at_limit } => {
-            let mut eliminated: Vec<Seat> = players.iter().copied().filter(|&s| over(limit, at_limit, s)).collect();
+            let mut eliminated: Vec<Seat> = players
+                .iter()
+                .copied()
+                .filter(|&s| over(limit, at_limit, s))
+                .collect();
             if eliminated.len() == players.len() {
                 // RULES.md interpretation 7: "When every remaining player would be
                 // eliminated in the same round, the lowest total wins; players tied for
                 // lowest play another round."
-                let lowest = players.iter().map(|&s| totals[s as usize]).min().unwrap_or(0);
+                let lowest = players
+                    .iter()
+                    .map(|&s| totals[s as usize])
+                    .min()
+                    .unwrap_or(0);
                 eliminated.retain(|&s| totals[s as usize] != lowest);
             }
             let finished = players.len() - eliminated.len() <= 1;
-            Settled { eliminated, finished }
+            Settled {
+                eliminated,
+                finished,
+            }
         }
         GameEnd::LowestWins { limit, at_limit } => Settled {
             eliminated: Vec::new(),

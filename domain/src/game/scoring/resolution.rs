@@ -3,7 +3,7 @@
 use crate::rules::{AssafOthers, AssafPenalty, CallResolution, OverThresholdCall, Rules};
 
 use super::super::event::{MAX_PLAYERS, Outcome, Seat};
-use super::Ending;
+use super::RoundEnding;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Resolved {
@@ -17,7 +17,12 @@ pub(super) struct Resolved {
 
 /// `hands`: hand totals per seat; `order`: the players of the round from the caller's
 /// (or emptied hand's) left round to that player.
-pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS], order: &[Seat]) -> Resolved {
+pub(super) fn resolve(
+    rules: &Rules,
+    ending: RoundEnding,
+    hands: &[u32; MAX_PLAYERS],
+    order: &[Seat],
+) -> Resolved {
     let hand = |seat: Seat| hands[seat as usize];
     let mut points = [0u32; MAX_PLAYERS];
     for &seat in order {
@@ -31,7 +36,7 @@ pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS],
         })
     };
     match ending {
-        Ending::Immediate { caller } => {
+        RoundEnding::Immediate { caller } => {
             let CallResolution::Immediate { penalty, others } = rules.call_resolution else {
                 unreachable!("an immediate ending comes from the immediate resolution")
             };
@@ -56,14 +61,21 @@ pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS],
                 AssafPenalty::HandPlus { points } => points as u32,
                 AssafPenalty::HandPlusPerAssaf { single, .. } if count == 1 => single as u32,
                 AssafPenalty::HandPlusPerAssaf { each, .. } => each as u32 * count,
-                AssafPenalty::HandPlusFirstAndFurther { first, further } => first as u32 + further as u32 * (count - 1),
+                AssafPenalty::HandPlusFirstAndFurther { first, further } => {
+                    first as u32 + further as u32 * (count - 1)
+                }
             };
             points[caller as usize] = caller_hand + extra;
             let winner = lowest(&mut beaten_by.iter().copied()).unwrap_or(caller);
             match others {
                 AssafOthers::Hands => {}
-                AssafOthers::Zero => order.iter().filter(|&&s| s != caller).for_each(|&s| points[s as usize] = 0),
-                AssafOthers::AtOrBelowCallerZero => beaten_by.iter().for_each(|&s| points[s as usize] = 0),
+                AssafOthers::Zero => order
+                    .iter()
+                    .filter(|&&s| s != caller)
+                    .for_each(|&s| points[s as usize] = 0),
+                AssafOthers::AtOrBelowCallerZero => {
+                    beaten_by.iter().for_each(|&s| points[s as usize] = 0)
+                }
                 AssafOthers::LowestZero => beaten_by
                     .iter()
                     .filter(|&&s| hand(s) == hand(winner))
@@ -75,21 +87,24 @@ pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS],
                 winner,
             }
         }
-        Ending::FalseCall { caller } => {
+        RoundEnding::FalseCall { caller } => {
             points[caller as usize] = match rules.over_threshold_call {
                 OverThresholdCall::HandPlus { points } => hand(caller) + points as u32,
                 // Belgian rule 6 / RULES.md interpretation 4: 32 + the left neighbour's hand.
-                OverThresholdCall::PlusLeftNeighbourHand { points } => points as u32 + order.first().map_or(0, |&s| hand(s)),
+                OverThresholdCall::PlusLeftNeighbourHand { points } => {
+                    points as u32 + order.first().map_or(0, |&s| hand(s))
+                }
                 OverThresholdCall::Refused => hand(caller),
             };
-            let winner = lowest(&mut order.iter().copied().filter(|&s| s != caller)).unwrap_or(caller);
+            let winner =
+                lowest(&mut order.iter().copied().filter(|&s| s != caller)).unwrap_or(caller);
             Resolved {
                 outcome: Outcome::FalseCall,
                 points,
                 winner,
             }
         }
-        Ending::GoAlong { caller, going } => {
+        RoundEnding::GoAlong { caller, going } => {
             let penalty = match rules.call_resolution {
                 CallResolution::GoAlong { penalty } => penalty as u32,
                 _ => 0,
@@ -99,7 +114,10 @@ pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS],
             // do not go along score their hand.
             let mut caller_points = 0;
             let mut beaten_by = Vec::new();
-            for &s in order.iter().filter(|&&s| s != caller && going & (1 << s) != 0) {
+            for &s in order
+                .iter()
+                .filter(|&&s| s != caller && going & (1 << s) != 0)
+            {
                 if rules.beats_caller(hand(s), hand(caller)) {
                     points[s as usize] = 0;
                     caller_points += penalty;
@@ -111,12 +129,19 @@ pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS],
             points[caller as usize] = caller_points;
             let winner = lowest(&mut beaten_by.iter().copied()).unwrap_or(caller);
             Resolved {
-                outcome: if caller_points == 0 { Outcome::Yaniv } else { Outcome::Assaf },
+                outcome: if caller_points == 0 {
+                    Outcome::Yaniv
+                } else {
+                    Outcome::Assaf
+                },
                 points,
                 winner,
             }
         }
-        Ending::Kluft { caller, challengers } => {
+        RoundEnding::Kluft {
+            caller,
+            challengers,
+        } => {
             let penalty = match rules.call_resolution {
                 CallResolution::Kluft { penalty } => penalty as u32,
                 _ => 0,
@@ -124,19 +149,28 @@ pub(super) fn resolve(rules: &Rules, ending: Ending, hands: &[u32; MAX_PLAYERS],
             // pagat: "the winner is whichever of the callers has the lowest hand value ...
             // In case of a tie for lowest the earliest caller wins."
             let callers: Vec<Seat> = std::iter::once(caller)
-                .chain(order.iter().copied().filter(|&s| s != caller && challengers & (1 << s) != 0))
+                .chain(
+                    order
+                        .iter()
+                        .copied()
+                        .filter(|&s| s != caller && challengers & (1 << s) != 0),
+                )
                 .collect();
             let winner = lowest(&mut callers.iter().copied()).unwrap_or(caller);
             for &s in &callers {
                 points[s as usize] = if s == winner { 0 } else { hand(s) + penalty };
             }
             Resolved {
-                outcome: if winner == caller { Outcome::Kluft } else { Outcome::Onderkluft },
+                outcome: if winner == caller {
+                    Outcome::Kluft
+                } else {
+                    Outcome::Onderkluft
+                },
                 points,
                 winner,
             }
         }
-        Ending::EmptyHand { seat } => {
+        RoundEnding::EmptyHand { seat } => {
             points[seat as usize] = 0;
             Resolved {
                 outcome: Outcome::EmptyHand,

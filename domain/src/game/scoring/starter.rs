@@ -45,7 +45,11 @@ pub(super) fn next_round(
         StarterRule::LeftOfRoundWinner => {
             // yaniv.co: "After each round, the winner shuffles and deals, and the player to
             // his or her left goes first."
-            let dealer = if survivors.contains(&winner) { winner } else { after(winner) };
+            let dealer = if survivors.contains(&winner) {
+                winner
+            } else {
+                after(winner)
+            };
             (Some(dealer), after(dealer))
         }
     }

@@ -24,8 +24,13 @@ pub(super) fn reduce(
         }
         let reduced = match &rules.reductions {
             Reductions::None => None,
-            Reductions::Exact(table) => table.iter().find(|[from, _]| from == total).map(|[_, to]| *to),
-            Reductions::MultiplesOf { step, minus } => (*total > 0 && total.is_multiple_of(*step)).then(|| *total - minus),
+            Reductions::Exact(table) => table
+                .iter()
+                .find(|[from, _]| from == total)
+                .map(|[_, to]| *to),
+            Reductions::MultiplesOf { step, minus } => {
+                (*total > 0 && total.is_multiple_of(*step)).then(|| *total - minus)
+            }
         };
         if let Some(to) = reduced {
             reductions.push(Reduction {
@@ -64,5 +69,8 @@ pub(super) fn call_bonus(
     let total = &mut totals[caller as usize];
     let minus = bonus.minus.min(*total);
     *total -= minus;
-    vec![Bonus { seat: caller, minus }]
+    vec![Bonus {
+        seat: caller,
+        minus,
+    }]
 }
