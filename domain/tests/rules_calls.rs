@@ -488,3 +488,37 @@ fn an_empty_hand_can_only_call() {
         [22, 19, 0]
     );
 }
+
+/// RULES.md, bonuses: "joker worth 10 when caught (Wikipedia)". Wikipedia: "In some
+/// variations, if the joker is held by someone after another player has called Yaniv, the
+/// joker is worth 10 points." The caller's own joker keeps its value, and so does the call
+/// threshold; a caught joker can turn an Assaf into a successful call.
+#[test]
+fn wikipedia_variation_a_caught_joker_counts_ten() {
+    let rules = rules_with(Preset::Wikipedia, json!({"joker_value_when_caught": 10}));
+    let t = joker_round(rules);
+    // Ann: A+2+JK+3+A = 7 with her own joker at 0, within Wikipedia's threshold of 7.
+    assert_eq!(t.hand_total("ann"), 7, "the caller's joker keeps its value");
+    // Bob: JK+A+2+3+A = 7 with the joker at 0, 17 with the caught joker at 10.
+    assert_eq!(t.hand_total("bob"), 17);
+    assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
+    assert_eq!(t.points("ann"), 0);
+}
+
+/// Without the variation a joker counts 0 for everyone: the same hands tie, an Assaf.
+#[test]
+fn without_the_variation_a_caught_joker_counts_zero() {
+    let t = joker_round(Preset::Wikipedia.rules());
+    assert_eq!(t.hand_total("bob"), 7);
+    assert_eq!(t.round_ended().outcome, Outcome::Assaf);
+}
+
+/// Ann and Bob each hold a joker; after one turn each Ann calls with 7.
+fn joker_round(rules: Rules) -> Table {
+    let mut t = Table::with_rules(rules, &["ann", "bob"], &[]);
+    t.deal("ann", &["AS 2D JK 3C QH", "JK AC 2S 3D QS"], "9C");
+    t.play("ann", "QH", stock("AH"));
+    t.play("bob", "QS", stock("AD"));
+    let _ = t.call("ann");
+    t
+}

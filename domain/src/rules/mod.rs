@@ -65,6 +65,11 @@ pub struct Rules {
     /// pagat variation: after every third successful call, the caller's total drops by
     /// `minus`; suspended while only two players remain.
     pub successful_call_bonus: Option<CallBonus>,
+    /// Wikipedia variation: a joker still held by a player other than the caller when the
+    /// round is called counts this many points in that hand (the call itself is judged
+    /// with the joker's usual value). `null`/absent: jokers keep their value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker_value_when_caught: Option<u8>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -288,6 +293,18 @@ impl Rules {
 
     pub fn hand_total(&self, cards: &[Card]) -> u32 {
         cards.iter().map(|&c| self.value(c)).sum()
+    }
+
+    /// A hand's total when the round is shown after a call: `caught` is true for every
+    /// player but the caller, whose jokers then count `joker_value_when_caught`.
+    pub fn shown_hand_total(&self, cards: &[Card], caught: bool) -> u32 {
+        match self.joker_value_when_caught {
+            Some(value) if caught => cards
+                .iter()
+                .map(|&c| if c.is_joker() { value as u32 } else { self.value(c) })
+                .sum(),
+            _ => self.hand_total(cards),
+        }
     }
 
     /// The deck for a game that starts with `players` players.

@@ -7,6 +7,9 @@ use serde_json::{Map, Value};
 
 use super::{Preset, Rules};
 
+/// Parameters that are omitted from serialized rules while unset (see `Rules`).
+const LATER_OPTIONAL_PARAMETERS: &[&str] = &["joker_value_when_caught"];
+
 /// Parameter name -> new value, as in a record's `rules.overrides`.
 pub type Overrides = Map<String, Value>;
 
@@ -59,6 +62,11 @@ impl Rules {
         let Ok(Value::Object(mut fields)) = serde_json::to_value(self) else {
             unreachable!("Rules always serializes to a JSON object")
         };
+        // Parameters added after `.v1` are left out of the serialized form while unset, so
+        // games stored before them keep their exact shape; they are overridable all the same.
+        for name in LATER_OPTIONAL_PARAMETERS {
+            fields.entry(*name).or_insert(Value::Null);
+        }
         for (name, value) in overrides {
             let Some(slot) = fields.get_mut(name) else {
                 return Err(RulesError::UnknownParameter {

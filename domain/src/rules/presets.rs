@@ -126,6 +126,7 @@ fn israeli() -> Rules {
         add_ons: AddOns::NONE,
         round_ends_on_empty_hand: false,
         successful_call_bonus: None,
+        joker_value_when_caught: None,
     }
 }
 

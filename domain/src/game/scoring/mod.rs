@@ -135,9 +135,11 @@ impl Game {
         // Everyone in the round, from the reference's left round to the reference.
         let order = self.active_from(self.next_active(reference));
         let mut hand_totals = [0u32; MAX_PLAYERS];
+        let caller = ending.caller();
         for &seat in &order {
+            let caught = caller.is_some_and(|c| c != seat);
             hand_totals[seat as usize] =
-                rules.hand_total(self.round.hands[seat as usize].as_slice());
+                rules.shown_hand_total(self.round.hands[seat as usize].as_slice(), caught);
         }
         let score = score_round(
             rules,
