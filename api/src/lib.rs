@@ -14,8 +14,8 @@
 //!   `X-Request-Id` or made up), one tracing span per request, one log line when it
 //!   finishes. [`telemetry`] sets up the logs (text or JSON).
 //! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`,
-//!   `tables` with one file per action, ...), each with a `configure` function; the
-//!   app is built from a list of them, which is where tournaments will plug in.
+//!   `tables` with one file per action, `tournaments`, ...), each with a `configure`
+//!   function; the app is built from a list of them.
 //!   `records` replays a game record (`POST /v1/records/replay`) through the rules
 //!   engine on the blocking pool, stateless and without authentication.
 //! - [`auth`]: passwords (argon2id off the executor, bounded), opaque bearer
@@ -30,6 +30,10 @@
 //!   lifecycle, then the rules engine's game events), folded on every request;
 //!   deals from fresh secret seeds, bot seats, redaction per viewer, audits and
 //!   verification (hash chain + replay through the rules).
+//! - [`tournaments`]: championship tournaments. Each tournament is one event
+//!   stream of the rules engine's tournament events, folded on every request;
+//!   commands are the domain's JSON, decided with the caller as actor, and its
+//!   refusals become problem documents (403 / 409 / 422) with the domain's codes.
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
 //!   [`store::idempotency`].
 //! - [`error`]: [`error::ApiError`], the one error type handlers return, and how
@@ -52,5 +56,7 @@ pub mod request_id;
 pub mod routes;
 pub mod startup;
 pub mod store;
+pub mod stream_command;
 pub mod tables;
 pub mod telemetry;
+pub mod tournaments;

@@ -24,7 +24,7 @@ use crate::routes::records::{
     RecordTurn, ReplayBonus, ReplayOutcome, ReplayReduction, ReplayResult, ReplayRound,
     ReplayStanding,
 };
-use crate::routes::{accounts, health, records, sessions, tables};
+use crate::routes::{accounts, health, records, sessions, tables, tournaments};
 
 /// Version of the HTTP API (not of the crate); bump it when the API changes.
 pub const API_VERSION: &str = "0.1.0";
@@ -60,6 +60,13 @@ pub const API_VERSION: &str = "0.1.0";
         tables::record::record,
         tables::audit::audit,
         tables::verify::verify,
+        tournaments::create::create,
+        tournaments::read::show,
+        tournaments::commands::command,
+        tournaments::read::standings,
+        tournaments::read::stages,
+        tournaments::read::ranking,
+        tournaments::read::events,
     ),
     components(schemas(
         Problem, FieldError, Role,
@@ -75,6 +82,7 @@ pub const API_VERSION: &str = "0.1.0";
         (name = "sessions", description = "Log in and log out (opaque bearer tokens)"),
         (name = "records", description = "Game records (`yaniv-record/1`): replay and check a game; nothing is stored"),
         (name = "tables", description = "Online game tables: seats, the game, per-viewer views and events"),
+        (name = "tournaments", description = "Championship tournaments: creation, the domain's commands (registration, draws, results, referee decisions), standings, bracket, ranking and events"),
         (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, and verification of its stored history"),
     )
 )]

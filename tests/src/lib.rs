@@ -13,6 +13,7 @@
 pub mod records;
 pub mod tables;
 pub mod test_routes;
+pub mod tournaments;
 
 use std::sync::Once;
 use std::time::Duration;

@@ -14,6 +14,7 @@ pub mod health;
 pub mod records;
 pub mod sessions;
 pub mod tables;
+pub mod tournaments;
 
 use actix_web::{HttpResponse, Resource, web};
 
@@ -30,6 +31,7 @@ pub fn all() -> Vec<RouteConfigurator> {
         sessions::configure,
         records::configure,
         tables::configure,
+        tournaments::configure,
     ]
 }
 

@@ -23,18 +23,16 @@ use super::autoplay::make_bots;
 use super::cache::{Loaded, TableCache};
 use super::events::{StreamEvent, TableCreated, TableEvent, decode, stream_id};
 use super::state::{TableState, TableStatus};
-use crate::auth::accounts::Account;
 use crate::error::ApiError;
 use crate::idempotency::respond;
 use crate::startup::AppState;
-use crate::store::idempotency::{self, Begin, IdempotencyKey, IdempotentRequest, StoredResponse};
-use crate::store::{AppendError, EventMetadata, EventStore, MAX_EVENTS_PER_APPEND, NewEvent};
+use crate::store::idempotency::{self, Begin, StoredResponse};
+use crate::store::{AppendError, EventStore, NewEvent};
+use crate::stream_command::append_all;
+pub use crate::stream_command::{MAX_RETRIES, Mutation};
 
 /// Events read per query.
 const PAGE: u32 = 1000;
-
-/// How many times a command is decided again after losing a race.
-pub const MAX_RETRIES: usize = 3;
 
 /// 404 for table `id`.
 pub fn not_found(id: i64) -> ApiError {
@@ -136,36 +134,6 @@ pub async fn load_fresh(
     Ok(table)
 }
 
-/// Who asks for a change, and how the request is identified.
-#[derive(Debug, Clone)]
-pub struct Mutation<'a> {
-    pub account: &'a Account,
-    pub request_id: Option<String>,
-    pub key: Option<IdempotencyKey>,
-    /// `idempotency::request_fingerprint` of the request.
-    pub fingerprint: [u8; 32],
-    /// The version the client based its request on (`If-Match`), if it said.
-    pub if_match: Option<u64>,
-}
-
-impl Mutation<'_> {
-    fn metadata(&self) -> EventMetadata {
-        EventMetadata {
-            actor: self.account.actor(),
-            request_id: self.request_id.clone(),
-            idempotency_key: self.key.as_ref().map(|k| k.as_str().to_owned()),
-        }
-    }
-
-    fn idempotent_request(&self) -> Option<IdempotentRequest> {
-        self.key.clone().map(|key| IdempotentRequest {
-            actor: self.account.actor(),
-            key,
-            fingerprint: self.fingerprint,
-        })
-    }
-}
-
 /// What a command decided: the events to append, the table after them, and the
 /// answer to send.
 #[derive(Debug)]
@@ -184,27 +152,6 @@ fn encode(events: &[StreamEvent]) -> Result<Vec<NewEvent>, ApiError> {
                 .map_err(|err| ApiError::unexpected("serialising an event", err))
         })
         .collect()
-}
-
-/// Appends `events` after version `expected`, in chunks the store accepts, all in
-/// the caller's transaction.
-async fn append_all(
-    state: &AppState,
-    conn: &mut PgConnection,
-    stream: &str,
-    expected: u64,
-    events: &[NewEvent],
-    metadata: &EventMetadata,
-) -> Result<(), AppendError> {
-    let mut version = expected;
-    for chunk in events.chunks(MAX_EVENTS_PER_APPEND) {
-        let outcome = state
-            .store
-            .append_in(&mut *conn, stream, version, chunk, metadata)
-            .await?;
-        version = outcome.last_version;
-    }
-    Ok(())
 }
 
 /// Brings the listing row of `table` up to its version.

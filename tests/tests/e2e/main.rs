@@ -17,3 +17,4 @@ mod tables_errors;
 mod tables_games;
 mod tables_hidden;
 mod tables_lifecycle;
+mod tournaments;

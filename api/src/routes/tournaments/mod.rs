@@ -1,0 +1,154 @@
+//! `/v1/tournaments`: championship tournaments, one event stream each. The
+//! tournament model (stream, fold, refusals) is [`crate::tournaments`]; the format,
+//! the commands and their error codes are the rules engine's (`docs/tournaments.md`).
+//!
+//! | method and path | who | what |
+//! | --- | --- | --- |
+//! | `POST /v1/tournaments` | organizer, admin | create a tournament; the caller is its organizer |
+//! | `GET /v1/tournaments/{id}` | any account | the tournament at a glance (phase, format, referees, ...) |
+//! | `POST /v1/tournaments/{id}/commands` | depends on the command (checked by the domain) | any tournament command, as the domain's JSON tagged by `command` |
+//! | `GET /v1/tournaments/{id}/standings` | any account | the qualification standings now |
+//! | `GET /v1/tournaments/{id}/stages` | any account | the bracket: stages, rounds, tables, results, byes |
+//! | `GET /v1/tournaments/{id}/ranking` | any account | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/events` | any account | the stream, page by page (nothing in it is secret) |
+//!
+//! # Status codes of commands
+//!
+//! - 403 `forbidden`: the caller's place in this tournament does not allow the
+//!   command (organizer, referee, the player themselves, ...), or, for
+//!   `POST /v1/tournaments`, the account is neither organizer nor admin.
+//! - 409: the command may be right at another moment: `wrong_phase`,
+//!   `registration_not_open`, `capacity_reached`, `already_registered`,
+//!   `not_registered`, `round_incomplete`, `stage_incomplete`,
+//!   `result_already_recorded`, `open_dispute`, `finished`, ... and
+//!   `version_conflict` (lost the race 4 times in a row).
+//! - 422: the command is wrong in itself: a malformed body (`validation_failed`,
+//!   naming the field) or a refusal such as `bad_config`, `bad_name`, `bad_rules`,
+//!   `bad_window`, `bad_reason`, `bad_result`, `bad_paper_round`, `bad_record`,
+//!   `game_not_finished`, `rules_mismatch`, `seed_mismatch`, `no_such_round`,
+//!   `no_such_table`, `no_such_dispute`.
+//!
+//! Every command accepts `Idempotency-Key`: a retry gets the first answer
+//! (`Idempotent-Replayed: true`) and appends nothing.
+
+pub mod commands;
+pub mod create;
+pub mod read;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use yaniv_domain::tournament::{Event, Tournament};
+
+pub use self::commands::{CommandResponse, TournamentCommandBody};
+pub use self::create::CreateTournamentRequest;
+pub use self::read::{RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage};
+use self::{commands::command, create::create, read::*};
+use super::resource;
+use crate::auth::Authenticated;
+use crate::error::ApiError;
+use crate::request_id::RequestId;
+use crate::startup::AppState;
+use crate::store::idempotency::IdempotencyKey;
+use crate::tournaments::repo::{self, Mutation};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(resource("/v1/tournaments", "POST").route(web::post().to(create)))
+        .service(resource("/v1/tournaments/{id}", "GET").route(web::get().to(show)))
+        .service(resource("/v1/tournaments/{id}/commands", "POST").route(web::post().to(command)))
+        .service(resource("/v1/tournaments/{id}/standings", "GET").route(web::get().to(standings)))
+        .service(resource("/v1/tournaments/{id}/stages", "GET").route(web::get().to(stages)))
+        .service(resource("/v1/tournaments/{id}/ranking", "GET").route(web::get().to(ranking)))
+        .service(resource("/v1/tournaments/{id}/events", "GET").route(web::get().to(events)));
+}
+
+/// A tournament at a glance.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TournamentSummary {
+    pub id: i64,
+    /// The stream's version (also the `ETag`).
+    pub version: u64,
+    /// The domain's `TournamentView`: `name`, `organizer`, `phase` (`setup`,
+    /// `registration_open`, `registration_closed`, `qualification`, `knockout`,
+    /// `finished`), `rules`, `capacity`, `registered`, `registration_window`, the
+    /// effective `config`, `referees`, `current_stage`, `pending_commitment`,
+    /// `flagged_rounds`, `open_disputes`.
+    #[schema(value_type = Object)]
+    pub tournament: Value,
+}
+
+impl TournamentSummary {
+    pub fn of(id: i64, tournament: &Tournament) -> TournamentSummary {
+        TournamentSummary {
+            id,
+            version: tournament.version(),
+            tournament: tournament
+                .view()
+                .and_then(|v| serde_json::to_value(v).ok())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// One stored event of a tournament.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TournamentEvent {
+    /// Its version in the tournament's stream.
+    pub version: u64,
+    /// `tournament_created.v1`, `player_registered.v1`, `round_drawn.v1`, ...
+    #[serde(rename = "type")]
+    #[schema(example = "round_drawn.v1")]
+    pub event_type: String,
+    /// The event's JSON, with its `type` tag.
+    #[schema(value_type = Object)]
+    pub payload: Value,
+}
+
+impl TournamentEvent {
+    fn of(version: u64, event: &Event) -> TournamentEvent {
+        TournamentEvent {
+            version,
+            event_type: event.type_name().to_owned(),
+            payload: serde_json::to_value(event).unwrap_or_default(),
+        }
+    }
+}
+
+/// Tournament `id` as it is now (for reads).
+async fn load(state: &AppState, id: i64) -> Result<Tournament, ApiError> {
+    let mut conn = state.db.acquire().await?;
+    repo::load(&mut conn, id)
+        .await?
+        .ok_or_else(|| repo::not_found(id))
+}
+
+/// The pieces of a command request that [`repo::mutate`] needs.
+fn mutation<'a>(
+    auth: &'a Authenticated,
+    request_id: &RequestId,
+    key: Option<IdempotencyKey>,
+    fingerprint: [u8; 32],
+) -> Mutation<'a> {
+    Mutation {
+        account: &auth.account,
+        request_id: Some(request_id.as_str().to_owned()),
+        key,
+        fingerprint,
+        if_match: None,
+    }
+}
+
+/// A JSON answer tagged with the tournament's version (`ETag`).
+fn with_etag(mut response: HttpResponse, version: u64) -> HttpResponse {
+    if let Ok(value) = HeaderValue::from_str(&format!("\"{version}\"")) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    response
+}
+
+/// The caller's clock for the domain: seconds since the Unix epoch.
+fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}

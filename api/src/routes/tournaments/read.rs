@@ -1,0 +1,277 @@
+//! The public reads of a tournament: `GET /v1/tournaments/{id}` and its
+//! `standings`, `stages`, `ranking` and `events`. Any logged-in account may read
+//! them; nothing in a tournament's stream is secret (a draw's seed is revealed in
+//! its own event, see `docs/tournaments.md`).
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{TournamentEvent, TournamentSummary, load, with_etag};
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+use crate::tournaments::repo;
+
+/// The tournament at a glance.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The tournament", body = TournamentSummary,
+         headers(("ETag" = String, description = "The tournament's version, quoted"))),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn show(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let tournament = load(&state, id).await?;
+    Ok(with_etag(
+        HttpResponse::Ok().json(TournamentSummary::of(id, &tournament)),
+        tournament.version(),
+    ))
+}
+
+/// The qualification standings.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StandingsResponse {
+    pub id: i64,
+    pub version: u64,
+    /// Best first: `place` (shared by complete ties), `player`, `registration`,
+    /// `games`, `table_points` and `score_difference` (both in 840ths of a point,
+    /// exact), `wins`, `withdrawn`.
+    #[schema(value_type = Vec<Object>)]
+    pub standings: Value,
+}
+
+/// The qualification standings now, computed from the results in force.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/standings",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The standings", body = StandingsResponse),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn standings(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let tournament = load(&state, id).await?;
+    let body = StandingsResponse {
+        id,
+        version: tournament.version(),
+        standings: serde_json::to_value(tournament.standings()).unwrap_or_default(),
+    };
+    Ok(with_etag(
+        HttpResponse::Ok().json(body),
+        tournament.version(),
+    ))
+}
+
+/// The bracket.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StagesResponse {
+    pub id: i64,
+    pub version: u64,
+    /// Every stage begun (the domain's `StageView`): its kind, rounds, tables with
+    /// their players in seat order and results, byes, who goes through.
+    #[schema(value_type = Vec<Object>)]
+    pub stages: Value,
+}
+
+/// The stages, rounds and tables so far, with their results.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/stages",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The bracket", body = StagesResponse),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn stages(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let tournament = load(&state, id).await?;
+    let body = StagesResponse {
+        id,
+        version: tournament.version(),
+        stages: serde_json::to_value(tournament.stages()).unwrap_or_default(),
+    };
+    Ok(with_etag(
+        HttpResponse::Ok().json(body),
+        tournament.version(),
+    ))
+}
+
+/// The final ranking.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RankingResponse {
+    pub id: i64,
+    pub version: u64,
+    /// Whether the ranking is published (the tournament is finished); before that,
+    /// `ranking` is what the final table's result would give, if it is in.
+    pub published: bool,
+    /// `null` until the final table has its result; then the domain's
+    /// `TournamentFinished`: `ranking` (place, player, how far they reached) and
+    /// `disqualified`.
+    #[schema(value_type = Option<Object>)]
+    pub ranking: Option<Value>,
+}
+
+/// The final ranking: published once the tournament is finished.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/ranking",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The ranking (or `null`)", body = RankingResponse),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn ranking(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let tournament = load(&state, id).await?;
+    let body = RankingResponse {
+        id,
+        version: tournament.version(),
+        published: tournament.state().finished.is_some(),
+        ranking: tournament
+            .ranking()
+            .and_then(|r| serde_json::to_value(r).ok()),
+    };
+    Ok(with_etag(
+        HttpResponse::Ok().json(body),
+        tournament.version(),
+    ))
+}
+
+/// Events per page unless `limit` says otherwise, and the most it may say.
+pub const DEFAULT_LIMIT: u32 = 500;
+pub const MAX_LIMIT: u32 = 1000;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Only events with a version above this one (0, the default, for all).
+    pub after: Option<u64>,
+    /// 1 to 1000 (default 500).
+    pub limit: Option<u32>,
+}
+
+/// A page of a tournament's events.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TournamentEventsPage {
+    /// The tournament's version now.
+    pub version: u64,
+    pub events: Vec<TournamentEvent>,
+    /// Pass as `after` for the next page.
+    pub next_after: u64,
+    /// More events follow this page.
+    pub has_more: bool,
+}
+
+/// The events of a tournament after version `after`, as stored.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/events",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id"), EventsQuery),
+    responses(
+        (status = 200, description = "A page of events", body = TournamentEventsPage),
+        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`limit` out of range (`validation_failed`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn events(
+    state: web::Data<AppState>,
+    _auth: Authenticated,
+    path: web::Path<i64>,
+    query: web::Query<EventsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(ApiError::invalid_field("limit", "must be 1 to 1000"));
+    }
+    let after = query.after.unwrap_or(0);
+    let id = path.into_inner();
+    let version = {
+        let mut conn = state.db.acquire().await?;
+        repo::load(&mut conn, id)
+            .await?
+            .ok_or_else(|| repo::not_found(id))?
+            .version()
+    };
+    let page = repo::read_page(&state, id, after, limit).await?;
+    let events: Vec<TournamentEvent> = page
+        .iter()
+        .map(|e| TournamentEvent {
+            version: u64::try_from(e.version).unwrap_or(0),
+            event_type: e.event_type.clone(),
+            payload: serde_json::from_str(&e.payload).unwrap_or_default(),
+        })
+        .collect();
+    let next_after = events.last().map_or(after.min(version), |e| e.version);
+    Ok(with_etag(
+        HttpResponse::Ok().json(TournamentEventsPage {
+            version,
+            has_more: next_after < version,
+            next_after,
+            events,
+        }),
+        version,
+    ))
+}

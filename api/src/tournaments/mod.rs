@@ -1,0 +1,152 @@
+//! Championship tournaments: the tournament model behind `/v1/tournaments` (the HTTP
+//! side is [`crate::routes::tournaments`]; the format, the draws and every error code
+//! are the rules engine's, `yaniv_domain::tournament`, described in
+//! `docs/tournaments.md`).
+//!
+//! # One tournament, one stream
+//!
+//! Each tournament is the event stream `tournament-<id>`. Its events are the domain's
+//! tournament events stored under their own type names (`tournament_created.v1`,
+//! `player_registered.v1`, `round_drawn.v1`, `result_recorded.v1`, ...); the payload
+//! is the event's JSON including its `type` tag, and [`decode`] insists that the
+//! store's `event_type` column and the tag agree.
+//!
+//! # State is folded, never stored
+//!
+//! Every request folds the stream with `Tournament::from_events` ([`repo::load`]).
+//! The `tournaments` table (migration `0004`) only hands out ids and keeps a small
+//! projection (name, phase, version) written in the same transaction as the events.
+//!
+//! # Writing
+//!
+//! [`repo::mutate`]: decide on the freshly folded state (the actor is the caller's
+//! account, `Actor::Account(id)`; the domain checks what that account may do in this
+//! tournament), append with the version it was folded at, retry on a lost race (up
+//! to [`repo::MAX_RETRIES`] times), support `Idempotency-Key`.
+//!
+//! # Refusals
+//!
+//! [`refusal`] turns a [`TournamentError`] into a problem document with the domain's
+//! stable code: 403 `forbidden`, 422 for a command wrong in itself (bad settings,
+//! a bad result, a reference to nothing), 409 for everything that depends on the
+//! moment (phase, registration, draws, results already in, disputes, finished).
+
+pub mod repo;
+
+use actix_web::http::StatusCode;
+use yaniv_domain::tournament::{Event, TournamentError};
+
+use crate::error::ApiError;
+
+/// Stream id of tournament `id`.
+pub fn stream_id(id: i64) -> String {
+    format!("tournament-{id}")
+}
+
+/// The status of a refusal with this error (see the module docs).
+pub fn refusal_status(error: &TournamentError) -> StatusCode {
+    use TournamentError as E;
+    match error {
+        E::Forbidden(_) => StatusCode::FORBIDDEN,
+        E::BadRules(_)
+        | E::BadConfig { .. }
+        | E::BadName
+        | E::BadWindow(_)
+        | E::BadReason
+        | E::BadResult(_)
+        | E::BadRecord { .. }
+        | E::BadPaperRound { .. }
+        | E::GameNotFinished
+        | E::RulesMismatch
+        | E::SeedMismatch { .. }
+        | E::NoSuchRound(_)
+        | E::NoSuchTable(_)
+        | E::NoSuchDispute(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        _ => StatusCode::CONFLICT,
+    }
+}
+
+/// A refusal of the tournament rules as a problem document carrying its stable code.
+pub fn refusal(error: &TournamentError) -> ApiError {
+    ApiError::Refused {
+        status: refusal_status(error),
+        code: error.code(),
+        title: "Refused by the tournament",
+        detail: error.to_string(),
+    }
+}
+
+/// Why a stored event is not a tournament event we can read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("the payload is not a valid {event_type} event: {message}")]
+    Payload { event_type: String, message: String },
+    #[error("the event type column says {column} but the payload says {payload}")]
+    TypeMismatch {
+        column: String,
+        payload: &'static str,
+    },
+}
+
+/// Reads one stored event of a tournament stream.
+pub fn decode(event_type: &str, payload: &str) -> Result<Event, DecodeError> {
+    let event: Event = serde_json::from_str(payload).map_err(|e| DecodeError::Payload {
+        event_type: event_type.chars().take(64).collect(),
+        message: e.to_string(),
+    })?;
+    if event.type_name() != event_type {
+        return Err(DecodeError::TypeMismatch {
+            column: event_type.chars().take(64).collect(),
+            payload: event.type_name(),
+        });
+    }
+    Ok(event)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yaniv_domain::tournament::{Command, Context, Role, Tournament};
+
+    #[test]
+    fn refusals_map_to_statuses() {
+        assert_eq!(
+            refusal_status(&TournamentError::Forbidden(Role::Organizer)),
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(
+            refusal_status(&TournamentError::BadReason),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+        assert_eq!(
+            refusal_status(&TournamentError::WrongPhase("x")),
+            StatusCode::CONFLICT
+        );
+        assert_eq!(
+            refusal_status(&TournamentError::Finished),
+            StatusCode::CONFLICT
+        );
+    }
+
+    #[test]
+    fn events_round_trip_and_the_type_column_must_agree() {
+        let command: Command = serde_json::from_value(serde_json::json!({
+            "command": "create",
+            "name": "Cup",
+            "rules": {"preset": "belgian"},
+            "capacity": 8,
+        }))
+        .unwrap();
+        let events = Tournament::new()
+            .execute(&Context::account(1, 0), &command)
+            .unwrap();
+        let event = &events[0];
+        let text = serde_json::to_string(event).unwrap();
+        assert_eq!(decode(event.type_name(), &text).unwrap(), *event);
+        assert!(matches!(
+            decode("registration_closed.v1", &text),
+            Err(DecodeError::TypeMismatch { .. })
+        ));
+        assert!(decode("registration_opened.v1", "{").is_err());
+    }
+}

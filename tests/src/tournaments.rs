@@ -1,0 +1,107 @@
+//! Helpers of the tournament tests: organizer accounts, typed requests on
+//! `/v1/tournaments`, and a referee's paper sheet for a table (round by round,
+//! scored beforehand with the rules engine so the test knows who won).
+
+use reqwest::{Response, StatusCode};
+use serde_json::{Value, json};
+use yaniv_domain::rules::Rules;
+use yaniv_domain::tournament::{PaperEnding, PaperGame, PaperRound};
+
+use crate::TestApp;
+use crate::tables::{Api, Player};
+
+impl TestApp {
+    /// Registers `name` and makes it an organizer (and player).
+    pub async fn new_organizer(&self, name: &str) -> Player {
+        let player = self.new_player(name).await;
+        let (_, admin) = self.admin().await;
+        let response = self
+            .client
+            .put(self.url(&format!("/v1/accounts/{}/roles", player.id)))
+            .bearer_auth(&admin)
+            .json(&json!({"roles": ["player", "organizer"]}))
+            .send()
+            .await
+            .expect("PUT roles");
+        assert_eq!(response.status(), StatusCode::OK, "grant organizer");
+        player
+    }
+}
+
+impl Api {
+    /// `POST /v1/tournaments`, expecting 201.
+    pub async fn create_tournament(&self, token: &str, body: &Value) -> Value {
+        let response = self.post("/v1/tournaments", token, Some(body)).await;
+        Self::json_ok(response, StatusCode::CREATED, "create tournament").await
+    }
+
+    /// `POST /v1/tournaments/{id}/commands`, optionally with an `Idempotency-Key`.
+    pub async fn tournament_command(
+        &self,
+        id: i64,
+        token: &str,
+        command: &Value,
+        key: Option<&str>,
+    ) -> Response {
+        let mut request = self
+            .client
+            .post(self.url(&format!("/v1/tournaments/{id}/commands")))
+            .bearer_auth(token)
+            .json(command);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        request.send().await.expect("POST command")
+    }
+
+    /// A command that must be accepted: its answer.
+    pub async fn accepted(&self, id: i64, token: &str, command: &Value) -> Value {
+        let response = self.tournament_command(id, token, command, None).await;
+        Self::json_ok(response, StatusCode::OK, &format!("command {command}")).await
+    }
+
+    /// `GET /v1/tournaments/{id}{suffix}` (`""`, `"/standings"`, `"/stages"`, ...),
+    /// expecting 200.
+    pub async fn tournament_read(&self, id: i64, suffix: &str, token: &str) -> Value {
+        let response = self
+            .get(&format!("/v1/tournaments/{id}{suffix}"), token)
+            .await;
+        Self::json_ok(
+            response,
+            StatusCode::OK,
+            &format!("GET tournament {suffix}"),
+        )
+        .await
+    }
+}
+
+/// A referee's sheet for a table whose players are `seats` (in the direction of
+/// play): seat 0 calls Yaniv with an empty hand every round, the others show
+/// `10 * (seat + 1)` points, until the rules end the game. Returns the
+/// `paper_rounds` result input and the accounts in final order (winner first).
+pub fn paper_sheet(rules: &Rules, seats: &[i64]) -> (Value, Vec<i64>) {
+    let mut game = PaperGame::new(rules, seats.len()).expect("a paper game");
+    let mut rounds = Vec::new();
+    while !game.is_finished() {
+        assert!(rounds.len() < 200, "the paper game does not end");
+        let round = PaperRound {
+            ending: PaperEnding::Call {
+                caller: 0,
+                declared: Vec::new(),
+            },
+            hand_totals: (0..seats.len())
+                .map(|s| Some(if s == 0 { 0 } else { 10 * (s as u32 + 1) }))
+                .collect(),
+        };
+        game.score(&round).expect("a valid paper round");
+        rounds.push(round);
+    }
+    let mut standings = game.standings();
+    standings.sort_by_key(|s| (s.place, s.seat));
+    let order = standings
+        .iter()
+        .map(|s| seats[usize::from(s.seat)])
+        .collect();
+    let input = json!({"source": "paper_rounds", "seats": seats, "rounds": rounds});
+    (input, order)
+}
