@@ -301,7 +301,13 @@ impl Rules {
         match self.joker_value_when_caught {
             Some(value) if caught => cards
                 .iter()
-                .map(|&c| if c.is_joker() { value as u32 } else { self.value(c) })
+                .map(|&c| {
+                    if c.is_joker() {
+                        value as u32
+                    } else {
+                        self.value(c)
+                    }
+                })
                 .sum(),
             _ => self.hand_total(cards),
         }
