@@ -89,6 +89,10 @@ pub struct RoundScore {
 /// [`RoundEnding::reference`]); `successful_calls`: each seat's successful calls so far.
 /// The engine scores its own rounds with this, and paper tables (a referee's sheet of hand
 /// totals) use it too, so both follow one implementation of the rules.
+///
+/// The ending must be one these rules can produce: an `Immediate` ending only under the
+/// immediate call resolution (the engine and paper tables check this before calling);
+/// anything else is a programming error and panics.
 pub fn score_round(
     rules: &Rules,
     ending: RoundEnding,
