@@ -11,6 +11,7 @@
 
 pub mod accounts;
 pub mod health;
+pub mod paging;
 pub mod records;
 pub mod sessions;
 pub mod tables;

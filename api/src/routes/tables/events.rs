@@ -3,27 +3,14 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use yaniv_domain::game::{Event as GameEvent, visible_events};
 
 use super::{load, with_etag};
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
+use crate::routes::paging::EventsQuery;
 use crate::startup::AppState;
-
-/// Events per page unless `limit` says otherwise, and the most it may say.
-pub const DEFAULT_LIMIT: u32 = 500;
-pub const MAX_LIMIT: u32 = 1000;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct EventsQuery {
-    /// Only events with a version above this one (0, the default, for all).
-    pub after: Option<u64>,
-    /// 1 to 1000 (default 500).
-    pub limit: Option<u32>,
-}
 
 /// One event as the caller may see it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -80,11 +67,7 @@ pub async fn events(
     path: web::Path<i64>,
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
-    if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(ApiError::invalid_field("limit", "must be 1 to 1000"));
-    }
-    let after = query.after.unwrap_or(0);
+    let (after, limit) = query.bounds()?;
     let loaded = load(&state, path.into_inner()).await?;
     let table = &loaded.state;
     let viewer = table.access(&auth.account).viewer();

@@ -6,11 +6,12 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
+use crate::routes::paging::EventsQuery;
 use crate::startup::AppState;
 use crate::tournaments::repo;
 
@@ -191,20 +192,6 @@ pub async fn ranking(
     ))
 }
 
-/// Events per page unless `limit` says otherwise, and the most it may say.
-pub const DEFAULT_LIMIT: u32 = 500;
-pub const MAX_LIMIT: u32 = 1000;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct EventsQuery {
-    /// Only events with a version above this one (0, the default, for all).
-    pub after: Option<u64>,
-    /// 1 to 1000 (default 500).
-    pub limit: Option<u32>,
-}
-
 /// A page of a tournament's events.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TournamentEventsPage {
@@ -242,11 +229,7 @@ pub async fn events(
     path: web::Path<i64>,
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
-    if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(ApiError::invalid_field("limit", "must be 1 to 1000"));
-    }
-    let after = query.after.unwrap_or(0);
+    let (after, limit) = query.bounds()?;
     let id = path.into_inner();
     let version = {
         let mut conn = state.db.acquire().await?;
