@@ -61,17 +61,22 @@ impl TestApp {
 
     /// Registers `name` and makes it a referee (and player).
     pub async fn new_referee(&self, name: &str) -> Player {
+        self.new_player_with_role(name, "referee").await
+    }
+
+    /// Registers `name` and grants it `role` besides `player`.
+    pub async fn new_player_with_role(&self, name: &str, role: &str) -> Player {
         let player = self.new_player(name).await;
         let (_, admin) = self.admin().await;
         let response = self
             .client
             .put(self.url(&format!("/v1/accounts/{}/roles", player.id)))
             .bearer_auth(&admin)
-            .json(&json!({"roles": ["player", "referee"]}))
+            .json(&json!({"roles": ["player", role]}))
             .send()
             .await
             .expect("PUT roles");
-        assert_eq!(response.status(), StatusCode::OK, "grant referee");
+        assert_eq!(response.status(), StatusCode::OK, "grant {role}");
         player
     }
 }

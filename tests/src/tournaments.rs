@@ -13,18 +13,7 @@ use crate::tables::{Api, Player};
 impl TestApp {
     /// Registers `name` and makes it an organizer (and player).
     pub async fn new_organizer(&self, name: &str) -> Player {
-        let player = self.new_player(name).await;
-        let (_, admin) = self.admin().await;
-        let response = self
-            .client
-            .put(self.url(&format!("/v1/accounts/{}/roles", player.id)))
-            .bearer_auth(&admin)
-            .json(&json!({"roles": ["player", "organizer"]}))
-            .send()
-            .await
-            .expect("PUT roles");
-        assert_eq!(response.status(), StatusCode::OK, "grant organizer");
-        player
+        self.new_player_with_role(name, "organizer").await
     }
 }
 
