@@ -1,0 +1,817 @@
+//! Auditing a tournament's stream: is every event one that `decide` could have made?
+//!
+//! The events carry what was decided (a draw's seating, a table's result, the final
+//! ranking) so that no later version of the code has to recompute them. An auditor
+//! recomputes them anyway. [`Audit`] folds the events one by one and, on the state
+//! *before* each event, re-derives what the event claims:
+//!
+//! - `round_drawn.v1` / `round_redrawn.v1`: the algorithm is `tournament-draw/1`, the
+//!   commitment is SHA-256 of the revealed seed, `precommitted` is true exactly when a
+//!   `draw_seed_committed.v1` was pending and then names that very seed, the round is
+//!   the one that could be drawn (or redrawn) then, and the seating planned again from
+//!   the seed ([`State::plan_draw`]) is the seating the event publishes;
+//! - `stage_started.v1`: the next stage number, the qualification first, and the
+//!   players dropped for not checking in;
+//! - `result_recorded.v1` / `result_corrected.v1`: the input resolves under the
+//!   tournament's rules to the stored result, the table exists and is in the right
+//!   state, the players are the ones seated there, and an official entered it;
+//! - `tournament_finished.v1`: the ranking the state gives is the published one;
+//! - and the shape of the stream: `tournament_created.v1` first and only first,
+//!   nothing after `tournament_finished.v1`.
+//!
+//! What cannot be re-derived from the stream alone is left to the caller: a result
+//! taken from an online game names that game ([`OnlineGameResult`]); the server checks
+//! it against the game's own stream.
+//!
+//! The first event that does not check out stops the audit ([`AuditError`], with the
+//! stream version of that event and a stable code).
+
+use super::error::{Role, TournamentError};
+use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
+use super::refs::{AccountId, Actor, RoundRef, StageKind, TableRef};
+use super::result::ResultInput;
+use super::seating::DRAW_ALGORITHM;
+use super::state::State;
+
+/// Why an event does not follow from the events before it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    #[error("the stream must begin with tournament_created.v1")]
+    NotCreatedFirst,
+    #[error("the tournament was already created")]
+    CreatedAgain,
+    #[error("the tournament had finished: nothing may follow tournament_finished.v1")]
+    AfterFinish,
+    #[error("stage {stored} ({kind:?}) is not the stage that could start next (stage {expected})")]
+    WrongStage {
+        stored: u32,
+        kind: StageKind,
+        expected: u32,
+    },
+    #[error("the players dropped for not checking in are not the ones who did not check in")]
+    DroppedMismatch,
+    #[error("unknown draw algorithm {0:?}")]
+    UnknownAlgorithm(String),
+    #[error("the commitment {stored} is not the SHA-256 of the revealed seed ({computed})")]
+    CommitmentMismatch { stored: String, computed: String },
+    #[error("the draw does not use the seed committed before it ({published})")]
+    UncommittedSeed { published: String },
+    #[error("the draw says precommitted: true, but no commitment was published before it")]
+    NothingCommitted,
+    #[error("the draw says precommitted: false, but its seed was committed before it")]
+    CommitmentNotFlagged,
+    #[error("{0} is not the round that could be drawn here")]
+    WrongRound(RoundRef),
+    #[error("{round}: the seed does not give this draw (its {differs} differ)")]
+    DrawMismatch {
+        round: RoundRef,
+        differs: &'static str,
+    },
+    #[error("the stored result of {0} is not what its input gives")]
+    ResultMismatch(TableRef),
+    #[error("the published ranking is not the one the results give")]
+    RankingMismatch,
+    #[error("the rules would have refused it: {0}")]
+    Refused(TournamentError),
+}
+
+impl Mismatch {
+    /// Stable machine-readable code: the domain's own code when `decide` would have
+    /// refused the event, otherwise what does not match.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Mismatch::NotCreatedFirst => "not_created",
+            Mismatch::CreatedAgain => "already_created",
+            Mismatch::AfterFinish => "finished",
+            Mismatch::WrongStage { .. } => "wrong_stage",
+            Mismatch::DroppedMismatch => "dropped_mismatch",
+            Mismatch::UnknownAlgorithm(_) => "unknown_draw_algorithm",
+            Mismatch::CommitmentMismatch { .. } => "commitment_mismatch",
+            Mismatch::UncommittedSeed { .. } => "seed_mismatch",
+            Mismatch::NothingCommitted | Mismatch::CommitmentNotFlagged => "precommitted_mismatch",
+            Mismatch::WrongRound(_) => "wrong_round",
+            Mismatch::DrawMismatch { .. } => "draw_mismatch",
+            Mismatch::ResultMismatch(_) => "result_mismatch",
+            Mismatch::RankingMismatch => "ranking_mismatch",
+            Mismatch::Refused(e) => e.code(),
+        }
+    }
+}
+
+impl From<TournamentError> for Mismatch {
+    fn from(e: TournamentError) -> Mismatch {
+        Mismatch::Refused(e)
+    }
+}
+
+/// The first event of a stream that does not check out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event {version} ({event_type}): {mismatch}")]
+pub struct AuditError {
+    /// Its stream version (1 for the first event).
+    pub version: u64,
+    pub event_type: &'static str,
+    pub mismatch: Mismatch,
+}
+
+impl AuditError {
+    pub fn code(&self) -> &'static str {
+        self.mismatch.code()
+    }
+}
+
+/// A result that says it comes from an online game: what the game's own stream must
+/// confirm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineGameResult {
+    pub table: TableRef,
+    /// The game's id as entered (on this server, `table-<id>`).
+    pub game: String,
+    /// The tournament table's players in seat order: seat `i` of the game is `seats[i]`.
+    pub seats: Vec<AccountId>,
+    /// The result stored for the table.
+    pub result: Vec<PlayerResult>,
+}
+
+/// An audit in progress: feed it the events in stream order with [`Audit::check`].
+#[derive(Debug, Clone, Default)]
+pub struct Audit {
+    state: State,
+    version: u64,
+}
+
+impl Audit {
+    pub fn new() -> Audit {
+        Audit::default()
+    }
+
+    /// Events checked so far (the stream version reached).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The state after the events checked so far.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Checks the next event against the state before it, then folds it. Returns the
+    /// online game the event's result claims to come from, if any.
+    pub fn check(&mut self, event: &Event) -> Result<Option<OnlineGameResult>, AuditError> {
+        let version = self.version + 1;
+        let online = self.state.audit(event).map_err(|mismatch| AuditError {
+            version,
+            event_type: event.type_name(),
+            mismatch,
+        })?;
+        self.state.apply(event);
+        self.version = version;
+        Ok(online)
+    }
+}
+
+/// Audits a whole stream: the number of events checked, or the first that does not
+/// check out.
+pub fn audit<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<u64, AuditError> {
+    let mut audit = Audit::new();
+    for event in events {
+        audit.check(event)?;
+    }
+    Ok(audit.version())
+}
+
+impl State {
+    /// What `event` claims, re-derived from `self`, the state before it.
+    fn audit(&self, event: &Event) -> Result<Option<OnlineGameResult>, Mismatch> {
+        match (event, self.info.is_some()) {
+            (Event::Created(_), false) => return Ok(None),
+            (Event::Created(_), true) => return Err(Mismatch::CreatedAgain),
+            (_, false) => return Err(Mismatch::NotCreatedFirst),
+            (_, true) => {}
+        }
+        if self.finished.is_some() {
+            return Err(Mismatch::AfterFinish);
+        }
+        match event {
+            Event::StageStarted(started) => self.audit_stage(started)?,
+            Event::RoundDrawn(drawn) => self.audit_draw(drawn, false)?,
+            Event::RoundRedrawn(drawn) => self.audit_draw(drawn, true)?,
+            Event::ResultRecorded(e) => {
+                return self.audit_result(e.table, &e.input, &e.result, e.by, false);
+            }
+            Event::ResultCorrected(e) => {
+                return self.audit_result(e.table, &e.input, &e.result, e.by, true);
+            }
+            Event::Finished(published) => self.audit_finish(published)?,
+            _ => {}
+        }
+        Ok(None)
+    }
+
+    fn audit_stage(&self, started: &StageStarted) -> Result<(), Mismatch> {
+        let expected = self.stages.len() as u32 + 1;
+        let kind = if expected == 1 {
+            StageKind::Qualification
+        } else {
+            StageKind::Knockout
+        };
+        if started.stage != expected || started.kind != kind {
+            return Err(Mismatch::WrongStage {
+                stored: started.stage,
+                kind: started.kind,
+                expected,
+            });
+        }
+        let not_checked_in: Vec<AccountId> = match kind {
+            StageKind::Qualification => self
+                .players
+                .iter()
+                .filter(|p| p.is_active() && !p.checked_in)
+                .map(|p| p.account)
+                .collect(),
+            StageKind::Knockout => Vec::new(),
+        };
+        if started.dropped != not_checked_in {
+            return Err(Mismatch::DroppedMismatch);
+        }
+        Ok(())
+    }
+
+    fn audit_draw(&self, drawn: &RoundDrawn, redraw: bool) -> Result<(), Mismatch> {
+        if drawn.algorithm != DRAW_ALGORITHM {
+            return Err(Mismatch::UnknownAlgorithm(drawn.algorithm.clone()));
+        }
+        let computed = drawn.seed.commitment();
+        if drawn.commitment != computed {
+            return Err(Mismatch::CommitmentMismatch {
+                stored: drawn.commitment.to_hex(),
+                computed: computed.to_hex(),
+            });
+        }
+        match self.pending_commitment {
+            Some(published) if published != drawn.commitment => {
+                return Err(Mismatch::UncommittedSeed {
+                    published: published.to_hex(),
+                });
+            }
+            Some(_) if !drawn.precommitted => return Err(Mismatch::CommitmentNotFlagged),
+            None if drawn.precommitted => return Err(Mismatch::NothingCommitted),
+            _ => {}
+        }
+        self.audit_round_number(drawn.round_ref(), redraw)?;
+        let plan = self.plan_draw(drawn.stage, drawn.round, &drawn.seed)?;
+        if !plan.matches(drawn) {
+            let differs = if plan.tables != drawn.tables {
+                "tables"
+            } else if plan.byes != drawn.byes {
+                "byes"
+            } else if plan.seeds != drawn.seeds {
+                "seeds"
+            } else {
+                "final-table flags"
+            };
+            return Err(Mismatch::DrawMismatch {
+                round: drawn.round_ref(),
+                differs,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether `at` is the round a draw (the next round of the current stage) or a
+    /// redraw (its latest round, not started) could address, as `decide` sees it.
+    fn audit_round_number(&self, at: RoundRef, redraw: bool) -> Result<(), Mismatch> {
+        let stage = self
+            .current_stage()
+            .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
+        let drawn = stage.rounds.len() as u32;
+        let expected = if redraw { drawn } else { drawn + 1 };
+        if at.stage != stage.number || at.round != expected || expected == 0 {
+            return Err(Mismatch::WrongRound(at));
+        }
+        if redraw {
+            if self.round(at).is_some_and(|r| r.has_started()) {
+                return Err(TournamentError::RoundStarted(at).into());
+            }
+            return Ok(());
+        }
+        if let Some(dispute) = self.open_dispute() {
+            return Err(TournamentError::OpenDispute(dispute).into());
+        }
+        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
+        let rounds = match stage.kind {
+            StageKind::Qualification => config.qualification_rounds,
+            StageKind::Knockout => 1,
+        };
+        if drawn >= rounds {
+            return Err(TournamentError::StageRoundsDrawn.into());
+        }
+        Ok(())
+    }
+
+    fn audit_result(
+        &self,
+        at: TableRef,
+        input: &ResultInput,
+        stored: &[PlayerResult],
+        by: Actor,
+        correction: bool,
+    ) -> Result<Option<OnlineGameResult>, Mismatch> {
+        if !self.is_official(by) {
+            return Err(TournamentError::Forbidden(Role::Official).into());
+        }
+        let table = self.table(at).ok_or(TournamentError::NoSuchTable(at))?;
+        match (correction, table.result.is_some()) {
+            (false, true) => return Err(TournamentError::ResultAlreadyRecorded(at).into()),
+            (true, false) => return Err(TournamentError::NoResult(at).into()),
+            _ => {}
+        }
+        let rules = &self
+            .info
+            .as_ref()
+            .ok_or(TournamentError::NotCreated)?
+            .effective_rules;
+        let resolved = input.resolve(rules)?;
+        if resolved != stored {
+            return Err(Mismatch::ResultMismatch(at));
+        }
+        self.audit_seating(at, &table.players, stored)?;
+        Ok(match input {
+            ResultInput::Game {
+                game: Some(game), ..
+            } => Some(OnlineGameResult {
+                table: at,
+                game: game.clone(),
+                seats: table.players.clone(),
+                result: stored.to_vec(),
+            }),
+            _ => None,
+        })
+    }
+
+    /// The players of a result are the table's: nobody who was not seated there, and
+    /// every seated player still in the tournament (one who withdrew or was
+    /// disqualified after the draw may be missing); at least 2.
+    fn audit_seating(
+        &self,
+        at: TableRef,
+        seated: &[AccountId],
+        result: &[PlayerResult],
+    ) -> Result<(), TournamentError> {
+        if let Some(stranger) = result.iter().find(|l| !seated.contains(&l.player)) {
+            return Err(TournamentError::BadResult(format!(
+                "player {} is not seated at {at}",
+                stranger.player
+            )));
+        }
+        let missing = seated.iter().find(|&&p| {
+            self.player(p).is_some_and(|p| p.is_active()) && !result.iter().any(|l| l.player == p)
+        });
+        if let Some(p) = missing {
+            return Err(TournamentError::BadResult(format!(
+                "player {p} sits at {at} and has no result"
+            )));
+        }
+        if result.len() < 2 {
+            return Err(TournamentError::BadResult(
+                "a game has at least 2 players".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn audit_finish(&self, published: &TournamentFinished) -> Result<(), Mismatch> {
+        let ranking = self.final_ranking().ok_or(TournamentError::WrongPhase(
+            "the final table has not been played",
+        ))?;
+        if ranking != *published {
+            return Err(Mismatch::RankingMismatch);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotKind;
+    use crate::rules::RuleSpec;
+    use crate::shuffle::Seed;
+    use crate::tournament::config::ConfigRequest;
+    use crate::tournament::event::ResultRecorded;
+    use crate::tournament::sim::{TournamentSim, simulate};
+
+    /// A whole championship between bots: 16 players, the default format (Swiss
+    /// rounds, knockout stages, a final), results entered in all three ways.
+    fn championship() -> Vec<Event> {
+        let sim = simulate(&TournamentSim {
+            rules: RuleSpec {
+                preset: "belgian".into(),
+                overrides: Default::default(),
+            },
+            config: ConfigRequest::default(),
+            players: 16,
+            bot: BotKind::Greedy,
+            seed: 7,
+        })
+        .expect("the simulation runs to the end");
+        sim.tournament.events().to_vec()
+    }
+
+    /// The index of the first event `pick` accepts (its version is the index + 1).
+    fn find(events: &[Event], pick: impl Fn(&Event) -> bool) -> usize {
+        events.iter().position(pick).expect("such an event")
+    }
+
+    fn failure(events: &[Event]) -> AuditError {
+        audit(events).expect_err("the audit must fail")
+    }
+
+    #[test]
+    fn a_clean_championship_passes() {
+        let events = championship();
+        assert!(
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::RoundDrawn(_)))
+                .count()
+                >= 3,
+            "Swiss and knockout draws are exercised"
+        );
+        assert_eq!(audit(&events), Ok(events.len() as u64));
+    }
+
+    #[test]
+    fn online_results_are_handed_to_the_caller() {
+        let events = championship();
+        let mut audit = Audit::new();
+        let mut online = Vec::new();
+        for event in &events {
+            if let Some(game) = audit.check(event).expect("clean") {
+                online.push((audit.version(), game));
+            }
+        }
+        assert!(!online.is_empty());
+        for (version, game) in &online {
+            let Event::ResultRecorded(recorded) = &events[*version as usize - 1] else {
+                panic!("an online result comes from a result event");
+            };
+            assert_eq!(game.table, recorded.table);
+            assert_eq!(game.result, recorded.result);
+            assert!(game.game.starts_with("sim-"));
+            let seated = audit.state().table(game.table).expect("the table");
+            assert_eq!(game.seats, seated.players);
+        }
+    }
+
+    /// The second qualification round: a Swiss draw, planned from the standings.
+    fn swiss_draw(events: &[Event]) -> usize {
+        find(
+            events,
+            |e| matches!(e, Event::RoundDrawn(d) if d.round == 2),
+        )
+    }
+
+    #[test]
+    fn a_changed_seed_fails_at_its_draw() {
+        let mut events = championship();
+        let at = swiss_draw(&events);
+        let Event::RoundDrawn(drawn) = &mut events[at] else {
+            unreachable!()
+        };
+        drawn.seed = Seed([9; 32]);
+        let error = failure(&events);
+        assert_eq!(error.version, at as u64 + 1);
+        assert_eq!(error.code(), "commitment_mismatch");
+        assert_eq!(error.event_type, "round_drawn.v1");
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("event {} (round_drawn.v1): ", at + 1))
+        );
+    }
+
+    #[test]
+    fn a_new_seed_with_its_own_commitment_is_not_the_one_committed() {
+        let mut events = championship();
+        let at = swiss_draw(&events);
+        let Event::RoundDrawn(drawn) = &mut events[at] else {
+            unreachable!()
+        };
+        drawn.seed = Seed([9; 32]);
+        drawn.commitment = drawn.seed.commitment();
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (at as u64 + 1, "seed_mismatch")
+        );
+
+        // Without the published commitment, the flag must say so.
+        let mut events = championship();
+        let at = swiss_draw(&events);
+        assert!(matches!(events[at - 1], Event::DrawSeedCommitted(_)));
+        events.remove(at - 1);
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (at as u64, "precommitted_mismatch")
+        );
+    }
+
+    #[test]
+    fn a_seating_the_seed_does_not_give_fails_at_its_draw() {
+        let mut events = championship();
+        let at = swiss_draw(&events);
+        let Event::RoundDrawn(drawn) = &mut events[at] else {
+            unreachable!()
+        };
+        let first = drawn.tables[0][0];
+        drawn.tables[0][0] = drawn.tables[1][0];
+        drawn.tables[1][0] = first;
+        let error = failure(&events);
+        assert_eq!(error.version, at as u64 + 1);
+        assert_eq!(
+            error.mismatch,
+            Mismatch::DrawMismatch {
+                round: RoundRef { stage: 1, round: 2 },
+                differs: "tables"
+            }
+        );
+    }
+
+    #[test]
+    fn a_round_drawn_twice_is_refused() {
+        let mut events = championship();
+        let at = swiss_draw(&events);
+        let Event::RoundDrawn(drawn) = &mut events[at] else {
+            unreachable!()
+        };
+        drawn.round = 1;
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (at as u64 + 1, "wrong_round")
+        );
+    }
+
+    #[test]
+    fn a_changed_result_fails_where_it_was_recorded() {
+        for source in ["game", "paper_rounds", "record"] {
+            let mut events = championship();
+            let at = find(&events, |e| {
+                matches!(e, Event::ResultRecorded(r)
+                    if serde_json::to_value(&r.input).unwrap()["source"] == source)
+            });
+            let Event::ResultRecorded(recorded) = &mut events[at] else {
+                unreachable!()
+            };
+            recorded.result[0].total += 1;
+            let error = failure(&events);
+            assert_eq!(error.version, at as u64 + 1, "{source}");
+            assert_eq!(error.code(), "result_mismatch", "{source}");
+        }
+    }
+
+    #[test]
+    fn a_result_naming_someone_else_is_refused() {
+        let mut events = championship();
+        let at = find(
+            &events,
+            |e| matches!(e, Event::ResultRecorded(r) if matches!(r.input, ResultInput::Game { .. })),
+        );
+        let Event::ResultRecorded(recorded) = &mut events[at] else {
+            unreachable!()
+        };
+        let ResultInput::Game { standings, .. } = &mut recorded.input else {
+            unreachable!()
+        };
+        standings[0].player = 1;
+        recorded.result = recorded
+            .input
+            .resolve(&crate::rules::Preset::Belgian.rules())
+            .unwrap();
+        let error = failure(&events);
+        assert_eq!((error.version, error.code()), (at as u64 + 1, "bad_result"));
+    }
+
+    #[test]
+    fn a_result_entered_by_a_player_is_refused() {
+        let mut events = championship();
+        let at = find(&events, |e| matches!(e, Event::ResultRecorded(_)));
+        let Event::ResultRecorded(recorded) = &mut events[at] else {
+            unreachable!()
+        };
+        recorded.by = Actor::Account(recorded.result[0].player);
+        let error = failure(&events);
+        assert_eq!((error.version, error.code()), (at as u64 + 1, "forbidden"));
+    }
+
+    #[test]
+    fn a_changed_ranking_fails_at_the_finish() {
+        let mut events = championship();
+        let last = events.len() - 1;
+        let Event::Finished(finished) = &mut events[last] else {
+            panic!("the championship ends with its ranking");
+        };
+        let (first, second) = (finished.ranking[0].player, finished.ranking[1].player);
+        finished.ranking[0].player = second;
+        finished.ranking[1].player = first;
+        let error = failure(&events);
+        assert_eq!(error.version, events.len() as u64);
+        assert_eq!(error.mismatch, Mismatch::RankingMismatch);
+    }
+
+    #[test]
+    fn the_stream_starts_with_its_creation_and_stops_at_its_end() {
+        let events = championship();
+        let error = failure(&events[1..]);
+        assert_eq!((error.version, error.code()), (1, "not_created"));
+
+        let mut twice = events.clone();
+        twice.insert(1, events[0].clone());
+        assert_eq!(failure(&twice).code(), "already_created");
+
+        let mut after = events.clone();
+        after.push(events[1].clone());
+        let error = failure(&after);
+        assert_eq!(
+            (error.version, error.code()),
+            (events.len() as u64 + 1, "finished")
+        );
+    }
+
+    const ORGANIZER: AccountId = 1;
+
+    /// 8 players at two tables of 4: round 1 drawn, redrawn, then results recorded,
+    /// corrected, voided and recorded again; the stream and the redraw's index.
+    fn redrawn_and_corrected() -> (Vec<Event>, usize) {
+        use crate::tournament::{Command, Context, Tournament};
+        let mut t = Tournament::new();
+        let organizer = Context::account(ORGANIZER, 0);
+        let run = |t: &mut Tournament, command: Command| {
+            t.execute(&organizer, &command)
+                .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+        };
+        run(
+            &mut t,
+            serde_json::from_value(serde_json::json!({
+                "command": "create", "name": "Cup", "rules": {"preset": "belgian"},
+                "capacity": 8,
+                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+            }))
+            .unwrap(),
+        );
+        run(&mut t, Command::OpenRegistration);
+        for player in 10..18 {
+            run(&mut t, Command::Register { player });
+            run(&mut t, Command::CheckIn { player });
+        }
+        run(&mut t, Command::CloseRegistration);
+        run(&mut t, Command::StartQualification);
+        run(
+            &mut t,
+            Command::DrawRound {
+                seed: Seed([1; 32]),
+            },
+        );
+        let round = RoundRef { stage: 1, round: 1 };
+        run(
+            &mut t,
+            Command::RedrawRound {
+                round,
+                seed: Seed([2; 32]),
+                reason: "a player came late".into(),
+            },
+        );
+        let redraw = t.events().len() - 1;
+        let game = |t: &Tournament, table: u32, shift: u32| {
+            let at = TableRef {
+                stage: 1,
+                round: 1,
+                table,
+            };
+            let players = t.state().table(at).unwrap().players.clone();
+            let standings = players
+                .iter()
+                .enumerate()
+                .map(|(i, &player)| PlayerResult {
+                    player,
+                    total: 10 * (i as u32 + shift),
+                    place: i as u8 + 1,
+                })
+                .collect();
+            (
+                at,
+                ResultInput::Game {
+                    game: None,
+                    standings,
+                },
+            )
+        };
+        for table in [1, 2] {
+            let (at, input) = game(&t, table, 1);
+            run(&mut t, Command::RecordResult { table: at, input });
+        }
+        let (at, input) = game(&t, 1, 2);
+        run(
+            &mut t,
+            Command::CorrectResult {
+                table: at,
+                input,
+                reason: "a miscounted hand".into(),
+            },
+        );
+        let (at, input) = game(&t, 2, 3);
+        run(
+            &mut t,
+            Command::VoidGame {
+                table: at,
+                reason: "a marked deck".into(),
+            },
+        );
+        run(&mut t, Command::RecordResult { table: at, input });
+        (t.events().to_vec(), redraw)
+    }
+
+    #[test]
+    fn redraws_corrections_and_voids_pass() {
+        let (events, _) = redrawn_and_corrected();
+        assert_eq!(audit(&events), Ok(events.len() as u64));
+    }
+
+    #[test]
+    fn a_redraw_is_planned_again_from_its_own_seed() {
+        let (mut events, redraw) = redrawn_and_corrected();
+        let Event::RoundRedrawn(redrawn) = &mut events[redraw] else {
+            panic!("a redraw");
+        };
+        redrawn.tables.swap(0, 1);
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (redraw as u64 + 1, "draw_mismatch")
+        );
+    }
+
+    #[test]
+    fn a_changed_correction_fails_where_it_was_entered() {
+        let (mut events, _) = redrawn_and_corrected();
+        let at = find(&events, |e| matches!(e, Event::ResultCorrected(_)));
+        let Event::ResultCorrected(corrected) = &mut events[at] else {
+            unreachable!()
+        };
+        corrected.result.swap(0, 1);
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (at as u64 + 1, "result_mismatch")
+        );
+    }
+
+    #[test]
+    fn a_result_needs_the_table_without_one_and_a_correction_with_one() {
+        let (mut events, _) = redrawn_and_corrected();
+        let at = find(&events, |e| matches!(e, Event::ResultCorrected(_)));
+        let Event::ResultCorrected(corrected) = events[at].clone() else {
+            unreachable!()
+        };
+        events[at] = Event::ResultRecorded(ResultRecorded {
+            table: corrected.table,
+            input: corrected.input,
+            result: corrected.result,
+            by: corrected.by,
+            flagged: corrected.flagged,
+        });
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (at as u64 + 1, "result_already_recorded")
+        );
+    }
+
+    #[test]
+    fn stages_start_in_order_and_drop_who_did_not_check_in() {
+        let mut events = championship();
+        let at = find(&events, |e| matches!(e, Event::StageStarted(_)));
+        let Event::StageStarted(started) = &mut events[at] else {
+            unreachable!()
+        };
+        started.dropped.push(crate::tournament::sim::FIRST_PLAYER);
+        assert_eq!(failure(&events).code(), "dropped_mismatch");
+
+        let mut events = championship();
+        let at = find(
+            &events,
+            |e| matches!(e, Event::StageStarted(s) if s.stage == 2),
+        );
+        let Event::StageStarted(started) = &mut events[at] else {
+            unreachable!()
+        };
+        started.stage = 3;
+        let error = failure(&events);
+        assert_eq!(
+            (error.version, error.code()),
+            (at as u64 + 1, "wrong_stage")
+        );
+    }
+}
