@@ -50,6 +50,7 @@
 pub mod auth;
 pub mod config;
 pub mod error;
+pub mod fold_cache;
 pub mod idempotency;
 pub mod openapi;
 pub mod request_id;

@@ -60,13 +60,17 @@ pub const API_VERSION: &str = "0.1.0";
         tables::record::record,
         tables::audit::audit,
         tables::verify::verify,
+        tournaments::list::list,
         tournaments::create::create,
         tournaments::read::show,
         tournaments::commands::command,
+        tournaments::draws::draw,
+        tournaments::draws::start_online,
         tournaments::read::standings,
         tournaments::read::stages,
         tournaments::read::ranking,
         tournaments::read::events,
+        tournaments::verify::verify,
     ),
     components(schemas(
         Problem, FieldError, Role,
@@ -83,7 +87,7 @@ pub const API_VERSION: &str = "0.1.0";
         (name = "records", description = "Game records (`yaniv-record/1`): replay and check a game; nothing is stored"),
         (name = "tables", description = "Online game tables: seats, the game, per-viewer views and events"),
         (name = "tournaments", description = "Championship tournaments: creation, the domain's commands (registration, draws, results, referee decisions), standings, bracket, ranking and events"),
-        (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, and verification of its stored history"),
+        (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, and verification of a table's or a tournament's stored history"),
     )
 )]
 pub struct ApiDoc;

@@ -23,6 +23,7 @@ use crate::routes::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
 use crate::store::EventStore;
 use crate::tables::cache::TableCache;
+use crate::tournaments::repo::TournamentCache;
 use crate::{openapi, request_id};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
@@ -46,6 +47,8 @@ pub struct AppState {
     pub records: RecordReplayer,
     /// Folded game tables, per process; never the truth (see `tables::cache`).
     pub tables: TableCache,
+    /// Folded tournaments, per process; never the truth (see `fold_cache`).
+    pub tournaments: TournamentCache,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -121,7 +124,8 @@ impl Application {
             passwords,
             token_ttl: settings.token_ttl,
             records: RecordReplayer::new(settings.max_record_bytes, settings.replay_concurrency),
-            tables: TableCache::default(),
+            tables: TableCache::new(crate::tables::cache::DEFAULT_CAPACITY),
+            tournaments: TournamentCache::new(crate::tournaments::repo::CACHE_CAPACITY),
         });
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {

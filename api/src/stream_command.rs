@@ -4,7 +4,11 @@
 //! decision in chunks the store accepts. The folding and deciding stay with each stream's
 //! own `repo` module.
 
+use actix_web::HttpRequest;
+use actix_web::http::header;
 use sqlx::PgConnection;
+
+use crate::error::ApiError;
 
 use crate::auth::accounts::Account;
 use crate::startup::AppState;
@@ -66,4 +70,34 @@ pub async fn append_all(
         version = outcome.last_version;
     }
     Ok(())
+}
+
+/// The version an `If-Match` header names (`"12"`, `12` or `W/"12"`), if there is one:
+/// the client's "only if nobody changed the stream since version 12".
+pub fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
+    let Some(value) = req.headers().get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .ok()
+        .map(|s| s.trim().trim_start_matches("W/").trim_matches('"'))
+        .and_then(|s| s.parse().ok())
+        .map(Some)
+        .ok_or_else(|| ApiError::invalid_field("If-Match", "must be a stream version, e.g. \"12\""))
+}
+
+/// 412 when the client's `If-Match` names another version than the stream's.
+pub fn check_if_match(asked: Option<u64>, actual: u64, what: &str) -> Result<(), ApiError> {
+    match asked {
+        Some(asked) if asked != actual => Err(ApiError::Refused {
+            status: actix_web::http::StatusCode::PRECONDITION_FAILED,
+            code: "precondition_failed",
+            title: "Precondition failed",
+            detail: format!(
+                "If-Match names version {asked}, but the {what} is at version {actual}"
+            ),
+        }),
+        _ => Ok(()),
+    }
 }

@@ -49,6 +49,14 @@ impl Api {
         Self::json_ok(response, StatusCode::OK, &format!("command {command}")).await
     }
 
+    /// `POST /v1/tournaments/{id}/draws` with `body`, expecting 200.
+    pub async fn draw(&self, id: i64, token: &str, body: &Value) -> Value {
+        let response = self
+            .post(&format!("/v1/tournaments/{id}/draws"), token, Some(body))
+            .await;
+        Self::json_ok(response, StatusCode::OK, &format!("draw {body}")).await
+    }
+
     /// `GET /v1/tournaments/{id}{suffix}` (`""`, `"/standings"`, `"/stages"`, ...),
     /// expecting 200.
     pub async fn tournament_read(&self, id: i64, suffix: &str, token: &str) -> Value {
@@ -66,7 +74,8 @@ impl Api {
 
 /// A referee's sheet for a table whose players are `seats` (in the direction of
 /// play): seat 0 calls Yaniv with an empty hand every round, the others show
-/// `10 * (seat + 1)` points, until the rules end the game. Returns the
+/// `5 + 6 * seat` points (distinct, and at most 47, a total a hand can show, for up to
+/// 8 seats), until the rules end the game. Returns the
 /// `paper_rounds` result input and the accounts in final order (winner first).
 pub fn paper_sheet(rules: &Rules, seats: &[i64]) -> (Value, Vec<i64>) {
     let mut game = PaperGame::new(rules, seats.len()).expect("a paper game");
@@ -79,7 +88,7 @@ pub fn paper_sheet(rules: &Rules, seats: &[i64]) -> (Value, Vec<i64>) {
                 declared: Vec::new(),
             },
             hand_totals: (0..seats.len())
-                .map(|s| Some(if s == 0 { 0 } else { 10 * (s as u32 + 1) }))
+                .map(|s| Some(if s == 0 { 0 } else { 5 + 6 * s as u32 }))
                 .collect(),
         };
         game.score(&round).expect("a valid paper round");
@@ -93,4 +102,31 @@ pub fn paper_sheet(rules: &Rules, seats: &[i64]) -> (Value, Vec<i64>) {
         .collect();
     let input = json!({"source": "paper_rounds", "seats": seats, "rounds": rounds});
     (input, order)
+}
+
+/// The commitment (SHA-256, hex) of a seed given in hex: what a draw's `commitment`
+/// must be for its revealed `seed`.
+pub fn sha256_hex(seed_hex: &str) -> String {
+    yaniv_domain::shuffle::Seed::from_hex(seed_hex)
+        .expect("a seed in hex")
+        .commitment()
+        .to_hex()
+}
+
+/// The tables of `stage`'s `round` as `(table ref, players in seat order)`.
+pub fn tables_of(stages: &Value, stage: usize, round: usize) -> Vec<(Value, Vec<i64>)> {
+    stages["stages"][stage - 1]["rounds"][round - 1]["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .map(|t| {
+            let players = t["players"]
+                .as_array()
+                .expect("players")
+                .iter()
+                .map(|p| p.as_i64().expect("an account id"))
+                .collect();
+            (t["table"].clone(), players)
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod extractor;
+pub mod optional;
 pub mod password;
 pub mod token;
 
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use self::extractor::Authenticated;
+pub use self::optional::MaybeAuthenticated;
 
 /// What an account may do. `admin` passes every role check.
 #[derive(

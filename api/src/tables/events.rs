@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 use yaniv_domain::bots::BotKind;
 use yaniv_domain::game::Event as GameEvent;
 use yaniv_domain::rules::{RuleSpec, Rules};
+use yaniv_domain::tournament::TableRef;
 
 use crate::store::NewEvent;
 
@@ -101,6 +102,19 @@ pub struct TableCreated {
     /// Seats filled by the server's bots.
     pub bots: Vec<BotSeat>,
     pub created_by: AccountRef,
+    /// Set when a tournament's draw created the table: its result goes to that
+    /// tournament. Absent from the payload of every other table, so older events
+    /// read (and hash) exactly as they were written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentLink>,
+}
+
+/// Which tournament table a game table plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentLink {
+    pub tournament_id: i64,
+    pub table: TableRef,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -222,12 +236,34 @@ mod tests {
                 account_id: 7,
                 username: "ann".into(),
             },
+            tournament: None,
         }));
+        let StreamEvent::Table(TableEvent::Created(mut linked)) = created.clone() else {
+            unreachable!()
+        };
+        linked.tournament = Some(TournamentLink {
+            tournament_id: 3,
+            table: TableRef {
+                stage: 1,
+                round: 2,
+                table: 4,
+            },
+        });
+        let linked = StreamEvent::Table(TableEvent::Created(linked));
+        // A table outside tournaments stores no link at all: its payload (and hash) is
+        // what it was before links existed.
+        assert!(
+            !created
+                .to_new_event()
+                .unwrap()
+                .payload()
+                .contains("tournament")
+        );
         let game = StreamEvent::Game(GameEvent::Called(Called {
             seat: 1,
             call: CallKind::Yaniv,
         }));
-        for event in [created, game] {
+        for event in [created, linked, game] {
             let stored = event.to_new_event().unwrap();
             assert!(stored.payload().contains(stored.event_type()));
             assert_eq!(

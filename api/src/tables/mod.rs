@@ -38,6 +38,7 @@ pub mod cache;
 pub mod events;
 pub mod repo;
 pub mod state;
+pub mod tournament_game;
 pub mod verify;
 
 use actix_web::http::StatusCode;

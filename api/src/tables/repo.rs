@@ -7,9 +7,11 @@
 //! - [`mutate`]: the write path of every table command. In one transaction: the
 //!   `Idempotency-Key` record (a retry replays the first answer), the fresh fold,
 //!   the decision, the append with the version the decision was made on, and the
-//!   listing row. When another writer appended first, the whole thing is done again
-//!   on the new state, up to [`MAX_RETRIES`] times (safe: deciding validates again),
-//!   then the client gets 409 `version_conflict`.
+//!   listing row, and, when the command ends the game of a tournament's table, the
+//!   result recorded in the tournament (`crate::tournaments::play`). When another
+//!   writer appended first, the whole thing is done again on the new state, up to
+//!   [`MAX_RETRIES`] times (safe: deciding validates again), then the client gets 409
+//!   `version_conflict`.
 //! - [`create`]: the same for a new table (a new id, a new stream).
 //! - [`list`]: the listing projection (`game_tables`).
 
@@ -28,8 +30,9 @@ use crate::idempotency::respond;
 use crate::startup::AppState;
 use crate::store::idempotency::{self, Begin, StoredResponse};
 use crate::store::{AppendError, EventStore, NewEvent};
-use crate::stream_command::append_all;
 pub use crate::stream_command::{MAX_RETRIES, Mutation};
+use crate::stream_command::{append_all, check_if_match};
+use crate::tournaments::play::record_online_result;
 
 /// Events read per query.
 const PAGE: u32 = 1000;
@@ -193,18 +196,8 @@ pub async fn mutate(
             .await?
             .ok_or_else(|| not_found(id))?;
         let expected = loaded.state.version;
-        if let Some(asked) = mutation.if_match
-            && asked != expected
-        {
-            return Err(ApiError::Refused {
-                status: StatusCode::PRECONDITION_FAILED,
-                code: "precondition_failed",
-                title: "Precondition failed",
-                detail: format!(
-                    "If-Match names version {asked}, but the table is at version {expected}"
-                ),
-            });
-        }
+        check_if_match(mutation.if_match, expected, "table")?;
+        let was_finished = loaded.state.game.is_finished();
         let decision = decide(loaded)?;
         let events = encode(&decision.events)?;
         if !events.is_empty() {
@@ -219,13 +212,16 @@ pub async fn mutate(
                 Err(err) => return Err(err.into()),
             }
             project(&mut tx, &decision.after.state).await?;
+            if !was_finished && decision.after.state.game.is_finished() {
+                record_online_result(state, &mut tx, &decision.after.state, &metadata).await?;
+            }
         }
         let stored = StoredResponse::json(decision.status, &decision.body)?;
         match &request {
             Some(request) => idempotency::complete(tx, request, &stored).await?,
             None => tx.commit().await?,
         }
-        state.tables.put(decision.after);
+        state.tables.put(id, decision.after);
         return Ok(respond(&stored, false));
     }
 }
@@ -275,7 +271,7 @@ pub async fn create(
         None => tx.commit().await?,
     }
     let bots = make_bots(&table.bot_kinds())?;
-    state.tables.put(Loaded { state: table, bots });
+    state.tables.put(id, Loaded { state: table, bots });
     Ok(respond(&stored, false))
 }
 

@@ -314,6 +314,7 @@ mod tests {
                 account_id: 1,
                 username: "ann".into(),
             },
+            tournament: None,
         }
     }
 

@@ -31,10 +31,14 @@
 //! a bad result, a reference to nothing), 409 for everything that depends on the
 //! moment (phase, registration, draws, results already in, disputes, finished).
 
+pub mod listing;
+pub mod play;
 pub mod repo;
+pub mod seeds;
+pub mod verify;
 
 use actix_web::http::StatusCode;
-use yaniv_domain::tournament::{Event, TournamentError};
+use yaniv_domain::tournament::{Event, Tournament, TournamentError};
 
 use crate::error::ApiError;
 
@@ -74,6 +78,18 @@ pub fn refusal(error: &TournamentError) -> ApiError {
         title: "Refused by the tournament",
         detail: error.to_string(),
     }
+}
+
+/// The last `events` appended to `tournament` as the API shows stored events:
+/// `{version, type, payload}`.
+pub fn answer_events(tournament: &Tournament, events: &[Event]) -> Vec<serde_json::Value> {
+    let first = tournament.version() + 1 - events.len() as u64;
+    (first..)
+        .zip(events)
+        .map(|(version, event)| {
+            serde_json::json!({"version": version, "type": event.type_name(), "payload": event})
+        })
+        .collect()
 }
 
 /// Why a stored event is not a tournament event we can read.

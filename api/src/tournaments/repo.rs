@@ -2,11 +2,13 @@
 //!
 //! - [`load`]: a tournament folded from its whole stream.
 //! - [`mutate`]: the write path of every tournament command. In one transaction: the
-//!   `Idempotency-Key` record (a retry replays the first answer), the fresh fold, the
-//!   decision, the append with the version the decision was made on, and the
-//!   projection row. When another writer appended first, the whole thing is done
-//!   again on the new state, up to [`MAX_RETRIES`] times (safe: deciding validates
-//!   again), then the client gets 409 `version_conflict`.
+//!   `Idempotency-Key` record (a retry replays the first answer), the tournament's
+//!   row lock ([`lock`]), the fresh fold, the decision ([`TournamentWrite`]), the
+//!   server's next seed commitment when one is due (`seeds.rs`), the append with the
+//!   version the decision was made on, and the projection row. Should another writer
+//!   still append first, the whole thing is done again on the new state, up to
+//!   [`MAX_RETRIES`] times (safe: deciding validates again), then the client gets 409
+//!   `version_conflict`.
 //! - [`create`]: the same for a new tournament (a new id, a new stream).
 //! - [`read_page`]: stored events of a stream, for `GET .../events`.
 
@@ -16,14 +18,15 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use yaniv_domain::tournament::{Event, Tournament};
 
-use super::{decode, stream_id};
+use super::{decode, seeds, stream_id};
 use crate::error::ApiError;
+use crate::fold_cache::{FoldCache, Versioned};
 use crate::idempotency::respond;
 use crate::startup::AppState;
 use crate::store::idempotency::{self, Begin, StoredResponse};
-use crate::store::{AppendError, EventStore, NewEvent, RecordedEvent};
-use crate::stream_command::append_all;
+use crate::store::{AppendError, EventMetadata, EventStore, NewEvent, RecordedEvent};
 pub use crate::stream_command::{MAX_RETRIES, Mutation};
+use crate::stream_command::{append_all, check_if_match};
 
 /// Events read per query.
 const PAGE: u32 = 1000;
@@ -41,11 +44,46 @@ fn broken(id: i64, err: impl std::fmt::Display) -> ApiError {
     }
 }
 
+/// Tournaments kept folded per process (a 10,000-player tournament is ~30,000 events,
+/// a few MB folded).
+pub const CACHE_CAPACITY: usize = 64;
+
+/// Folded tournaments (see [`crate::fold_cache`]).
+pub type TournamentCache = FoldCache<Tournament>;
+
+impl Versioned for Tournament {
+    fn version(&self) -> u64 {
+        Tournament::version(self)
+    }
+}
+
 /// Tournament `id` as its stream says now (`None` when there is no such tournament),
-/// read through `conn`.
+/// read through `conn` from the database alone (what audits use).
 pub async fn load(conn: &mut PgConnection, id: i64) -> Result<Option<Tournament>, ApiError> {
+    load_from(conn, Tournament::new(), id).await
+}
+
+/// The same, starting from the cached fold of a prefix of the stream: only the events
+/// after it are read.
+pub async fn load_cached(
+    conn: &mut PgConnection,
+    cache: &TournamentCache,
+    id: i64,
+) -> Result<Option<Tournament>, ApiError> {
+    let start = cache.get(id).unwrap_or_default();
+    let loaded = load_from(conn, start, id).await;
+    if loaded.is_err() {
+        cache.forget(id);
+    }
+    loaded
+}
+
+async fn load_from(
+    conn: &mut PgConnection,
+    mut tournament: Tournament,
+    id: i64,
+) -> Result<Option<Tournament>, ApiError> {
     let stream = stream_id(id);
-    let mut tournament = Tournament::new();
     loop {
         let from = tournament.version() + 1;
         let page = EventStore::read_stream_in(&mut *conn, &stream, from, PAGE).await?;
@@ -119,17 +157,113 @@ async fn project(
     Ok(())
 }
 
-/// Runs a command on tournament `id` (see the module docs): `decide` gets the
-/// tournament as it is now and returns the events to append, or refuses; `answer`
-/// makes the response body from the tournament after them and the new events.
+/// One write to a tournament, decided inside [`mutate`]'s transaction.
+///
+/// `decide` may write other rows through `conn` (game tables, secret seeds): they
+/// commit or roll back with the tournament's events. It may be called again on a fresh
+/// state after a lost race, so it must not keep anything from an earlier call.
+pub trait TournamentWrite {
+    /// The events to append to `tournament` (as it is now), or the refusal.
+    fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> impl Future<Output = Result<Vec<Event>, ApiError>>;
+
+    /// The response body, from the tournament after the write and every event it
+    /// appended (the server's own seed commitment included).
+    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value;
+
+    /// The response status.
+    fn status(&self) -> StatusCode {
+        StatusCode::OK
+    }
+}
+
+/// A command decided by a plain function of the tournament (most commands).
+pub struct Decided<D, A> {
+    pub decide: D,
+    pub answer: A,
+}
+
+impl<D, A> std::fmt::Debug for Decided<D, A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Decided")
+    }
+}
+
+impl<D, A> TournamentWrite for Decided<D, A>
+where
+    D: FnMut(&Tournament) -> Result<Vec<Event>, ApiError>,
+    A: Fn(i64, &Tournament, &[Event]) -> Value,
+{
+    async fn decide(
+        &mut self,
+        _conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        (self.decide)(tournament)
+    }
+
+    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
+        (self.answer)(id, tournament, events)
+    }
+}
+
+/// Takes tournament `id`'s row lock for the rest of the transaction; `false` when there
+/// is no such tournament.
+///
+/// Every writer of a tournament stream takes it first: the commands, the draws, and
+/// the game tables whose last action records a result. Under READ COMMITTED the stream
+/// read after the lock sees every earlier writer's events, so writers queue instead of
+/// losing version races (several tables of a round often end within milliseconds).
+pub async fn lock(conn: &mut PgConnection, id: i64) -> Result<bool, ApiError> {
+    let row: Option<i64> =
+        sqlx::query_scalar("SELECT version FROM tournaments WHERE id = $1 FOR UPDATE")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.is_some())
+}
+
+/// Appends `events` to tournament `id` after version `tournament.version()`, folds them
+/// into `tournament`, and brings the projection row up to date, in the caller's
+/// transaction.
+pub async fn append(
+    state: &AppState,
+    conn: &mut PgConnection,
+    id: i64,
+    tournament: &mut Tournament,
+    events: &[Event],
+    metadata: &EventMetadata,
+) -> Result<(), AppendError> {
+    let encoded =
+        encode(events).map_err(|_| AppendError::Invalid("an event does not serialise"))?;
+    append_all(
+        state,
+        conn,
+        &stream_id(id),
+        tournament.version(),
+        &encoded,
+        metadata,
+    )
+    .await?;
+    for event in events {
+        tournament.apply(event);
+    }
+    project(conn, id, tournament).await?;
+    Ok(())
+}
+
+/// Runs `write` on tournament `id` (see the module docs): under the tournament's row
+/// lock, decide on the tournament as it is now, add the server's next seed commitment
+/// when one is due, append, answer.
 pub async fn mutate(
     state: &AppState,
     id: i64,
     mutation: Mutation<'_>,
-    mut decide: impl FnMut(&Tournament) -> Result<Vec<Event>, ApiError>,
-    answer: impl Fn(&Tournament, &[Event]) -> Value,
+    mut write: impl TournamentWrite,
 ) -> Result<HttpResponse, ApiError> {
-    let stream = stream_id(id);
     let request = mutation.idempotent_request();
     let metadata = mutation.metadata();
     let mut attempt = 0;
@@ -141,12 +275,21 @@ pub async fn mutate(
             },
             None => state.store.pool().begin().await?,
         };
-        let mut tournament = load(&mut tx, id).await?.ok_or_else(|| not_found(id))?;
-        let expected = tournament.version();
-        let events = decide(&tournament)?;
-        let encoded = encode(&events)?;
-        if !encoded.is_empty() {
-            match append_all(state, &mut tx, &stream, expected, &encoded, &metadata).await {
+        if !lock(&mut tx, id).await? {
+            return Err(not_found(id));
+        }
+        let mut tournament = load_cached(&mut tx, &state.tournaments, id)
+            .await?
+            .ok_or_else(|| not_found(id))?;
+        check_if_match(mutation.if_match, tournament.version(), "tournament")?;
+        let mut events = write.decide(&mut tx, &tournament).await?;
+        if !events.is_empty() {
+            let mut after = tournament.clone();
+            for event in &events {
+                after.apply(event);
+            }
+            events.extend(seeds::commit_if_due(&mut tx, id, &after, now()).await?);
+            match append(state, &mut tx, id, &mut tournament, &events, &metadata).await {
                 Ok(()) => {}
                 Err(AppendError::Conflict { .. }) if attempt < MAX_RETRIES => {
                     attempt += 1;
@@ -156,18 +299,22 @@ pub async fn mutate(
                 }
                 Err(err) => return Err(err.into()),
             }
-            for event in &events {
-                tournament.apply(event);
-            }
-            project(&mut tx, id, &tournament).await?;
         }
-        let stored = StoredResponse::json(StatusCode::OK, &answer(&tournament, &events))?;
+        let body = write.answer(id, &tournament, &events);
+        let stored = StoredResponse::json(write.status(), &body)?;
         match &request {
             Some(request) => idempotency::complete(tx, request, &stored).await?,
             None => tx.commit().await?,
         }
+        // Only committed events may enter the cache: it must hold a prefix of the stream.
+        state.tournaments.put(id, tournament);
         return Ok(respond(&stored, false));
     }
+}
+
+/// The server's clock: seconds since the Unix epoch.
+pub fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
 }
 
 /// Creates a tournament from the events of its `create` command (already decided on
@@ -199,13 +346,15 @@ pub async fn create(
     .bind(i64::try_from(tournament.version()).unwrap_or(i64::MAX))
     .fetch_one(&mut *tx)
     .await?;
-    let encoded = encode(&events)?;
-    append_all(
+    let mut events = events;
+    events.extend(seeds::commit_if_due(&mut tx, id, &tournament, now()).await?);
+    let mut tournament = Tournament::new();
+    append(
         state,
         &mut tx,
-        &stream_id(id),
-        0,
-        &encoded,
+        id,
+        &mut tournament,
+        &events,
         &mutation.metadata(),
     )
     .await?;

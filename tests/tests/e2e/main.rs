@@ -18,3 +18,5 @@ mod tables_games;
 mod tables_hidden;
 mod tables_lifecycle;
 mod tournaments;
+mod tournaments_online;
+mod tournaments_read;

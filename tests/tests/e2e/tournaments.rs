@@ -6,26 +6,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yaniv_domain::rules::Preset;
 use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::paper_sheet;
+use yaniv_e2e_tests::tournaments::{paper_sheet, sha256_hex, tables_of};
 use yaniv_e2e_tests::{expect_problem, join_all, spawn_app};
-
-/// The tables of `stage`'s `round` as `(table ref, players in seat order)`.
-fn tables_of(stages: &Value, stage: usize, round: usize) -> Vec<(Value, Vec<i64>)> {
-    stages["stages"][stage - 1]["rounds"][round - 1]["tables"]
-        .as_array()
-        .expect("tables")
-        .iter()
-        .map(|t| {
-            let players = t["players"]
-                .as_array()
-                .expect("players")
-                .iter()
-                .map(|p| p.as_i64().expect("an account id"))
-                .collect();
-            (t["table"].clone(), players)
-        })
-        .collect()
-}
 
 /// Final standings of a table where the players finish in the order given.
 fn game_result(order: &[i64]) -> Value {
@@ -61,7 +43,10 @@ async fn an_organizer_runs_a_small_tournament_to_its_ranking() {
         )
         .await;
     let id = created["id"].as_i64().unwrap();
-    assert_eq!(created["version"], 1);
+    // Created, and the server's commitment to round 1's seed, before anyone registers.
+    assert_eq!(created["version"], 2);
+    let round1_commitment = created["tournament"]["pending_commitment"].clone();
+    assert_eq!(round1_commitment.as_str().map(str::len), Some(64));
     assert_eq!(created["tournament"]["phase"], "setup");
     assert_eq!(created["tournament"]["organizer"], org.id);
     assert_eq!(created["tournament"]["config"]["qualification_rounds"], 1);
@@ -168,15 +153,37 @@ async fn an_organizer_runs_a_small_tournament_to_its_ranking() {
         .accepted(id, &org.token, &json!({"command": "start_qualification"}))
         .await;
     assert_eq!(started["tournament"]["phase"], "qualification");
-    let seed = "11".repeat(32);
-    let drawn = api
-        .accepted(
+    // The server holds the seeds: an organizer's own seed is refused.
+    let own_seed = api
+        .tournament_command(
             id,
             &org.token,
-            &json!({"command": "draw_round", "seed": seed}),
+            &json!({"command": "draw_round", "seed": "11".repeat(32)}),
+            None,
         )
         .await;
+    expect_problem(
+        own_seed,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "draws_by_server",
+    )
+    .await;
+    // Both tables are played on paper: no online game is created.
+    let drawn = api
+        .draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
+        .await;
     assert_eq!(drawn["events"][0]["type"], "round_drawn.v1");
+    assert_eq!(drawn["online_tables"], json!([]));
+    let draw = &drawn["events"][0]["payload"];
+    assert_eq!(draw["precommitted"], true);
+    assert_eq!(draw["commitment"], round1_commitment);
+    assert_eq!(
+        draw["commitment"],
+        sha256_hex(draw["seed"].as_str().unwrap())
+    );
+    // The next draw's seed is committed in the same append.
+    assert_eq!(drawn["events"][1]["type"], "draw_seed_committed.v1");
+    assert_ne!(drawn["tournament"]["pending_commitment"], round1_commitment);
     let stages = api.tournament_read(id, "/stages", &players[3].token).await;
     let tables = tables_of(&stages, 1, 1);
     assert_eq!(tables.len(), 2);
@@ -234,12 +241,12 @@ async fn an_organizer_runs_a_small_tournament_to_its_ranking() {
         .accepted(id, &org.token, &json!({"command": "advance_stage"}))
         .await;
     assert_eq!(advanced["tournament"]["phase"], "knockout");
-    api.accepted(
-        id,
-        &org.token,
-        &json!({"command": "draw_round", "seed": "22".repeat(32)}),
-    )
-    .await;
+    let final_draw = api
+        .draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    // Nothing is drawn after the final table: no further seed is committed.
+    assert_eq!(final_draw["events"].as_array().unwrap().len(), 1);
+    assert!(final_draw["tournament"]["pending_commitment"].is_null());
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     assert_eq!(stages["stages"][1]["kind"], "knockout");
     assert_eq!(stages["stages"][1]["rounds"][0]["final_table"], true);
@@ -406,7 +413,7 @@ async fn concurrent_registrations_are_all_appended_in_order() {
     api.accepted(id, &org.token, &json!({"command": "open_registration"}))
         .await;
 
-    // Four players register at once: the losers of each race decide again.
+    // Four players register at once: they queue on the tournament's lock.
     let commands: Vec<Value> = players
         .iter()
         .map(|p| json!({"command": "register", "player": p.id}))
@@ -421,8 +428,9 @@ async fn concurrent_registrations_are_all_appended_in_order() {
     for response in responses {
         assert_eq!(response.status(), StatusCode::OK);
     }
+    // Created, the seed commitment, registration opened, four registrations.
     let shown = api.tournament_read(id, "", &org.token).await;
-    assert_eq!(shown["version"], 6);
+    assert_eq!(shown["version"], 7);
     assert_eq!(shown["tournament"]["registered"], 4);
     let page = api.tournament_read(id, "/events", &org.token).await;
     let versions: Vec<u64> = page["events"]
@@ -431,5 +439,5 @@ async fn concurrent_registrations_are_all_appended_in_order() {
         .iter()
         .map(|e| e["version"].as_u64().unwrap())
         .collect();
-    assert_eq!(versions, (1..=6).collect::<Vec<u64>>());
+    assert_eq!(versions, (1..=7).collect::<Vec<u64>>());
 }

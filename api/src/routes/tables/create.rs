@@ -154,6 +154,7 @@ fn validate(request: &CreateTableRequest, auth: &Authenticated) -> Result<TableC
                     account_id: auth.account.id,
                     username: auth.account.username.clone(),
                 },
+                tournament: None,
             })
         }
         _ => Err(ApiError::Validation(errors)),

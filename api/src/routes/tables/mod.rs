@@ -50,7 +50,7 @@ pub mod verify;
 pub mod view;
 
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 
 pub use self::actions::{
     ActionRequest, ActionResponse, AddOnAction, CallAction, DiscardDraw, DrawRequest,
@@ -70,6 +70,7 @@ use crate::error::ApiError;
 use crate::request_id::RequestId;
 use crate::startup::AppState;
 use crate::store::idempotency::IdempotencyKey;
+pub(crate) use crate::stream_command::if_match;
 use crate::tables::cache::Loaded;
 use crate::tables::repo::{self, Mutation};
 
@@ -97,22 +98,8 @@ async fn load(state: &AppState, id: i64) -> Result<Loaded, ApiError> {
     let loaded = repo::load(&mut conn, &state.tables, id)
         .await?
         .ok_or_else(|| repo::not_found(id))?;
-    state.tables.put(loaded.clone());
+    state.tables.put(loaded.state.id, loaded.clone());
     Ok(loaded)
-}
-
-/// The optional `If-Match` header: a version, quoted (`"12"`, an entity tag) or not.
-fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
-    let Some(value) = req.headers().get(header::IF_MATCH) else {
-        return Ok(None);
-    };
-    value
-        .to_str()
-        .ok()
-        .map(|s| s.trim().trim_start_matches("W/").trim_matches('"'))
-        .and_then(|s| s.parse().ok())
-        .map(Some)
-        .ok_or_else(|| ApiError::invalid_field("If-Match", "must be a table version, e.g. \"12\""))
 }
 
 /// The pieces of a command request that [`repo::mutate`] needs.

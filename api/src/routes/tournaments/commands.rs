@@ -6,19 +6,22 @@
 //! `Actor::Account(<their id>)`: the domain decides whether that account may send
 //! the command in this tournament (organizer, referee, the player themselves).
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Command, Context};
+use yaniv_domain::tournament::{Command, Context, Event, Tournament};
 
-use super::{TournamentEvent, TournamentSummary, mutation, now};
-use crate::auth::Authenticated;
+use super::{TournamentEvent, mutation, now};
+use crate::auth::{Authenticated, Role, accounts};
 use crate::error::{ApiError, Problem, from_serde_json};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
 use crate::startup::AppState;
-use crate::tournaments::{refusal, repo};
+use crate::stream_command::if_match;
+use crate::tournaments::repo::{self, Decided};
+use crate::tournaments::{answer_events, refusal};
 
 /// A tournament command: `command` names it, the other fields are its own (for
 /// example `{"command": "register", "player": 12}`,
@@ -65,6 +68,7 @@ pub struct CommandResponse {
     params(
         ("id" = i64, Path, description = "Tournament id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer"),
+        ("If-Match" = Option<String>, Header, description = "Only if the tournament is still at this version (its `ETag`)"),
     ),
     responses(
         (status = 200, description = "Accepted: the events appended and the tournament after them",
@@ -89,7 +93,12 @@ pub struct CommandResponse {
         (status = 422, description = "Wrong in itself: a malformed command (`validation_failed`) \
          or `bad_config`, `bad_rules`, `bad_name`, `bad_window`, `bad_reason`, `bad_result`, \
          `bad_paper_round`, `bad_record`, `game_not_finished`, `rules_mismatch`, \
-         `seed_mismatch`, `no_such_round`, `no_such_table`, `no_such_dispute`",
+         `seed_mismatch`, `no_such_round`, `no_such_table`, `no_such_dispute`; \
+         `draws_by_server` (`commit_draw_seed`, `draw_round`, `redraw_round`: the server \
+         holds the seeds, use `POST /v1/tournaments/{id}/draws`), `unknown_account` \
+         (`register`, `add_referee`), `not_a_referee` (`add_referee`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 412, description = "`If-Match` named another version (`precondition_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -104,27 +113,72 @@ pub async fn command(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
+    refuse_seeded_by_client(&command)?;
+    check_accounts(&state, &command).await?;
     let ctx = Context::account(auth.account.id, now());
     let fingerprint = request_fingerprint(&req, &*body);
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint);
-    repo::mutate(
-        &state,
-        id,
-        mutation,
-        |tournament| tournament.decide(&ctx, &command).map_err(|e| refusal(&e)),
-        |tournament, events| {
-            let first = tournament.version() - events.len() as u64 + 1;
-            let response = CommandResponse {
-                id,
-                version: tournament.version(),
-                events: (first..)
-                    .zip(events)
-                    .map(|(version, event)| TournamentEvent::of(version, event))
-                    .collect(),
-                tournament: TournamentSummary::of(id, tournament).tournament,
-            };
-            serde_json::to_value(response).unwrap_or_default()
+    let mut mutation = mutation(&auth, &request_id, key.0, fingerprint);
+    mutation.if_match = if_match(&req)?;
+    let write = Decided {
+        decide: |tournament: &Tournament| {
+            tournament.decide(&ctx, &command).map_err(|e| refusal(&e))
         },
-    )
-    .await
+        answer: |id, tournament: &Tournament, events: &[Event]| {
+            json!({
+                "id": id,
+                "version": tournament.version(),
+                "events": answer_events(tournament, events),
+                "tournament": tournament.view(),
+            })
+        },
+    };
+    repo::mutate(&state, id, mutation, write).await
+}
+
+/// The server holds every draw seed (`crate::tournaments::seeds`): a seed chosen by a
+/// client would let whoever chose it pick the seating.
+fn refuse_seeded_by_client(command: &Command) -> Result<(), ApiError> {
+    match command {
+        Command::CommitDrawSeed { .. }
+        | Command::DrawRound { .. }
+        | Command::RedrawRound { .. } => Err(ApiError::Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "draws_by_server",
+            title: "Refused by the tournament",
+            detail: "the server chooses and commits every draw seed: draw with \
+                         POST /v1/tournaments/{id}/draws"
+                .into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The accounts a command brings into the tournament must exist, and a referee must
+/// hold the referee role: the domain knows account ids only.
+async fn check_accounts(state: &AppState, command: &Command) -> Result<(), ApiError> {
+    let (account, field, needs_referee) = match command {
+        Command::Register { player } => (*player, "player", false),
+        Command::AddReferee { referee } => (*referee, "referee", true),
+        _ => return Ok(()),
+    };
+    let found = accounts::by_id(&state.db, account)
+        .await
+        .map_err(|e| ApiError::unexpected("reading an account", e))?;
+    let refused = |code, detail: String| ApiError::Refused {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        code,
+        title: "Refused by the tournament",
+        detail: format!("{field}: {detail}"),
+    };
+    match found {
+        None => Err(refused(
+            "unknown_account",
+            format!("no account with id {account}"),
+        )),
+        Some(a) if needs_referee && !a.has_role(Role::Referee) => Err(refused(
+            "not_a_referee",
+            format!("account {account} does not have the referee role"),
+        )),
+        Some(_) => Ok(()),
+    }
 }

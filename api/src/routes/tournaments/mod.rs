@@ -4,13 +4,19 @@
 //!
 //! | method and path | who | what |
 //! | --- | --- | --- |
+//! | `GET /v1/tournaments?phase=&before=&limit=` | anyone | the tournaments, newest first, page by page |
 //! | `POST /v1/tournaments` | organizer, admin | create a tournament; the caller is its organizer |
-//! | `GET /v1/tournaments/{id}` | any account | the tournament at a glance (phase, format, referees, ...) |
+//! | `GET /v1/tournaments/{id}` | anyone | the tournament at a glance (phase, format, referees, ...) |
 //! | `POST /v1/tournaments/{id}/commands` | depends on the command (checked by the domain) | any tournament command, as the domain's JSON tagged by `command` |
-//! | `GET /v1/tournaments/{id}/standings` | any account | the qualification standings now |
-//! | `GET /v1/tournaments/{id}/stages` | any account | the bracket: stages, rounds, tables, results, byes |
-//! | `GET /v1/tournaments/{id}/ranking` | any account | the final ranking (published, or what the final table gives) |
-//! | `GET /v1/tournaments/{id}/events` | any account | the stream, page by page (nothing in it is secret) |
+//! | `GET /v1/tournaments/{id}/standings` | anyone | the qualification standings now |
+//! | `GET /v1/tournaments/{id}/stages` | anyone | the bracket: stages, rounds, tables, results, byes |
+//! | `GET /v1/tournaments/{id}/ranking` | anyone | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
+//! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
+//!
+//! The reads are public: nothing in a tournament's stream is secret, so they need no
+//! token ([`crate::auth::MaybeAuthenticated`]). A token that is sent must be valid
+//! (401 otherwise), so a client whose session expired learns it.
 //!
 //! # Status codes of commands
 //!
@@ -33,19 +39,23 @@
 
 pub mod commands;
 pub mod create;
+pub mod draws;
+pub mod list;
 pub mod read;
+pub mod verify;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Event, Tournament};
+use yaniv_domain::tournament::Tournament;
 
 pub use self::commands::{CommandResponse, TournamentCommandBody};
 pub use self::create::CreateTournamentRequest;
+pub use self::list::{TournamentCreator, TournamentList, TournamentListEntry};
 pub use self::read::{RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage};
-use self::{commands::command, create::create, read::*};
+use self::{commands::command, create::create, list::list, read::*, verify::verify};
 use super::resource;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
@@ -55,13 +65,25 @@ use crate::store::idempotency::IdempotencyKey;
 use crate::tournaments::repo::{self, Mutation};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/v1/tournaments", "POST").route(web::post().to(create)))
+    let tournaments = resource("/v1/tournaments", "GET, POST")
+        .route(web::get().to(list))
+        .route(web::post().to(create));
+    cfg.service(tournaments)
         .service(resource("/v1/tournaments/{id}", "GET").route(web::get().to(show)))
         .service(resource("/v1/tournaments/{id}/commands", "POST").route(web::post().to(command)))
+        .service(resource("/v1/tournaments/{id}/draws", "POST").route(web::post().to(draws::draw)))
+        .service(
+            resource(
+                "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/online",
+                "POST",
+            )
+            .route(web::post().to(draws::start_online)),
+        )
         .service(resource("/v1/tournaments/{id}/standings", "GET").route(web::get().to(standings)))
         .service(resource("/v1/tournaments/{id}/stages", "GET").route(web::get().to(stages)))
         .service(resource("/v1/tournaments/{id}/ranking", "GET").route(web::get().to(ranking)))
-        .service(resource("/v1/tournaments/{id}/events", "GET").route(web::get().to(events)));
+        .service(resource("/v1/tournaments/{id}/events", "GET").route(web::get().to(events)))
+        .service(resource("/v1/tournaments/{id}/verify", "POST").route(web::post().to(verify)));
 }
 
 /// A tournament at a glance.
@@ -106,22 +128,14 @@ pub struct TournamentEvent {
     pub payload: Value,
 }
 
-impl TournamentEvent {
-    fn of(version: u64, event: &Event) -> TournamentEvent {
-        TournamentEvent {
-            version,
-            event_type: event.type_name().to_owned(),
-            payload: serde_json::to_value(event).unwrap_or_default(),
-        }
-    }
-}
-
 /// Tournament `id` as it is now (for reads).
 async fn load(state: &AppState, id: i64) -> Result<Tournament, ApiError> {
     let mut conn = state.db.acquire().await?;
-    repo::load(&mut conn, id)
+    let tournament = repo::load_cached(&mut conn, &state.tournaments, id)
         .await?
-        .ok_or_else(|| repo::not_found(id))
+        .ok_or_else(|| repo::not_found(id))?;
+    state.tournaments.put(id, tournament.clone());
+    Ok(tournament)
 }
 
 /// The pieces of a command request that [`repo::mutate`] needs.

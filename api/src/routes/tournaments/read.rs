@@ -1,7 +1,7 @@
 //! The public reads of a tournament: `GET /v1/tournaments/{id}` and its
-//! `standings`, `stages`, `ranking` and `events`. Any logged-in account may read
-//! them; nothing in a tournament's stream is secret (a draw's seed is revealed in
-//! its own event, see `docs/tournaments.md`).
+//! `standings`, `stages`, `ranking` and `events`. Anyone may read them, without a
+//! token: nothing in a tournament's stream is secret (a draw's seed is revealed in
+//! its own event, see `docs/tournaments.md`). A token that is sent must be valid.
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
-use crate::auth::Authenticated;
+use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 use crate::routes::paging::EventsQuery;
 use crate::startup::AppState;
@@ -20,14 +20,14 @@ use crate::tournaments::repo;
     get,
     path = "/v1/tournaments/{id}",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The tournament", body = TournamentSummary,
          headers(("ETag" = String, description = "The tournament's version, quoted"))),
         (status = 400, description = "The id is not a number (`invalid_path`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, unknown or expired token",
+        (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -35,7 +35,7 @@ use crate::tournaments::repo;
 )]
 pub async fn show(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    _auth: MaybeAuthenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -63,13 +63,13 @@ pub struct StandingsResponse {
     get,
     path = "/v1/tournaments/{id}/standings",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The standings", body = StandingsResponse),
         (status = 400, description = "The id is not a number (`invalid_path`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, unknown or expired token",
+        (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -77,7 +77,7 @@ pub struct StandingsResponse {
 )]
 pub async fn standings(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    _auth: MaybeAuthenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -109,13 +109,13 @@ pub struct StagesResponse {
     get,
     path = "/v1/tournaments/{id}/stages",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The bracket", body = StagesResponse),
         (status = 400, description = "The id is not a number (`invalid_path`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, unknown or expired token",
+        (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -123,7 +123,7 @@ pub struct StagesResponse {
 )]
 pub async fn stages(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    _auth: MaybeAuthenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -159,13 +159,13 @@ pub struct RankingResponse {
     get,
     path = "/v1/tournaments/{id}/ranking",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The ranking (or `null`)", body = RankingResponse),
         (status = 400, description = "The id is not a number (`invalid_path`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, unknown or expired token",
+        (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -173,7 +173,7 @@ pub struct RankingResponse {
 )]
 pub async fn ranking(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    _auth: MaybeAuthenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -209,13 +209,13 @@ pub struct TournamentEventsPage {
     get,
     path = "/v1/tournaments/{id}/events",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id"), EventsQuery),
     responses(
         (status = 200, description = "A page of events", body = TournamentEventsPage),
         (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, unknown or expired token",
+        (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -225,7 +225,7 @@ pub struct TournamentEventsPage {
 )]
 pub async fn events(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    _auth: MaybeAuthenticated,
     path: web::Path<i64>,
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,0 +1,85 @@
+//! `POST /v1/tournaments/{id}/verify`: check a tournament's stored history.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use yaniv_domain::tournament::Actor;
+
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+use crate::tables::state::is_staff;
+use crate::tournaments::verify::{self, TournamentVerification};
+use crate::tournaments::{repo, stream_id};
+
+/// Verifies a tournament's stream as stored: recomputes its hash chain from the
+/// stored bytes; re-derives every draw from its revealed seed, every result from its
+/// input and the final ranking from the results (each on the state before the
+/// event); and checks each result taken from an online game of this server
+/// (`"game": "table-<id>"`) against that game's final standings. `first_failure`
+/// names the first event that does not check out and which check says so. The
+/// answer is 200 whatever the verdict; `ok` says it.
+#[utoipa::path(
+    post,
+    path = "/v1/tournaments/{id}/verify",
+    tag = "audit",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The verdict", body = TournamentVerification),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Neither an official of this tournament nor a referee, \
+         organizer or admin (`forbidden`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn verify(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let stored = verify::read_all(&state, id).await?;
+    if stored.is_empty() {
+        return Err(repo::not_found(id));
+    }
+    let decoded = verify::decode_all(
+        stored
+            .iter()
+            .map(|e| (e.event_type.as_str(), e.payload.as_str())),
+    );
+    // Who officiates is read from the stream as it is, unchecked: whatever a forger
+    // wrote there, a verification only reads.
+    if !is_staff(&auth.account)
+        && !verify::fold(&decoded.events).is_official(Actor::Account(auth.account.id))
+    {
+        return Err(ApiError::Refused {
+            status: StatusCode::FORBIDDEN,
+            code: "forbidden",
+            title: "Forbidden",
+            detail: "only the tournament's organizer and referees, and accounts with the \
+                     referee, organizer or admin role, may verify a tournament"
+                .into(),
+        });
+    }
+    let chain = state.store.verify_stream(&stream_id(id)).await?;
+    let domain = verify::audit(&decoded);
+    let games = verify::check_games(&state, &domain.online).await?;
+    let verdict: TournamentVerification =
+        verify::combine(stored.len() as u64, &chain, domain, games);
+    if verdict.ok {
+        tracing::info!(
+            tournament = id,
+            events = verdict.version,
+            games = verdict.games.checked,
+            "tournament verified"
+        );
+    } else {
+        tracing::warn!(tournament = id, failure = ?verdict.first_failure, "tournament verification failed");
+    }
+    Ok(HttpResponse::Ok().json(verdict))
+}

@@ -1,0 +1,390 @@
+//! A tournament played on the server (TOURNAMENT.md "Tables are played either way",
+//! the online way):
+//!
+//! - [`Draw`]: the organizer's draw of the next round (or a redraw), from the seed the
+//!   server committed to (`seeds.rs`); every drawn table not marked as played on paper
+//!   gets an online game table at once, seated in the drawn order, started and dealt;
+//!   its `table_game_started.v1` names the game (`table-<id>`).
+//! - [`StartOnline`]: an official starts an online game for one drawn table (after a
+//!   void, or for a table first meant for paper).
+//! - [`record_online_result`]: when an online game ends, its result goes into the
+//!   tournament as `result_recorded.v1` by the server, in the transaction of the
+//!   game's last action, so a finished game and its recorded result cannot diverge.
+
+use actix_web::http::StatusCode;
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+use yaniv_domain::tournament::{
+    Command, Context, Event, ResultInput, RoundRef, TableRef, Tournament,
+};
+
+use super::repo::{self, TournamentWrite};
+use super::{refusal, seeds};
+use crate::auth::accounts::Account;
+use crate::error::ApiError;
+use crate::startup::AppState;
+use crate::store::EventMetadata;
+use crate::tables::autoplay::fresh_seed;
+use crate::tables::events::{AccountRef, TournamentLink, stream_id as table_stream};
+use crate::tables::state::{SeatHolder, TableState};
+use crate::tables::tournament_game::{TournamentGame, create_started};
+
+/// A drawn table and the online game table playing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct OnlineTable {
+    #[schema(value_type = Object)]
+    pub table: TableRef,
+    /// Its id under `/v1/tables/{id}`.
+    pub game_table: i64,
+}
+
+/// What the organizer asks of a draw.
+#[derive(Debug, Clone, Default)]
+pub struct DrawRequest {
+    /// Tables of the drawn round played on paper (no online game is created for them).
+    pub paper_tables: Vec<u32>,
+    /// Draw this round again instead of drawing the next one.
+    pub redraw: Option<(RoundRef, String)>,
+}
+
+/// Who writes, and how their writes are stored.
+#[derive(Debug, Clone, Copy)]
+pub struct Writer<'a> {
+    pub state: &'a AppState,
+    pub account: &'a Account,
+    pub metadata: &'a EventMetadata,
+    pub now: i64,
+}
+
+impl Writer<'_> {
+    fn ctx(&self) -> Context {
+        Context::account(self.account.id, self.now)
+    }
+}
+
+/// The organizer's draw (see the module docs).
+#[derive(Debug)]
+pub struct Draw<'a> {
+    pub id: i64,
+    pub writer: Writer<'a>,
+    pub request: DrawRequest,
+    online: Vec<OnlineTable>,
+}
+
+impl<'a> Draw<'a> {
+    pub fn new(id: i64, writer: Writer<'a>, request: DrawRequest) -> Self {
+        Draw {
+            id,
+            writer,
+            request,
+            online: Vec::new(),
+        }
+    }
+}
+
+/// 409 when the server does not hold the seed behind the published commitment (a
+/// commitment made before the server held the seeds): only a redraw by the organizer
+/// with that seed, through the plain commands, could use it.
+fn seed_not_held() -> ApiError {
+    ApiError::Refused {
+        status: StatusCode::CONFLICT,
+        code: "seed_not_held",
+        title: "Refused by the tournament",
+        detail: "the published seed commitment was not made by this server, which \
+                 therefore cannot draw from it"
+            .into(),
+    }
+}
+
+impl TournamentWrite for Draw<'_> {
+    async fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        self.online.clear();
+        let seed = match tournament.state().pending_commitment {
+            Some(commitment) => seeds::reveal(conn, self.id, &commitment)
+                .await?
+                .ok_or_else(seed_not_held)?,
+            None => fresh_seed()?,
+        };
+        let command = match &self.request.redraw {
+            None => Command::DrawRound { seed },
+            Some((round, reason)) => Command::RedrawRound {
+                round: *round,
+                seed,
+                reason: reason.clone(),
+            },
+        };
+        let mut events = tournament
+            .decide(&self.writer.ctx(), &command)
+            .map_err(|e| refusal(&e))?;
+        let (stage, round, tables) = match events.first() {
+            Some(Event::RoundDrawn(d) | Event::RoundRedrawn(d)) => {
+                (d.stage, d.round, d.tables.len() as u32)
+            }
+            _ => return Err(ApiError::unexpected("drawing a round", "no draw decided")),
+        };
+        if let Some(bad) = self
+            .request
+            .paper_tables
+            .iter()
+            .find(|&&k| k == 0 || k > tables)
+        {
+            return Err(ApiError::invalid_field(
+                "paper_tables",
+                format!("the round has tables 1 to {tables}, not {bad}"),
+            ));
+        }
+        let mut after = tournament.clone();
+        for event in &events {
+            after.apply(event);
+        }
+        for table in (1..=tables).filter(|k| !self.request.paper_tables.contains(k)) {
+            let at = TableRef {
+                stage,
+                round,
+                table,
+            };
+            let (game_table, started) =
+                start_online(conn, self.id, &after, at, self.writer).await?;
+            after.apply(&started);
+            events.push(started);
+            self.online.push(OnlineTable {
+                table: at,
+                game_table,
+            });
+        }
+        tracing::info!(
+            tournament = self.id,
+            stage,
+            round,
+            tables,
+            online = self.online.len(),
+            "round drawn"
+        );
+        Ok(events)
+    }
+
+    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
+        json!({
+            "id": id,
+            "version": tournament.version(),
+            "events": super::answer_events(tournament, events),
+            "tournament": tournament.view(),
+            "online_tables": self.online,
+        })
+    }
+}
+
+/// An official starts an online game for one drawn table.
+#[derive(Debug)]
+pub struct StartOnline<'a> {
+    pub id: i64,
+    pub writer: Writer<'a>,
+    pub table: TableRef,
+    started: Option<OnlineTable>,
+}
+
+impl<'a> StartOnline<'a> {
+    pub fn new(id: i64, writer: Writer<'a>, table: TableRef) -> Self {
+        StartOnline {
+            id,
+            writer,
+            table,
+            started: None,
+        }
+    }
+}
+
+impl TournamentWrite for StartOnline<'_> {
+    async fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        let (game_table, event) =
+            start_online(conn, self.id, tournament, self.table, self.writer).await?;
+        self.started = Some(OnlineTable {
+            table: self.table,
+            game_table,
+        });
+        Ok(vec![event])
+    }
+
+    fn answer(&self, _id: i64, tournament: &Tournament, _events: &[Event]) -> Value {
+        json!({
+            "table": self.table,
+            "game_table": self.started.map(|s| s.game_table),
+            "version": tournament.version(),
+        })
+    }
+
+    fn status(&self) -> StatusCode {
+        StatusCode::CREATED
+    }
+}
+
+/// Creates the online game of table `at` of tournament `id` (as `tournament` is now)
+/// and returns its id with the `table_game_started.v1` event to append. The domain
+/// decides first whether the writer may start it; players who withdrew or were
+/// disqualified since the draw are not seated.
+async fn start_online(
+    conn: &mut PgConnection,
+    id: i64,
+    tournament: &Tournament,
+    at: TableRef,
+    writer: Writer<'_>,
+) -> Result<(i64, Event), ApiError> {
+    let ctx = writer.ctx();
+    let allowed = Command::StartTableGame {
+        table: at,
+        game: None,
+    };
+    tournament.decide(&ctx, &allowed).map_err(|e| refusal(&e))?;
+    let s = tournament.state();
+    let info = s
+        .info
+        .as_ref()
+        .ok_or_else(|| ApiError::unexpected("starting a table", "no tournament"))?;
+    let seated: Vec<i64> = s
+        .table(at)
+        .map(|t| t.players.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&p| s.player(p).is_some_and(|p| p.is_active()))
+        .collect();
+    if seated.len() < usize::from(info.effective_rules.min_players).max(2) {
+        return Err(ApiError::Refused {
+            status: StatusCode::CONFLICT,
+            code: "not_enough_players",
+            title: "Refused by the tournament",
+            detail: format!("only {} player(s) of {at} are still in", seated.len()),
+        });
+    }
+    let players = usernames(conn, &seated).await?;
+    let game = TournamentGame {
+        link: TournamentLink {
+            tournament_id: id,
+            table: at,
+        },
+        rules: &info.rules,
+        effective_rules: &info.effective_rules,
+        players: &players,
+        created_by: AccountRef {
+            account_id: writer.account.id,
+            username: writer.account.username.clone(),
+        },
+    };
+    let game_table = create_started(writer.state, conn, &game, writer.metadata).await?;
+    let start = Command::StartTableGame {
+        table: at,
+        game: Some(table_stream(game_table)),
+    };
+    let event = tournament
+        .decide(&ctx, &start)
+        .map_err(|e| refusal(&e))?
+        .pop()
+        .ok_or_else(|| ApiError::unexpected("starting a table", "no event decided"))?;
+    Ok((game_table, event))
+}
+
+/// `accounts` with their usernames, in the same order.
+async fn usernames(conn: &mut PgConnection, accounts: &[i64]) -> Result<Vec<AccountRef>, ApiError> {
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, username FROM accounts WHERE id = ANY($1)")
+            .bind(accounts)
+            .fetch_all(&mut *conn)
+            .await?;
+    accounts
+        .iter()
+        .map(|&account_id| {
+            rows.iter()
+                .find(|(id, _)| *id == account_id)
+                .map(|(_, username)| AccountRef {
+                    account_id,
+                    username: username.clone(),
+                })
+                .ok_or_else(|| {
+                    ApiError::unexpected("seating a tournament table", "an account is missing")
+                })
+        })
+        .collect()
+}
+
+/// Records the result of the finished online game of `table` in its tournament, as the
+/// server, in the caller's transaction (that of the game's last action).
+///
+/// A tournament that no longer wants this result (the game was voided, a referee
+/// already entered a result, the tournament is over) refuses it: the refusal is logged
+/// and the game's end stands, since refusing the player's action would lose nothing
+/// but the action itself.
+pub async fn record_online_result(
+    state: &AppState,
+    conn: &mut PgConnection,
+    table: &TableState,
+    metadata: &EventMetadata,
+) -> Result<(), ApiError> {
+    let Some(link) = table.created.tournament else {
+        return Ok(());
+    };
+    let id = link.tournament_id;
+    if !repo::lock(conn, id).await? {
+        tracing::warn!(
+            tournament = id,
+            table = table.id,
+            "the linked tournament does not exist"
+        );
+        return Ok(());
+    }
+    let Some(mut tournament) = repo::load_cached(conn, &state.tournaments, id).await? else {
+        return Ok(());
+    };
+    let game = table_stream(table.id);
+    let in_force = tournament
+        .state()
+        .table(link.table)
+        .is_some_and(|t| t.started && t.game.as_deref() == Some(game.as_str()));
+    if !in_force {
+        tracing::info!(tournament = id, table = table.id, at = %link.table,
+            "an online game ended that is no longer the table's game: its result is not recorded");
+        return Ok(());
+    }
+    let accounts: Vec<i64> = table
+        .seats
+        .iter()
+        .filter_map(|seat| match seat {
+            SeatHolder::Human { account_id, .. } => Some(*account_id),
+            _ => None,
+        })
+        .collect();
+    let decided = ResultInput::from_game(&table.game, &accounts, Some(game)).and_then(|input| {
+        tournament.decide(
+            &Context::server(repo::now()),
+            &Command::RecordResult {
+                table: link.table,
+                input,
+            },
+        )
+    });
+    let events = match decided {
+        Ok(events) => events,
+        Err(refused) => {
+            tracing::warn!(tournament = id, table = table.id, at = %link.table,
+                code = refused.code(), error = %refused,
+                "the tournament refused an online game's result");
+            return Ok(());
+        }
+    };
+    let server = EventMetadata {
+        actor: "system".into(),
+        request_id: metadata.request_id.clone(),
+        idempotency_key: None,
+    };
+    repo::append(state, conn, id, &mut tournament, &events, &server).await?;
+    tracing::info!(tournament = id, table = table.id, at = %link.table, "online result recorded");
+    Ok(())
+}
