@@ -10,6 +10,7 @@
 //! tests fail (never pass silently) when it is unset. `./deploy/test.sh` provides
 //! one. `TEST_LOG=1` shows the server's logs.
 
+pub mod championship;
 pub mod records;
 pub mod tables;
 pub mod test_routes;

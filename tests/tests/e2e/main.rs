@@ -5,6 +5,7 @@
 //! much faster than one per file).
 
 mod accounts;
+mod championship;
 mod errors;
 mod health;
 mod idempotency;
