@@ -326,16 +326,11 @@ impl State {
             (true, false) => return Err(TournamentError::NoResult(at).into()),
             _ => {}
         }
-        let rules = &self
-            .info
-            .as_ref()
-            .ok_or(TournamentError::NotCreated)?
-            .effective_rules;
-        let resolved = input.resolve(rules)?;
+        // The same checks the decision made: scored by the rules, seated players only.
+        let resolved = self.checked_result(at, input)?;
         if resolved != stored {
             return Err(Mismatch::ResultMismatch(at));
         }
-        self.audit_seating(at, &table.players, stored)?;
         Ok(match input {
             ResultInput::Game {
                 game: Some(game), ..
@@ -347,37 +342,6 @@ impl State {
             }),
             _ => None,
         })
-    }
-
-    /// The players of a result are the table's: nobody who was not seated there, and
-    /// every seated player still in the tournament (one who withdrew or was
-    /// disqualified after the draw may be missing); at least 2.
-    fn audit_seating(
-        &self,
-        at: TableRef,
-        seated: &[AccountId],
-        result: &[PlayerResult],
-    ) -> Result<(), TournamentError> {
-        if let Some(stranger) = result.iter().find(|l| !seated.contains(&l.player)) {
-            return Err(TournamentError::BadResult(format!(
-                "player {} is not seated at {at}",
-                stranger.player
-            )));
-        }
-        let missing = seated.iter().find(|&&p| {
-            self.player(p).is_some_and(|p| p.is_active()) && !result.iter().any(|l| l.player == p)
-        });
-        if let Some(p) = missing {
-            return Err(TournamentError::BadResult(format!(
-                "player {p} sits at {at} and has no result"
-            )));
-        }
-        if result.len() < 2 {
-            return Err(TournamentError::BadResult(
-                "a game has at least 2 players".into(),
-            ));
-        }
-        Ok(())
     }
 
     fn audit_finish(&self, published: &TournamentFinished) -> Result<(), Mismatch> {

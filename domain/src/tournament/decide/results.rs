@@ -35,7 +35,7 @@ impl State {
     /// The result `input` decides for table `at`, checked against who sits there: every
     /// seated player still in the tournament plays; a player who withdrew or was
     /// disqualified after the draw may be missing; nobody else may appear.
-    fn checked_result(
+    pub(crate) fn checked_result(
         &self,
         at: TableRef,
         input: &ResultInput,
