@@ -58,7 +58,17 @@ pub struct Writer<'a> {
     pub now: i64,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    /// `account` writing now, with its events stored under `metadata`.
+    pub fn new(state: &'a AppState, account: &'a Account, metadata: &'a EventMetadata) -> Self {
+        Writer {
+            state,
+            account,
+            metadata,
+            now: repo::now(),
+        }
+    }
+
     fn ctx(&self) -> Context {
         Context::account(self.account.id, self.now)
     }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::tournament::{RoundRef, TableRef};
 
-use super::{TournamentEvent, mutation, now};
+use super::{TournamentEvent, mutation};
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem, from_serde_json};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
@@ -147,12 +147,7 @@ pub async fn draw(
     let mut mutation = mutation(&auth, &request_id, key.0, fingerprint);
     mutation.if_match = if_match(&req)?;
     let metadata = mutation.metadata();
-    let writer = Writer {
-        state: &state,
-        account: &auth.account,
-        metadata: &metadata,
-        now: now(),
-    };
+    let writer = Writer::new(&state, &auth.account, &metadata);
     repo::mutate(&state, id, mutation, Draw::new(id, writer, request)).await
 }
 
@@ -198,12 +193,7 @@ pub async fn start_online(
     let fingerprint = request_fingerprint(&req, &());
     let mutation = mutation(&auth, &request_id, key.0, fingerprint);
     let metadata = mutation.metadata();
-    let writer = Writer {
-        state: &state,
-        account: &auth.account,
-        metadata: &metadata,
-        now: now(),
-    };
+    let writer = Writer::new(&state, &auth.account, &metadata);
     let at = TableRef {
         stage,
         round,
