@@ -13,6 +13,7 @@
 pub mod championship;
 pub mod records;
 pub mod tables;
+pub mod tamper;
 pub mod test_routes;
 pub mod tournaments;
 

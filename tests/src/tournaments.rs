@@ -24,6 +24,32 @@ impl Api {
         Self::json_ok(response, StatusCode::CREATED, "create tournament").await
     }
 
+    /// A tournament `org` creates from `body`, then opens registration, registers
+    /// `players`, closes registration, has each player check in and starts the
+    /// qualification; its id.
+    pub async fn started_tournament(&self, org: &Player, players: &[Player], body: &Value) -> i64 {
+        let created = self.create_tournament(&org.token, body).await;
+        let id = created["id"].as_i64().expect("tournament id");
+        self.accepted(id, &org.token, &json!({"command": "open_registration"}))
+            .await;
+        for p in players {
+            let register = json!({"command": "register", "player": p.id});
+            self.accepted(id, &org.token, &register).await;
+        }
+        self.accepted(id, &org.token, &json!({"command": "close_registration"}))
+            .await;
+        // Each player checks in in person.
+        for p in players {
+            let check_in = json!({"command": "check_in", "player": p.id});
+            self.accepted(id, &p.token, &check_in).await;
+        }
+        let started = self
+            .accepted(id, &org.token, &json!({"command": "start_qualification"}))
+            .await;
+        assert_eq!(started["tournament"]["phase"], "qualification");
+        id
+    }
+
     /// `POST /v1/tournaments/{id}/commands`, optionally with an `Idempotency-Key`.
     pub async fn tournament_command(
         &self,

@@ -3,10 +3,8 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::{Connection, Executor};
-use yaniv_api::store::RecordedEvent;
-use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
 use yaniv_e2e_tests::tables::{Api, Player, choose};
+use yaniv_e2e_tests::tamper::{Hashes, tamper};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// A two-player Israeli table with `turns` turns played; its id, players, referee.
@@ -130,7 +128,7 @@ async fn an_audit_shows_every_hand_at_any_version() {
 
 /// The version of a `turn_played.v1` and its payload with the first thrown card
 /// replaced by a card the thrower did not hold (one in the other seat's hand).
-async fn forged_turn(app: &TestApp, api: &Api, id: i64, referee: &Player) -> (u64, String) {
+async fn forged_turn(app: &TestApp, api: &Api, id: i64, referee: &Player) -> (u64, Value) {
     let stored = app
         .store
         .read_stream(&format!("table-{id}"), 1, 1000)
@@ -153,30 +151,7 @@ async fn forged_turn(app: &TestApp, api: &Api, id: i64, referee: &Player) -> (u6
         .expect("a card the thrower does not hold")
         .clone();
     payload["thrown"][0] = forged;
-    (version, serde_json::to_string(&payload).unwrap())
-}
-
-/// Runs `statements` as the test database's superuser, with the append-only trigger
-/// off for them.
-async fn behind_the_servers_back(
-    app: &TestApp,
-    statements: Vec<sqlx::query::Query<'_, sqlx::Postgres, sqlx::postgres::PgArguments>>,
-) {
-    let mut conn = sqlx::PgConnection::connect(&app.database.url)
-        .await
-        .unwrap();
-    let mut tx = conn.begin().await.unwrap();
-    tx.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
-        .await
-        .unwrap();
-    for statement in statements {
-        let done = statement.execute(&mut *tx).await.unwrap();
-        assert_eq!(done.rows_affected(), 1);
-    }
-    tx.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    (version, payload)
 }
 
 #[tokio::test]
@@ -186,15 +161,10 @@ async fn a_changed_event_breaks_the_chain_and_the_replay_at_that_version() {
     assert_eq!(verify(&api, id, &referee.token).await["ok"], true);
     let (version, forged) = forged_turn(&app, &api, id, &referee).await;
 
-    behind_the_servers_back(
-        &app,
-        vec![
-            sqlx::query("UPDATE events SET payload = $1 WHERE stream_id = $2 AND version = $3")
-                .bind(forged)
-                .bind(format!("table-{id}"))
-                .bind(version as i64),
-        ],
-    )
+    let stream = format!("table-{id}");
+    tamper(&app, &stream, version, Hashes::Kept, |payload| {
+        *payload = forged
+    })
     .await;
 
     let verdict = verify(&api, id, &referee.token).await;
@@ -218,44 +188,10 @@ async fn a_changed_event_with_a_recomputed_chain_is_caught_by_the_replay() {
 
     // The forger rewrites the event and every later hash, so the chain holds.
     let stream = format!("table-{id}");
-    let mut stored: Vec<RecordedEvent> = app.store.read_stream(&stream, 1, 1000).await.unwrap();
-    stored[version as usize - 1].payload = forged;
-    let mut prev = if version == 1 {
-        GENESIS_HASH
-    } else {
-        stored[version as usize - 2].hash
-    };
-    let mut statements = Vec::new();
-    for event in &mut stored[version as usize - 1..] {
-        let micros = i64::try_from(event.recorded_at.unix_timestamp_nanos() / 1000).unwrap();
-        let hash = HashInput {
-            stream_id: &event.stream_id,
-            version: event.version as u64,
-            event_type: &event.event_type,
-            payload: &event.payload,
-            actor: &event.actor,
-            request_id: event.request_id.as_deref(),
-            idempotency_key: event.idempotency_key.as_deref(),
-            recorded_at_micros: micros,
-            prev_hash: &prev,
-        }
-        .digest();
-        event.prev_hash = prev;
-        event.hash = hash;
-        prev = hash;
-        statements.push(
-            sqlx::query(
-                "UPDATE events SET payload = $1, prev_hash = $2, hash = $3 \
-                 WHERE stream_id = $4 AND version = $5",
-            )
-            .bind(event.payload.clone())
-            .bind(event.prev_hash.to_vec())
-            .bind(event.hash.to_vec())
-            .bind(stream.clone())
-            .bind(event.version),
-        );
-    }
-    behind_the_servers_back(&app, statements).await;
+    tamper(&app, &stream, version, Hashes::Recomputed, |payload| {
+        *payload = forged
+    })
+    .await;
 
     let verdict = verify(&api, id, &referee.token).await;
     assert_eq!(

@@ -14,45 +14,35 @@ fn short_rules() -> Value {
     json!({"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}})
 }
 
-/// A tournament of `players.len()` players at tables of `table_size`, one
-/// qualification round, everyone registered and checked in and the qualification
-/// started; returns its id.
-async fn started_tournament(api: &Api, org: &Player, players: &[Player], table_size: usize) -> i64 {
-    let created = api
-        .create_tournament(
-            &org.token,
-            &json!({
-                "name": "Online cup",
-                "rules": short_rules(),
-                "capacity": players.len(),
-                "config": {"qualification_rounds": 1, "table_min": table_size, "table_max": table_size},
-            }),
-        )
-        .await;
-    let id = created["id"].as_i64().expect("id");
-    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
-        .await;
-    for p in players {
-        api.accepted(
-            id,
-            &org.token,
-            &json!({"command": "register", "player": p.id}),
-        )
-        .await;
-    }
-    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
-        .await;
-    for p in players {
-        api.accepted(
-            id,
-            &p.token,
-            &json!({"command": "check_in", "player": p.id}),
-        )
-        .await;
-    }
-    api.accepted(id, &org.token, &json!({"command": "start_qualification"}))
-        .await;
-    id
+/// A cup of `n` players named `<prefix>1`, `<prefix>2`, ... at tables of 4 (short
+/// rules, one qualification round), everyone registered and checked in and the
+/// qualification started, organized by `organizer` with `referee` added as a referee.
+/// Returns the app's API, the tournament, its organizer, its referee and the players.
+async fn refereed_cup(
+    app: &TestApp,
+    organizer: &str,
+    referee: &str,
+    prefix: &str,
+    n: usize,
+) -> (Api, i64, Player, Player, Vec<Player>) {
+    let api = app.api();
+    let org = app.new_organizer(organizer).await;
+    let referee = app.new_referee(referee).await;
+    let players = new_players(app, prefix, n).await;
+    let body = json!({
+        "name": "Online cup",
+        "rules": short_rules(),
+        "capacity": n,
+        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+    });
+    let id = api.started_tournament(&org, &players, &body).await;
+    api.accepted(
+        id,
+        &org.token,
+        &json!({"command": "add_referee", "referee": referee.id}),
+    )
+    .await;
+    (api, id, org, referee, players)
 }
 
 async fn new_players(app: &TestApp, prefix: &str, n: usize) -> Vec<Player> {
@@ -84,17 +74,7 @@ async fn tournament_events(api: &Api, id: i64, token: &str) -> Vec<Value> {
 #[tokio::test]
 async fn drawn_tables_are_played_online_and_the_server_records_their_results() {
     let app = spawn_app().await;
-    let api = app.api();
-    let org = app.new_organizer("orla").await;
-    let referee = app.new_referee("reggie").await;
-    let players = new_players(&app, "pl", 8).await;
-    let id = started_tournament(&api, &org, &players, 4).await;
-    api.accepted(
-        id,
-        &org.token,
-        &json!({"command": "add_referee", "referee": referee.id}),
-    )
-    .await;
+    let (api, id, org, referee, players) = refereed_cup(&app, "orla", "reggie", "pl", 8).await;
     let before = api.tournament_read(id, "", &org.token).await;
     let commitment = before["tournament"]["pending_commitment"].clone();
 
@@ -244,17 +224,7 @@ async fn drawn_tables_are_played_online_and_the_server_records_their_results() {
 #[tokio::test]
 async fn a_voided_online_game_is_replaced_and_only_the_new_game_counts() {
     let app = spawn_app().await;
-    let api = app.api();
-    let org = app.new_organizer("vera").await;
-    let referee = app.new_referee("rufus").await;
-    let players = new_players(&app, "vp", 4).await;
-    let id = started_tournament(&api, &org, &players, 4).await;
-    api.accepted(
-        id,
-        &org.token,
-        &json!({"command": "add_referee", "referee": referee.id}),
-    )
-    .await;
+    let (api, id, org, referee, players) = refereed_cup(&app, "vera", "rufus", "vp", 4).await;
     let drawn = api.draw(id, &org.token, &json!({})).await;
     let first_game = drawn["online_tables"][0]["game_table"]
         .as_i64()

@@ -6,14 +6,13 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::{Connection, Executor};
-use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
 use yaniv_api::store::{EventMetadata, NewEvent, RecordedEvent};
 use yaniv_domain::rules::Preset;
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::tournament::{Command, Context, PlayerResult, ResultInput, TableRef, Tournament};
 use yaniv_e2e_tests::tables::{Api, Player, play_to_end};
-use yaniv_e2e_tests::tournaments::paper_sheet;
+use yaniv_e2e_tests::tamper::{Hashes, tamper};
+use yaniv_e2e_tests::tournaments::{paper_sheet, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// `GET /v1/tournaments{query}` without a token, expecting 200.
@@ -212,139 +211,6 @@ async fn version_of(
         .unwrap_or_else(|| panic!("no {event_type} in {stream}"))
 }
 
-/// Changes the payload of event `version` of `stream` behind the server's back (the
-/// append-only trigger off). With `rehash`, the forger also recomputes the hash of
-/// that event and of every later one, so the chain still holds.
-async fn tamper(
-    app: &TestApp,
-    stream: &str,
-    version: u64,
-    rehash: bool,
-    edit: impl FnOnce(&mut Value),
-) {
-    let mut events = stored(app, stream).await;
-    let index = version as usize - 1;
-    let mut payload: Value = serde_json::from_str(&events[index].payload).unwrap();
-    edit(&mut payload);
-    events[index].payload = payload.to_string();
-    let mut statements = Vec::new();
-    if rehash {
-        let mut prev = if index == 0 {
-            GENESIS_HASH
-        } else {
-            events[index - 1].hash
-        };
-        for event in &mut events[index..] {
-            let micros = i64::try_from(event.recorded_at.unix_timestamp_nanos() / 1000).unwrap();
-            event.prev_hash = prev;
-            event.hash = HashInput {
-                stream_id: &event.stream_id,
-                version: event.version as u64,
-                event_type: &event.event_type,
-                payload: &event.payload,
-                actor: &event.actor,
-                request_id: event.request_id.as_deref(),
-                idempotency_key: event.idempotency_key.as_deref(),
-                recorded_at_micros: micros,
-                prev_hash: &prev,
-            }
-            .digest();
-            prev = event.hash;
-            statements.push(
-                sqlx::query(
-                    "UPDATE events SET payload = $1, prev_hash = $2, hash = $3 \
-                     WHERE stream_id = $4 AND version = $5",
-                )
-                .bind(event.payload.clone())
-                .bind(event.prev_hash.to_vec())
-                .bind(event.hash.to_vec())
-                .bind(stream.to_owned())
-                .bind(event.version),
-            );
-        }
-    } else {
-        statements.push(
-            sqlx::query("UPDATE events SET payload = $1 WHERE stream_id = $2 AND version = $3")
-                .bind(events[index].payload.clone())
-                .bind(stream.to_owned())
-                .bind(events[index].version),
-        );
-    }
-    let mut conn = sqlx::PgConnection::connect(&app.database.url)
-        .await
-        .unwrap();
-    let mut tx = conn.begin().await.unwrap();
-    tx.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
-        .await
-        .unwrap();
-    for statement in statements {
-        assert_eq!(
-            statement.execute(&mut *tx).await.unwrap().rows_affected(),
-            1
-        );
-    }
-    tx.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
-}
-
-/// The players of each table of round 1, in seat order, from the bracket.
-async fn round_one(api: &Api, id: i64, token: &str) -> Vec<(Value, Vec<i64>)> {
-    let stages = api.tournament_read(id, "/stages", token).await;
-    stages["stages"][0]["rounds"][0]["tables"]
-        .as_array()
-        .expect("tables")
-        .iter()
-        .map(|t| {
-            let players = t["players"]
-                .as_array()
-                .expect("players")
-                .iter()
-                .map(|p| p.as_i64().expect("an account"))
-                .collect();
-            (t["table"].clone(), players)
-        })
-        .collect()
-}
-
-/// A tournament created by `org` from `body`, with `players` registered, checked in
-/// and the qualification started.
-async fn started(api: &Api, org: &Player, players: &[Player], body: &Value) -> i64 {
-    let id = api.create_tournament(&org.token, body).await["id"]
-        .as_i64()
-        .unwrap();
-    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
-        .await;
-    for p in players {
-        api.accepted(
-            id,
-            &org.token,
-            &json!({"command": "register", "player": p.id}),
-        )
-        .await;
-        api.accepted(
-            id,
-            &org.token,
-            &json!({"command": "check_in", "player": p.id}),
-        )
-        .await;
-    }
-    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
-        .await;
-    api.accepted(id, &org.token, &json!({"command": "start_qualification"}))
-        .await;
-    id
-}
-
-/// Draws the next round through the server (its own committed seed).
-async fn draw(api: &Api, id: i64, token: &str, body: &Value) -> Value {
-    let response = api
-        .post(&format!("/v1/tournaments/{id}/draws"), token, Some(body))
-        .await;
-    Api::json_ok(response, StatusCode::OK, "draw").await
-}
-
 /// 8 players at two paper tables of 4; table 1's result is a referee's sheet round by
 /// round, table 2's its final standings without a game id. Returns the app's API,
 /// the tournament, its organizer and the players.
@@ -355,16 +221,18 @@ async fn paper_round(app: &TestApp) -> (Api, i64, Player, Vec<Player>) {
     for i in 1..=8 {
         players.push(app.new_player(&format!("player{i}")).await);
     }
-    let id = started(
-        &api,
-        &org,
-        &players,
-        &json!({"name": "Club cup", "rules": {"preset": "belgian"}, "capacity": 8,
-                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4}}),
-    )
-    .await;
-    draw(&api, id, &org.token, &json!({"paper_tables": [1, 2]})).await;
-    let tables = round_one(&api, id, &org.token).await;
+    let id = api
+        .started_tournament(
+            &org,
+            &players,
+            &json!({"name": "Club cup", "rules": {"preset": "belgian"}, "capacity": 8,
+                    "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4}}),
+        )
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let tables = tables_of(&stages, 1, 1);
     assert_eq!(tables.len(), 2);
     let (sheet, _) = paper_sheet(&Preset::Belgian.rules(), &tables[0].1);
     api.accepted(
@@ -460,7 +328,7 @@ async fn a_changed_result_is_caught_by_the_chain_then_by_the_rules() {
         payload["result"][0]["total"] = json!(total + 1);
     };
 
-    tamper(&app, &stream, at, false, raise_the_winner).await;
+    tamper(&app, &stream, at, Hashes::Kept, raise_the_winner).await;
     let verdict = verify(&api, id, &org.token).await;
     assert_eq!(verdict["ok"], false, "{verdict}");
     assert_eq!(
@@ -477,7 +345,7 @@ async fn a_changed_result_is_caught_by_the_chain_then_by_the_rules() {
     assert!(verdict["head_hash"].is_null());
 
     // The forger recomputes every later hash: the rules still see the result.
-    tamper(&app, &stream, at, true, |_| {}).await;
+    tamper(&app, &stream, at, Hashes::Recomputed, |_| {}).await;
     let verdict = verify(&api, id, &org.token).await;
     assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
     assert_eq!(verdict["ok"], false);
@@ -495,7 +363,7 @@ async fn a_changed_draw_is_caught_by_its_revealed_seed() {
     let at = version_of(&app, &stream, "round_drawn.v1", |_| true).await;
 
     // Two players change tables; the hashes are recomputed.
-    tamper(&app, &stream, at, true, |payload| {
+    tamper(&app, &stream, at, Hashes::Recomputed, |payload| {
         let first = payload["tables"][0][0].clone();
         payload["tables"][0][0] = payload["tables"][1][0].clone();
         payload["tables"][1][0] = first;
@@ -508,7 +376,7 @@ async fn a_changed_draw_is_caught_by_its_revealed_seed() {
     assert_eq!(verdict["first_failure"]["code"], "draw_mismatch");
 
     // Another seed with its own commitment: not the seed committed before the draw.
-    tamper(&app, &stream, at, true, |payload| {
+    tamper(&app, &stream, at, Hashes::Recomputed, |payload| {
         let seed = Seed([7; 32]);
         payload["seed"] = json!(seed.to_hex());
         payload["commitment"] = json!(seed.commitment().to_hex());
@@ -519,7 +387,7 @@ async fn a_changed_draw_is_caught_by_its_revealed_seed() {
     assert_eq!(verdict["first_failure"]["code"], "seed_mismatch");
 
     // An event nobody can read is a finding too.
-    tamper(&app, &stream, at, true, |payload| {
+    tamper(&app, &stream, at, Hashes::Recomputed, |payload| {
         payload["tables"] = json!("nonsense");
     })
     .await;
@@ -689,16 +557,16 @@ async fn a_game_the_server_recorded_verifies_until_its_result_is_changed() {
     let api = app.api();
     let org = app.new_organizer("olga").await;
     let people = vec![app.new_player("ann").await, app.new_player("bob").await];
-    let id = started(
-        &api,
-        &org,
-        &people,
-        &json!({"name": "Online cup", "rules": short_israeli(), "capacity": 2,
-                "config": {"qualification_rounds": 1, "table_min": 2, "table_max": 2,
-                           "advance_per_table": 1}}),
-    )
-    .await;
-    let drawn = draw(&api, id, &org.token, &json!({})).await;
+    let id = api
+        .started_tournament(
+            &org,
+            &people,
+            &json!({"name": "Online cup", "rules": short_israeli(), "capacity": 2,
+                    "config": {"qualification_rounds": 1, "table_min": 2, "table_max": 2,
+                               "advance_per_table": 1}}),
+        )
+        .await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
     let game_table = drawn["online_tables"][0]["game_table"]
         .as_i64()
         .expect("an online table");
@@ -713,7 +581,7 @@ async fn a_game_the_server_recorded_verifies_until_its_result_is_changed() {
     // the rules find nothing wrong, the game does.
     let stream = format!("tournament-{id}");
     let at = version_of(&app, &stream, "result_recorded.v1", |_| true).await;
-    tamper(&app, &stream, at, true, |payload| {
+    tamper(&app, &stream, at, Hashes::Recomputed, |payload| {
         let add_five = |lines: &mut Value| {
             for line in lines.as_array_mut().expect("lines") {
                 let total = line["total"].as_u64().unwrap();

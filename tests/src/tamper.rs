@@ -1,0 +1,103 @@
+//! History changed behind the server's back, for the audit tests: one stored event's
+//! payload rewritten straight in the database (the append-only trigger off for the
+//! change), with or without the forger recomputing the hash chain from that event on
+//! (so that only the checks of what the events mean can notice).
+
+use serde_json::Value;
+use sqlx::{Connection, Executor};
+use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
+
+use crate::TestApp;
+
+/// What the forger does with the hash chain after changing an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hashes {
+    /// Leaves the stored hashes as they are: the chain breaks at the changed event.
+    Kept,
+    /// Recomputes the hash of the changed event and of every later one, so the chain
+    /// still holds (only its head moves).
+    Recomputed,
+}
+
+/// Rewrites the payload of event `version` of `stream` with `edit` (given the stored
+/// payload, as JSON) behind the server's back; with [`Hashes::Recomputed`] the
+/// forger also re-chains the hashes from that event to the stream's end.
+pub async fn tamper(
+    app: &TestApp,
+    stream: &str,
+    version: u64,
+    hashes: Hashes,
+    edit: impl FnOnce(&mut Value),
+) {
+    let mut events = app
+        .store
+        .read_stream(stream, 1, 1000)
+        .await
+        .expect("read the stream");
+    let index = usize::try_from(version).expect("a version") - 1;
+    let mut payload: Value = serde_json::from_str(&events[index].payload).expect("JSON payload");
+    edit(&mut payload);
+    events[index].payload = payload.to_string();
+
+    let mut statements = Vec::new();
+    match hashes {
+        Hashes::Kept => statements.push(
+            sqlx::query("UPDATE events SET payload = $1 WHERE stream_id = $2 AND version = $3")
+                .bind(events[index].payload.clone())
+                .bind(stream.to_owned())
+                .bind(events[index].version),
+        ),
+        Hashes::Recomputed => {
+            let mut prev = match index {
+                0 => GENESIS_HASH,
+                _ => events[index - 1].hash,
+            };
+            for event in &mut events[index..] {
+                let micros = i64::try_from(event.recorded_at.unix_timestamp_nanos() / 1000)
+                    .expect("a time in range");
+                event.prev_hash = prev;
+                event.hash = HashInput {
+                    stream_id: &event.stream_id,
+                    version: event.version as u64,
+                    event_type: &event.event_type,
+                    payload: &event.payload,
+                    actor: &event.actor,
+                    request_id: event.request_id.as_deref(),
+                    idempotency_key: event.idempotency_key.as_deref(),
+                    recorded_at_micros: micros,
+                    prev_hash: &prev,
+                }
+                .digest();
+                prev = event.hash;
+                statements.push(
+                    sqlx::query(
+                        "UPDATE events SET payload = $1, prev_hash = $2, hash = $3 \
+                         WHERE stream_id = $4 AND version = $5",
+                    )
+                    .bind(event.payload.clone())
+                    .bind(event.prev_hash.to_vec())
+                    .bind(event.hash.to_vec())
+                    .bind(stream.to_owned())
+                    .bind(event.version),
+                );
+            }
+        }
+    }
+
+    // As the test database's owner, with the append-only trigger off for the change.
+    let mut conn = sqlx::PgConnection::connect(&app.database.url)
+        .await
+        .expect("connect to the test database");
+    let mut tx = conn.begin().await.expect("begin");
+    tx.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
+        .await
+        .expect("disable the append-only trigger");
+    for statement in statements {
+        let done = statement.execute(&mut *tx).await.expect("UPDATE events");
+        assert_eq!(done.rows_affected(), 1, "one event per statement");
+    }
+    tx.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
+        .await
+        .expect("enable the append-only trigger");
+    tx.commit().await.expect("commit");
+}
