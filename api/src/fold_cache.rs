@@ -39,6 +39,13 @@ impl<T: Versioned> FoldCache<T> {
         entries.get(&id).cloned()
     }
 
+    /// Removes and returns the cached fold of stream `id`: for a writer that holds the
+    /// stream's lock and puts its fold back after committing.
+    pub fn take(&self, id: i64) -> Option<T> {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.remove(&id)
+    }
+
     /// Keeps `fold` as stream `id`'s unless a fold of a later version is cached already.
     pub fn put(&self, id: i64, fold: T) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
@@ -85,6 +92,9 @@ mod tests {
         assert_eq!(cache.get(1), Some(Fold(5)));
         cache.put(1, Fold(7));
         assert_eq!(cache.get(1), Some(Fold(7)));
+        assert_eq!(cache.take(1), Some(Fold(7)));
+        assert_eq!(cache.get(1), None);
+        cache.put(1, Fold(2));
         cache.forget(1);
         assert_eq!(cache.get(1), None);
     }

@@ -237,21 +237,28 @@ pub async fn append(
     events: &[Event],
     metadata: &EventMetadata,
 ) -> Result<(), AppendError> {
-    let encoded =
-        encode(events).map_err(|_| AppendError::Invalid("an event does not serialise"))?;
-    append_all(
-        state,
-        conn,
-        &stream_id(id),
-        tournament.version(),
-        &encoded,
-        metadata,
-    )
-    .await?;
+    let expected = tournament.version();
     for event in events {
         tournament.apply(event);
     }
-    project(conn, id, tournament).await?;
+    append_folded(state, conn, id, expected, tournament, events, metadata).await
+}
+
+/// Appends `events` after version `expected`; `after` is the tournament with them
+/// folded already (for the projection row).
+async fn append_folded(
+    state: &AppState,
+    conn: &mut PgConnection,
+    id: i64,
+    expected: u64,
+    after: &Tournament,
+    events: &[Event],
+    metadata: &EventMetadata,
+) -> Result<(), AppendError> {
+    let encoded =
+        encode(events).map_err(|_| AppendError::Invalid("an event does not serialise"))?;
+    append_all(state, conn, &stream_id(id), expected, &encoded, metadata).await?;
+    project(conn, id, after).await?;
     Ok(())
 }
 
@@ -278,18 +285,44 @@ pub async fn mutate(
         if !lock(&mut tx, id).await? {
             return Err(not_found(id));
         }
-        let mut tournament = load_cached(&mut tx, &state.tournaments, id)
+        // Writers hold the row lock, so the cached fold is taken, not copied (a copy
+        // of a 10,000-player tournament costs more than the rest of a command); it
+        // goes back after the commit, or at once when the command is refused.
+        let start = state.tournaments.take(id).unwrap_or_default();
+        let mut tournament = load_from(&mut tx, start, id)
             .await?
             .ok_or_else(|| not_found(id))?;
-        check_if_match(mutation.if_match, tournament.version(), "tournament")?;
-        let mut events = write.decide(&mut tx, &tournament).await?;
-        if !events.is_empty() {
-            let mut after = tournament.clone();
-            for event in &events {
-                after.apply(event);
+        let expected = tournament.version();
+        let decided = match check_if_match(mutation.if_match, expected, "tournament") {
+            Ok(()) => write.decide(&mut tx, &tournament).await,
+            Err(refused) => Err(refused),
+        };
+        let mut events = match decided {
+            Ok(events) => events,
+            Err(refused) => {
+                state.tournaments.put(id, tournament);
+                return Err(refused);
             }
-            events.extend(seeds::commit_if_due(&mut tx, id, &after, now()).await?);
-            match append(state, &mut tx, id, &mut tournament, &events, &metadata).await {
+        };
+        if !events.is_empty() {
+            for event in &events {
+                tournament.apply(event);
+            }
+            if let Some(commitment) = seeds::commit_if_due(&mut tx, id, &tournament, now()).await? {
+                tournament.apply(&commitment);
+                events.push(commitment);
+            }
+            let appended = append_folded(
+                state,
+                &mut tx,
+                id,
+                expected,
+                &tournament,
+                &events,
+                &metadata,
+            )
+            .await;
+            match appended {
                 Ok(()) => {}
                 Err(AppendError::Conflict { .. }) if attempt < MAX_RETRIES => {
                     attempt += 1;
