@@ -1,6 +1,7 @@
 //! Reading tournaments from the event store and appending to them.
 //!
-//! - [`load`]: a tournament folded from its whole stream.
+//! - [`load`]: a tournament folded from its whole stream; [`load_upto`]: from its first
+//!   events only (the tournament at an earlier version).
 //! - [`mutate`]: the write path of every tournament command. In one transaction: the
 //!   `Idempotency-Key` record (a retry replays the first answer), the tournament's
 //!   row lock ([`lock`]), the fresh fold, the decision ([`TournamentWrite`]), the
@@ -60,7 +61,17 @@ impl Versioned for Tournament {
 /// Tournament `id` as its stream says now (`None` when there is no such tournament),
 /// read through `conn` from the database alone (what audits use).
 pub async fn load(conn: &mut PgConnection, id: i64) -> Result<Option<Tournament>, ApiError> {
-    load_from(conn, Tournament::new(), id).await
+    load_from(conn, Tournament::new(), id, u64::MAX).await
+}
+
+/// Tournament `id` folded from its first `n` events only, from the database alone
+/// (fewer when the stream is shorter; `None` when there is no such tournament).
+pub async fn load_upto(
+    conn: &mut PgConnection,
+    id: i64,
+    n: u64,
+) -> Result<Option<Tournament>, ApiError> {
+    load_from(conn, Tournament::new(), id, n).await
 }
 
 /// The same, starting from the cached fold of a prefix of the stream: only the events
@@ -71,22 +82,31 @@ pub async fn load_cached(
     id: i64,
 ) -> Result<Option<Tournament>, ApiError> {
     let start = cache.get(id).unwrap_or_default();
-    let loaded = load_from(conn, start, id).await;
+    let loaded = load_from(conn, start, id, u64::MAX).await;
     if loaded.is_err() {
         cache.forget(id);
     }
     loaded
 }
 
+/// Folds the events of tournament `id` after `tournament`'s version, up to version
+/// `upto`.
 async fn load_from(
     conn: &mut PgConnection,
     mut tournament: Tournament,
     id: i64,
+    upto: u64,
 ) -> Result<Option<Tournament>, ApiError> {
     let stream = stream_id(id);
     loop {
         let from = tournament.version() + 1;
-        let page = EventStore::read_stream_in(&mut *conn, &stream, from, PAGE).await?;
+        let wanted = upto
+            .saturating_sub(tournament.version())
+            .min(u64::from(PAGE)) as u32;
+        if wanted == 0 {
+            break;
+        }
+        let page = EventStore::read_stream_in(&mut *conn, &stream, from, wanted).await?;
         for recorded in &page {
             let version = u64::try_from(recorded.version).unwrap_or(0);
             let expected = tournament.version() + 1;
@@ -100,7 +120,7 @@ async fn load_from(
                 decode(&recorded.event_type, &recorded.payload).map_err(|e| broken(id, e))?;
             tournament.apply(&event);
         }
-        if page.len() < PAGE as usize {
+        if page.len() < wanted as usize {
             break;
         }
     }
@@ -289,7 +309,7 @@ pub async fn mutate(
         // of a 10,000-player tournament costs more than the rest of a command); it
         // goes back after the commit, or at once when the command is refused.
         let start = state.tournaments.take(id).unwrap_or_default();
-        let mut tournament = load_from(&mut tx, start, id)
+        let mut tournament = load_from(&mut tx, start, id, u64::MAX)
             .await?
             .ok_or_else(|| not_found(id))?;
         let expected = tournament.version();

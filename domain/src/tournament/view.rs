@@ -1,5 +1,6 @@
 //! Read models for the API: the tournament at a glance, the stages and their bracket, the
-//! players. Plain serializable values computed from the folded state.
+//! players, and one account's own part in it ([`OwnView`]). Plain serializable values
+//! computed from the folded state.
 
 use serde::Serialize;
 
@@ -9,7 +10,9 @@ use crate::shuffle::{Commitment, Seed};
 use super::config::Config;
 use super::event::{PlayerResult, RegistrationWindow};
 use super::refs::{AccountId, RoundRef, StageKind, TableRef};
-use super::state::{Registration, Round, State};
+use super::standings::StandingsRow;
+use super::state::{Player, Registration, Round, State, Table};
+use super::table_points::{Points, ScoreDifference, score_differences, table_points};
 
 /// Where the tournament stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -93,6 +96,71 @@ pub struct TableView {
     pub advancing: Vec<AccountId>,
 }
 
+/// One account's part in a tournament: what a player's client shows them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OwnView {
+    /// `None` when the account never registered.
+    pub player: Option<PlayerView>,
+    /// The latest table the account was drawn to: the current round's, or the last
+    /// one it played (`None` before its first draw).
+    pub seat: Option<SeatView>,
+    /// Every result in force that names the account, in the order the tables were
+    /// drawn.
+    pub results: Vec<OwnResult>,
+    /// The account's row of the qualification standings, once it entered the
+    /// qualification (disqualified players have none).
+    pub standing: Option<StandingsRow>,
+}
+
+/// A table an account is drawn to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub table: TableRef,
+    /// The account's seat, from 0, in the table's seat order.
+    pub seat: u32,
+    /// Everyone at the table, in seat order.
+    pub players: Vec<AccountId>,
+    pub started: bool,
+    /// The online game's id, when there is one.
+    pub game: Option<String>,
+    pub has_result: bool,
+}
+
+/// One table's result, as one of its players sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OwnResult {
+    pub table: TableRef,
+    pub place: u8,
+    /// Final total in the game.
+    pub total: u32,
+    /// What the place earns at this table, in 840ths of a point (`table_points.rs`).
+    pub table_points: Points,
+    /// Final total minus the table's mean, in 840ths of a point.
+    pub score_difference: ScoreDifference,
+}
+
+fn player_view(p: &Player) -> PlayerView {
+    PlayerView {
+        player: p.account,
+        registration: p.order,
+        checked_in: p.checked_in,
+        withdrawn: p.withdrawn,
+        disqualified: p.disqualified.is_some(),
+    }
+}
+
+/// `account`'s line of `result`, with the table points and score difference it earns.
+fn own_result(table: TableRef, result: &[PlayerResult], account: AccountId) -> Option<OwnResult> {
+    let i = result.iter().position(|l| l.player == account)?;
+    Some(OwnResult {
+        table,
+        place: result[i].place,
+        total: result[i].total,
+        table_points: table_points(result)[i].1,
+        score_difference: score_differences(result)[i].1,
+    })
+}
+
 impl State {
     pub fn phase(&self) -> Phase {
         if self.finished.is_some() {
@@ -132,16 +200,54 @@ impl State {
     }
 
     pub fn player_views(&self) -> Vec<PlayerView> {
-        self.players
-            .iter()
-            .map(|p| PlayerView {
-                player: p.account,
-                registration: p.order,
-                checked_in: p.checked_in,
-                withdrawn: p.withdrawn,
-                disqualified: p.disqualified.is_some(),
+        self.players.iter().map(player_view).collect()
+    }
+
+    /// Every drawn table (the draws in force), in the order they were drawn.
+    fn drawn_tables(&self) -> impl Iterator<Item = (TableRef, &Table)> {
+        self.stages.iter().flat_map(|s| &s.rounds).flat_map(|r| {
+            let at = r.draw.round_ref();
+            r.tables.iter().zip(1..).map(move |(t, table)| {
+                let at = TableRef {
+                    stage: at.stage,
+                    round: at.round,
+                    table,
+                };
+                (at, t)
             })
-            .collect()
+        })
+    }
+
+    /// What `account` sees of its own part in the tournament (an account that never
+    /// registered gets an empty view).
+    pub fn own_view(&self, account: AccountId) -> OwnView {
+        let seat = self
+            .drawn_tables()
+            .filter_map(|(at, t)| {
+                let seat = t.players.iter().position(|&p| p == account)?;
+                Some(SeatView {
+                    table: at,
+                    seat: seat as u32,
+                    players: t.players.clone(),
+                    started: t.started,
+                    game: t.game.clone(),
+                    has_result: t.result.is_some(),
+                })
+            })
+            .last();
+        let results = self
+            .drawn_tables()
+            .filter_map(|(at, t)| own_result(at, t.result.as_deref()?, account))
+            .collect();
+        OwnView {
+            player: self.player(account).map(player_view),
+            seat,
+            results,
+            standing: self
+                .qualification_standings()
+                .into_iter()
+                .find(|row| row.stats.player == account),
+        }
     }
 
     /// Every stage with its rounds and tables: the bracket.
@@ -216,5 +322,161 @@ impl State {
                 })
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::shuffle::Seed;
+    use crate::tournament::refs::Context;
+    use crate::tournament::{Command, Tournament};
+
+    const ORGANIZER: AccountId = 1;
+
+    fn run(t: &mut Tournament, command: serde_json::Value) {
+        let command: Command = serde_json::from_value(command).expect("a command");
+        t.execute(&Context::account(ORGANIZER, 0), &command)
+            .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    }
+
+    /// Players 10 to 13 check in and are drawn to one table of 4 (two qualification
+    /// rounds); player 14 registers but does not check in.
+    fn drawn() -> Tournament {
+        let mut t = Tournament::new();
+        run(
+            &mut t,
+            json!({"command": "create", "name": "Cup", "rules": {"preset": "belgian"},
+                   "capacity": 8,
+                   "config": {"qualification_rounds": 2, "table_min": 4, "table_max": 4}}),
+        );
+        run(&mut t, json!({"command": "open_registration"}));
+        for player in 10..=14 {
+            run(&mut t, json!({"command": "register", "player": player}));
+        }
+        run(&mut t, json!({"command": "close_registration"}));
+        for player in 10..=13 {
+            run(&mut t, json!({"command": "check_in", "player": player}));
+        }
+        run(&mut t, json!({"command": "start_qualification"}));
+        let seed = Seed([3; 32]);
+        run(
+            &mut t,
+            json!({"command": "commit_draw_seed", "commitment": seed.commitment()}),
+        );
+        run(&mut t, json!({"command": "draw_round", "seed": seed}));
+        t
+    }
+
+    const TABLE_1: TableRef = TableRef {
+        stage: 1,
+        round: 1,
+        table: 1,
+    };
+
+    /// Table 1's players finish in seat order, 10 points apart.
+    fn record_in_seat_order(t: &mut Tournament) -> Vec<AccountId> {
+        let seats = t.state().table(TABLE_1).expect("table 1").players.clone();
+        let standings: Vec<_> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, p)| json!({"player": p, "total": 10 * i, "place": i + 1}))
+            .collect();
+        run(
+            t,
+            json!({"command": "record_result", "table": TABLE_1,
+                   "input": {"source": "game", "game": "table-9", "standings": standings}}),
+        );
+        seats
+    }
+
+    #[test]
+    fn a_seated_player_sees_its_table_and_registration() {
+        let mut t = drawn();
+        let seats = t.state().table(TABLE_1).expect("table 1").players.clone();
+        run(
+            &mut t,
+            json!({"command": "start_table_game", "table": TABLE_1, "game": "table-9"}),
+        );
+        let view = t.state().own_view(seats[2]);
+        assert_eq!(
+            view.player,
+            Some(PlayerView {
+                player: seats[2],
+                registration: (seats[2] - 9) as u32,
+                checked_in: true,
+                withdrawn: false,
+                disqualified: false,
+            })
+        );
+        assert_eq!(
+            view.seat,
+            Some(SeatView {
+                table: TABLE_1,
+                seat: 2,
+                players: seats.clone(),
+                started: true,
+                game: Some("table-9".into()),
+                has_result: false,
+            })
+        );
+        assert!(view.results.is_empty());
+        let standing = view.standing.expect("a standings row");
+        assert_eq!((standing.stats.player, standing.stats.games), (seats[2], 0));
+    }
+
+    #[test]
+    fn results_carry_table_points_and_the_seat_moves_to_the_next_round() {
+        let mut t = drawn();
+        let seats = record_in_seat_order(&mut t);
+        // Second at a table of 4: 66.67 points; total 10 against a mean of 15.
+        let second = t.state().own_view(seats[1]);
+        let expected = OwnResult {
+            table: TABLE_1,
+            place: 2,
+            total: 10,
+            table_points: Points(56_000),
+            score_difference: ScoreDifference(-5 * 840),
+        };
+        assert_eq!(second.results, vec![expected]);
+        assert_eq!(second.seat.as_ref().map(|s| s.has_result), Some(true));
+        let standing = second.standing.expect("a standings row");
+        assert_eq!(standing.place, 2);
+        assert_eq!(standing.stats.table_points, Points(56_000));
+
+        let seed = Seed([4; 32]);
+        run(
+            &mut t,
+            json!({"command": "commit_draw_seed", "commitment": seed.commitment()}),
+        );
+        run(&mut t, json!({"command": "draw_round", "seed": seed}));
+        let now = t.state().own_view(seats[1]);
+        let seat = now.seat.expect("a seat in round 2");
+        assert_eq!(seat.table.round_ref(), RoundRef { stage: 1, round: 2 });
+        assert!(!seat.has_result && !seat.started && seat.game.is_none());
+        assert_eq!(now.results, vec![expected], "round 1's result stays");
+    }
+
+    #[test]
+    fn an_outsider_sees_nothing_and_a_dropped_player_only_its_registration() {
+        let mut t = drawn();
+        record_in_seat_order(&mut t);
+        assert_eq!(
+            t.state().own_view(77),
+            OwnView {
+                player: None,
+                seat: None,
+                results: Vec::new(),
+                standing: None,
+            }
+        );
+        let dropped = t.state().own_view(14);
+        let player = dropped.player.expect("registered");
+        assert_eq!((player.registration, player.checked_in), (5, false));
+        assert_eq!(dropped.seat, None);
+        assert!(dropped.results.is_empty());
+        assert_eq!(dropped.standing, None, "never entered the qualification");
     }
 }

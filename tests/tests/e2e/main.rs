@@ -21,3 +21,4 @@ mod tables_lifecycle;
 mod tournaments;
 mod tournaments_online;
 mod tournaments_read;
+mod tournaments_views;

@@ -6,17 +6,19 @@
 //! | --- | --- | --- |
 //! | `GET /v1/tournaments?phase=&before=&limit=` | anyone | the tournaments, newest first, page by page |
 //! | `POST /v1/tournaments` | organizer, admin | create a tournament; the caller is its organizer |
-//! | `GET /v1/tournaments/{id}` | anyone | the tournament at a glance (phase, format, referees, ...) |
+//! | `GET /v1/tournaments/{id}?as_of=N` | anyone | the tournament at a glance (phase, format, referees, ...) |
 //! | `POST /v1/tournaments/{id}/commands` | depends on the command (checked by the domain) | any tournament command, as the domain's JSON tagged by `command` |
-//! | `GET /v1/tournaments/{id}/standings` | anyone | the qualification standings now |
-//! | `GET /v1/tournaments/{id}/stages` | anyone | the bracket: stages, rounds, tables, results, byes |
-//! | `GET /v1/tournaments/{id}/ranking` | anyone | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/standings?as_of=N` | anyone | the qualification standings now |
+//! | `GET /v1/tournaments/{id}/stages?as_of=N` | anyone | the bracket: stages, rounds, tables, results, byes |
+//! | `GET /v1/tournaments/{id}/ranking?as_of=N` | anyone | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/me` | any account | the caller's registration, table (and its online game), results and standing |
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
 //! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
 //!
 //! The reads are public: nothing in a tournament's stream is secret, so they need no
 //! token ([`crate::auth::MaybeAuthenticated`]). A token that is sent must be valid
-//! (401 otherwise), so a client whose session expired learns it.
+//! (401 otherwise), so a client whose session expired learns it. `as_of=N` reads the
+//! tournament as its first `N` events left it (see [`read`]); `/me` needs a token.
 //!
 //! # Status codes of commands
 //!
@@ -41,6 +43,7 @@ pub mod commands;
 pub mod create;
 pub mod draws;
 pub mod list;
+pub mod me;
 pub mod read;
 pub mod verify;
 
@@ -54,7 +57,10 @@ use yaniv_domain::tournament::Tournament;
 pub use self::commands::{CommandResponse, TournamentCommandBody};
 pub use self::create::CreateTournamentRequest;
 pub use self::list::{TournamentCreator, TournamentList, TournamentListEntry};
-pub use self::read::{RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage};
+pub use self::me::{MySeat, MyTournament};
+pub use self::read::{
+    AsOfQuery, RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage,
+};
 use self::{commands::command, create::create, list::list, read::*, verify::verify};
 use super::resource;
 use crate::auth::Authenticated;
@@ -83,6 +89,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource("/v1/tournaments/{id}/stages", "GET").route(web::get().to(stages)))
         .service(resource("/v1/tournaments/{id}/ranking", "GET").route(web::get().to(ranking)))
         .service(resource("/v1/tournaments/{id}/events", "GET").route(web::get().to(events)))
+        .service(resource("/v1/tournaments/{id}/me", "GET").route(web::get().to(me::me)))
         .service(resource("/v1/tournaments/{id}/verify", "POST").route(web::post().to(verify)));
 }
 
@@ -90,7 +97,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TournamentSummary {
     pub id: i64,
-    /// The stream's version (also the `ETag`).
+    /// The stream's version (also the `ETag`), or `as_of` when the read asked for
+    /// an earlier one.
     pub version: u64,
     /// The domain's `TournamentView`: `name`, `organizer`, `phase` (`setup`,
     /// `registration_open`, `registration_closed`, `qualification`, `knockout`,

@@ -2,11 +2,16 @@
 //! `standings`, `stages`, `ranking` and `events`. Anyone may read them, without a
 //! token: nothing in a tournament's stream is secret (a draw's seed is revealed in
 //! its own event, see `docs/tournaments.md`). A token that is sent must be valid.
+//!
+//! The first four take `?as_of=N`: the tournament folded from its first `N` events,
+//! read from the database (the fold cache only knows the head), so that anyone can
+//! replay it to any point, such as the standings before a correction.
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use yaniv_domain::tournament::Tournament;
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::auth::MaybeAuthenticated;
@@ -15,21 +20,54 @@ use crate::routes::paging::EventsQuery;
 use crate::startup::AppState;
 use crate::tournaments::{repo, stream_id};
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct AsOfQuery {
+    /// Fold only the first `as_of` events (1 to the tournament's version; all by
+    /// default): the tournament as it was at that version.
+    pub as_of: Option<u64>,
+}
+
+/// Tournament `id` after its first `as_of` events, read from the database; as it is
+/// now (through the cache) without `as_of`.
+async fn load_as_of(state: &AppState, id: i64, as_of: Option<u64>) -> Result<Tournament, ApiError> {
+    let Some(as_of) = as_of else {
+        return load(state, id).await;
+    };
+    let head = state.store.stream_version(&stream_id(id)).await?;
+    if head == 0 {
+        return Err(repo::not_found(id));
+    }
+    if as_of == 0 || as_of > head {
+        return Err(ApiError::invalid_field(
+            "as_of",
+            format!("must be 1 to {head} (the tournament's version)"),
+        ));
+    }
+    let mut conn = state.db.acquire().await?;
+    repo::load_upto(&mut conn, id, as_of)
+        .await?
+        .ok_or_else(|| repo::not_found(id))
+}
+
 /// The tournament at a glance.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}",
     tag = "tournaments",
     security((), ("bearer" = [])),
-    params(("id" = i64, Path, description = "Tournament id")),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The tournament", body = TournamentSummary,
          headers(("ETag" = String, description = "The tournament's version, quoted"))),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
+        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -37,9 +75,10 @@ pub async fn show(
     state: web::Data<AppState>,
     _auth: MaybeAuthenticated,
     path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load(&state, id).await?;
+    let tournament = load_as_of(&state, id, query.as_of).await?;
     Ok(with_etag(
         HttpResponse::Ok().json(TournamentSummary::of(id, &tournament)),
         tournament.version(),
@@ -50,6 +89,7 @@ pub async fn show(
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct StandingsResponse {
     pub id: i64,
+    /// The version read: the tournament's version, or `as_of` when given.
     pub version: u64,
     /// Best first: `place` (shared by complete ties), `player`, `registration`,
     /// `games`, `table_points` and `score_difference` (both in 840ths of a point,
@@ -64,14 +104,16 @@ pub struct StandingsResponse {
     path = "/v1/tournaments/{id}/standings",
     tag = "tournaments",
     security((), ("bearer" = [])),
-    params(("id" = i64, Path, description = "Tournament id")),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The standings", body = StandingsResponse),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
+        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -79,9 +121,10 @@ pub async fn standings(
     state: web::Data<AppState>,
     _auth: MaybeAuthenticated,
     path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load(&state, id).await?;
+    let tournament = load_as_of(&state, id, query.as_of).await?;
     let body = StandingsResponse {
         id,
         version: tournament.version(),
@@ -97,6 +140,7 @@ pub async fn standings(
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct StagesResponse {
     pub id: i64,
+    /// The version read: the tournament's version, or `as_of` when given.
     pub version: u64,
     /// Every stage begun (the domain's `StageView`): its kind, rounds, tables with
     /// their players in seat order and results, byes, who goes through.
@@ -110,14 +154,16 @@ pub struct StagesResponse {
     path = "/v1/tournaments/{id}/stages",
     tag = "tournaments",
     security((), ("bearer" = [])),
-    params(("id" = i64, Path, description = "Tournament id")),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The bracket", body = StagesResponse),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
+        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -125,9 +171,10 @@ pub async fn stages(
     state: web::Data<AppState>,
     _auth: MaybeAuthenticated,
     path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load(&state, id).await?;
+    let tournament = load_as_of(&state, id, query.as_of).await?;
     let body = StagesResponse {
         id,
         version: tournament.version(),
@@ -143,6 +190,7 @@ pub async fn stages(
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RankingResponse {
     pub id: i64,
+    /// The version read: the tournament's version, or `as_of` when given.
     pub version: u64,
     /// Whether the ranking is published (the tournament is finished); before that,
     /// `ranking` is what the final table's result would give, if it is in.
@@ -160,14 +208,16 @@ pub struct RankingResponse {
     path = "/v1/tournaments/{id}/ranking",
     tag = "tournaments",
     security((), ("bearer" = [])),
-    params(("id" = i64, Path, description = "Tournament id")),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The ranking (or `null`)", body = RankingResponse),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
+        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -175,9 +225,10 @@ pub async fn ranking(
     state: web::Data<AppState>,
     _auth: MaybeAuthenticated,
     path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load(&state, id).await?;
+    let tournament = load_as_of(&state, id, query.as_of).await?;
     let body = RankingResponse {
         id,
         version: tournament.version(),

@@ -1,0 +1,126 @@
+//! `GET /v1/tournaments/{id}/me`: the calling account's own part in a tournament
+//! (its registration, the table it is drawn to and that table's online game, its
+//! results, its standings row), so that a player's client needs one read. The view
+//! is the domain's (`State::own_view`); the server adds the id of the online game
+//! table it created for the seat.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{load, with_etag};
+use crate::auth::Authenticated;
+use crate::error::{ApiError, Problem};
+use crate::startup::AppState;
+use crate::tournaments::verify::linked_table;
+
+/// The calling account's part in a tournament.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct MyTournament {
+    pub id: i64,
+    /// The tournament's version (also the `ETag`).
+    pub version: u64,
+    /// The calling account.
+    pub account: i64,
+    /// Whether the account registered (it may have withdrawn or been disqualified
+    /// since). `false` is not an error: the client may offer to register.
+    pub registered: bool,
+    /// `null` unless registered; else the domain's `PlayerView`: `player`,
+    /// `registration` (the registration order, from 1), `checked_in`, `withdrawn`,
+    /// `disqualified`.
+    #[schema(value_type = Option<Object>)]
+    pub player: Option<Value>,
+    /// The latest table the account was drawn to (the current round's, or the last one
+    /// it played); `null` before its first draw.
+    pub seat: Option<MySeat>,
+    /// Every result in force that names the account, in the order the tables were
+    /// drawn: `table` (`{stage, round, table}`), `place`, `total`, and what the place
+    /// earns at that table, `table_points`, and `score_difference` (both in 840ths of
+    /// a point, exact).
+    #[schema(value_type = Vec<Object>)]
+    pub results: Value,
+    /// The account's row of `GET .../standings` (the qualification), once it entered
+    /// the qualification; otherwise `null`.
+    #[schema(value_type = Option<Object>)]
+    pub standing: Option<Value>,
+}
+
+/// A table the account is drawn to.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct MySeat {
+    /// `{stage, round, table}`.
+    #[schema(value_type = Object)]
+    pub table: Value,
+    /// The account's place in the drawn seat order, from 0.
+    pub seat: u32,
+    /// Everyone at the table, in seat order.
+    pub players: Vec<i64>,
+    /// A game began at the table (online, or declared by an official).
+    pub started: bool,
+    /// The game's id as the tournament records it (`table-<id>` for this server's
+    /// tables), if any.
+    pub game: Option<String>,
+    /// The online game table, `/v1/tables/{game_table}`, when the game is one of this
+    /// server's.
+    pub game_table: Option<i64>,
+    /// The table has its result.
+    pub has_result: bool,
+}
+
+/// A domain read model as JSON.
+fn json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or_default()
+}
+
+/// The calling account's registration, table, results and standing in the tournament.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/me",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The account's part (`registered: false` when it has none)",
+         body = MyTournament,
+         headers(("ETag" = String, description = "The tournament's version, quoted"))),
+        (status = 400, description = "The id is not a number (`invalid_path`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn me(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let tournament = load(&state, id).await?;
+    let account = auth.account.id;
+    let view = tournament.state().own_view(account);
+    let body = MyTournament {
+        id,
+        version: tournament.version(),
+        account,
+        registered: view.player.is_some(),
+        player: view.player.as_ref().map(json),
+        seat: view.seat.map(|seat| MySeat {
+            table: json(&seat.table),
+            game_table: seat.game.as_deref().and_then(linked_table),
+            seat: seat.seat,
+            players: seat.players,
+            started: seat.started,
+            game: seat.game,
+            has_result: seat.has_result,
+        }),
+        results: json(&view.results),
+        standing: view.standing.as_ref().map(json),
+    };
+    Ok(with_etag(
+        HttpResponse::Ok().json(body),
+        tournament.version(),
+    ))
+}
