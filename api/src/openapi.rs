@@ -70,6 +70,7 @@ pub const API_VERSION: &str = "0.1.0";
         tournaments::read::stages,
         tournaments::read::ranking,
         tournaments::read::events,
+        tournaments::me::me,
         tournaments::verify::verify,
     ),
     components(schemas(
@@ -79,7 +80,7 @@ pub const API_VERSION: &str = "0.1.0";
         ReplayResult, ReplayRound, ReplayOutcome, ReplayReduction, ReplayBonus, ReplayStanding,
         RecordProblem,
     )),
-    modifiers(&BearerAuth, &CommonErrors),
+    modifiers(&BearerAuth, &CommonErrors, &TaggedOperationIds),
     tags(
         (name = "health", description = "Liveness and readiness probes"),
         (name = "accounts", description = "Registration and roles"),
@@ -161,6 +162,31 @@ impl Modify for CommonErrors {
     }
 }
 
+/// Makes every `operationId` `<tag>_<handler>` (`tables_show`, `tournaments_show`):
+/// handlers of different resources share names, and OpenAPI requires the ids to be
+/// unique (client generators name their methods after them).
+struct TaggedOperationIds;
+
+impl Modify for TaggedOperationIds {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for op in operations.into_iter().flatten() {
+                let tag = op.tags.as_ref().and_then(|t| t.first()).cloned();
+                if let (Some(tag), Some(id)) = (tag, op.operation_id.as_mut()) {
+                    *id = format!("{tag}_{id}");
+                }
+            }
+        }
+    }
+}
+
 /// The document.
 pub fn spec() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
@@ -216,6 +242,18 @@ mod tests {
             }
         }
         assert!(operations >= 7, "only {operations} operations");
+        let mut ids: Vec<&str> = spec
+            .paths
+            .paths
+            .values()
+            .flat_map(|item| [&item.get, &item.put, &item.post, &item.delete, &item.patch])
+            .flatten()
+            .filter_map(|op| op.operation_id.as_deref())
+            .collect();
+        let count = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "operationIds must be unique");
         let schemes = &spec.components.as_ref().unwrap().security_schemes;
         assert!(schemes.contains_key("bearer"));
     }

@@ -60,6 +60,7 @@ pub(super) fn require_staff(table: &TableState, account: &Account) -> Result<(),
 #[utoipa::path(
     get,
     path = "/v1/tables/{id}/audit",
+    operation_id = "table_as_of",
     tag = "audit",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "Table id"), AuditQuery),

@@ -18,6 +18,7 @@ use crate::tables::verify::{self, Verification};
 #[utoipa::path(
     post,
     path = "/v1/tables/{id}/verify",
+    operation_id = "verify_table",
     tag = "audit",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "Table id")),

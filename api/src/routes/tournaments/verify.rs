@@ -21,6 +21,7 @@ use crate::tournaments::{repo, stream_id};
 #[utoipa::path(
     post,
     path = "/v1/tournaments/{id}/verify",
+    operation_id = "verify_tournament",
     tag = "audit",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
