@@ -251,6 +251,17 @@ impl TableState {
     }
 
     /// The bot kind of every seat (`None` for humans and empty seats).
+    /// The account of each human seat, in seat order (bots are left out).
+    pub fn human_accounts(&self) -> Vec<i64> {
+        self.seats
+            .iter()
+            .filter_map(|seat| match seat {
+                SeatHolder::Human { account_id, .. } => Some(*account_id),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn bot_kinds(&self) -> Vec<Option<BotKindName>> {
         self.seats
             .iter()

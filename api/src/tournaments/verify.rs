@@ -29,6 +29,7 @@ use crate::error::ApiError;
 use crate::startup::AppState;
 use crate::store::RecordedEvent;
 use crate::store::hash::ChainStatus;
+use crate::tables::events::TournamentLink;
 use crate::tables::state::TableState;
 use crate::tables::verify::{CheckReport, VerifyFailure, chain_report};
 
@@ -207,6 +208,7 @@ pub enum LinkedGame {
 /// The game check of one result (stored at `version`): `None` when the game
 /// confirms it.
 pub fn check_game(
+    tournament_id: i64,
     version: u64,
     claimed: &OnlineGameResult,
     game: &LinkedGame,
@@ -234,6 +236,22 @@ pub fn check_game(
         }
         LinkedGame::Found(table) => table,
     };
+    // Only a game the tournament's draw opened for this very table can stand behind
+    // the result: any other finished game with the same players proves nothing.
+    let link = TournamentLink {
+        tournament_id,
+        table: claimed.table,
+    };
+    if table.created.tournament != Some(link) {
+        return Some(failure(
+            version,
+            "game_not_linked",
+            format!(
+                "{}: {} was not opened for this table of this tournament",
+                claimed.table, claimed.game
+            ),
+        ));
+    }
     if !table.game.is_finished() {
         return Some(failure(
             version,
@@ -241,8 +259,13 @@ pub fn check_game(
             format!("{}: the game {} is not over", claimed.table, claimed.game),
         ));
     }
-    let played = ResultInput::from_game(&table.game, &claimed.seats, None)
+    // The game's own seats say who played where: a player who left the tournament
+    // after the draw is not seated at a game started later.
+    let accounts = table.human_accounts();
+    let seated_here = accounts.iter().all(|a| claimed.seats.contains(a));
+    let played = ResultInput::from_game(&table.game, &accounts, None)
         .ok()
+        .filter(|_| seated_here)
         .map(|input| match input {
             ResultInput::Game { standings, .. } => standings,
             _ => Vec::new(),
@@ -257,11 +280,8 @@ pub fn check_game(
             version,
             "game_result_mismatch",
             format!(
-                "{}: the result is not the final standings of {} ({} seats, the table seats {})",
-                claimed.table,
-                claimed.game,
-                table.game.players().len(),
-                claimed.seats.len()
+                "{}: the result is not the final standings of {} (its players: {:?}; drawn: {:?})",
+                claimed.table, claimed.game, accounts, claimed.seats
             ),
         ));
     }
@@ -284,6 +304,7 @@ pub async fn load_linked(state: &AppState, id: i64) -> Result<LinkedGame, ApiErr
 /// Checks every result that names one of this server's online games.
 pub async fn check_games(
     state: &AppState,
+    tournament_id: i64,
     online: &[(u64, OnlineGameResult)],
 ) -> Result<GamesReport, ApiError> {
     let mut checked = 0;
@@ -293,7 +314,7 @@ pub async fn check_games(
         };
         checked += 1;
         let game = load_linked(state, id).await?;
-        if let Some(failure) = check_game(*version, claimed, &game) {
+        if let Some(failure) = check_game(tournament_id, *version, claimed, &game) {
             return Ok(GamesReport {
                 ok: false,
                 first_failure: Some(failure),
@@ -529,13 +550,13 @@ mod tests {
 
     #[test]
     fn a_missing_or_unreadable_game_fails_the_game_check() {
-        let missing = check_game(8, &claimed(), &LinkedGame::Missing).unwrap();
+        let missing = check_game(3, 8, &claimed(), &LinkedGame::Missing).unwrap();
         assert_eq!(
             (missing.version, missing.code.as_str()),
             (8, "game_not_found")
         );
         assert!(missing.reason.contains("table-9"), "{}", missing.reason);
-        let unreadable = check_game(8, &claimed(), &LinkedGame::Unreadable).unwrap();
+        let unreadable = check_game(3, 8, &claimed(), &LinkedGame::Unreadable).unwrap();
         assert_eq!(unreadable.code, "game_unreadable");
     }
 
@@ -557,7 +578,8 @@ mod tests {
             json!({"type": "table_created.v1",
                    "rules": {"preset": "israeli", "overrides": {}},
                    "effective_rules": rules, "seats": 2, "bots": [],
-                   "created_by": {"account_id": 5, "username": "ann"}}),
+                   "created_by": {"account_id": 5, "username": "ann"},
+                   "tournament": {"tournament_id": 3, "table": {"stage": 1, "round": 1, "table": 2}}}),
             json!({"type": "seat_taken.v1", "seat": 0, "account_id": 5, "username": "ann"}),
             json!({"type": "seat_taken.v1", "seat": 1, "account_id": 6, "username": "bob"}),
             json!({"type": "table_started.v1", "started_by": 5, "players": ["ann", "bob"]}),
@@ -589,29 +611,45 @@ mod tests {
         let game = online_table(None);
         let mut claimed = claimed();
         claimed.result = its_result(&game);
-        assert_eq!(check_game(8, &claimed, &game), None);
+        assert_eq!(check_game(3, 8, &claimed, &game), None);
 
         let mut changed = claimed.clone();
         changed.result[0].total += 1;
-        let failure = check_game(8, &changed, &game).unwrap();
+        let failure = check_game(3, 8, &changed, &game).unwrap();
         assert_eq!(
             (failure.version, failure.code.as_str()),
             (8, "game_result_mismatch")
         );
 
-        // The seats in the other order: the game's seat 0 is not the table's first.
+        // The result is read through the game's own seats, whatever the draw's order.
         let mut swapped = claimed.clone();
         swapped.seats.reverse();
+        assert_eq!(check_game(3, 8, &swapped, &game), None);
+
+        // A drawn player who left the tournament before this game began is not in it,
+        // and not in the result: the result still confirms.
+        let mut dropped = claimed.clone();
+        dropped.seats.push(7);
+        assert_eq!(check_game(3, 8, &dropped, &game), None);
+
+        // A player of the game who was not drawn at this table.
+        let mut stranger = claimed.clone();
+        stranger.seats.retain(|&p| p != 6);
         assert_eq!(
-            check_game(8, &swapped, &game).unwrap().code,
+            check_game(3, 8, &stranger, &game).unwrap().code,
             "game_result_mismatch"
         );
 
-        let mut more_seats = claimed.clone();
-        more_seats.seats.push(7);
+        // The same game named by another table, or by another tournament.
+        let mut elsewhere = claimed.clone();
+        elsewhere.table.table = 1;
         assert_eq!(
-            check_game(8, &more_seats, &game).unwrap().code,
-            "game_result_mismatch"
+            check_game(3, 8, &elsewhere, &game).unwrap().code,
+            "game_not_linked"
+        );
+        assert_eq!(
+            check_game(4, 8, &claimed, &game).unwrap().code,
+            "game_not_linked"
         );
     }
 
@@ -620,7 +658,7 @@ mod tests {
         let mut claimed = claimed();
         claimed.result = its_result(&online_table(None));
         let playing = online_table(Some(3));
-        let failure = check_game(8, &claimed, &playing).unwrap();
+        let failure = check_game(3, 8, &claimed, &playing).unwrap();
         assert_eq!(failure.code, "game_not_finished");
     }
 }

@@ -69,7 +69,7 @@ pub async fn verify(
     }
     let chain = state.store.verify_stream(&stream_id(id)).await?;
     let domain = verify::audit(&decoded);
-    let games = verify::check_games(&state, &domain.online).await?;
+    let games = verify::check_games(&state, id, &domain.online).await?;
     let verdict: TournamentVerification =
         verify::combine(stored.len() as u64, &chain, domain, games);
     if verdict.ok {
