@@ -198,6 +198,7 @@ pub async fn mutate(
         let expected = loaded.state.version;
         check_if_match(mutation.if_match, expected, "table")?;
         let was_finished = loaded.state.game.is_finished();
+        let mut tournament_fold = None;
         let decision = decide(loaded)?;
         let events = encode(&decision.events)?;
         if !events.is_empty() {
@@ -213,7 +214,8 @@ pub async fn mutate(
             }
             project(&mut tx, &decision.after.state).await?;
             if !was_finished && decision.after.state.game.is_finished() {
-                record_online_result(state, &mut tx, &decision.after.state, &metadata).await?;
+                tournament_fold =
+                    record_online_result(state, &mut tx, &decision.after.state, &metadata).await?;
             }
         }
         let stored = StoredResponse::json(decision.status, &decision.body)?;
@@ -222,6 +224,9 @@ pub async fn mutate(
             None => tx.commit().await?,
         }
         state.tables.put(id, decision.after);
+        if let Some(fold) = tournament_fold {
+            state.tournaments.put(fold.tournament_id, fold.tournament);
+        }
         return Ok(respond(&stored, false));
     }
 }

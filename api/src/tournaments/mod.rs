@@ -13,16 +13,20 @@
 //!
 //! # State is folded, never stored
 //!
-//! Every request folds the stream with `Tournament::from_events` ([`repo::load`]).
-//! The `tournaments` table (migration `0004`) only hands out ids and keeps a small
-//! projection (name, phase, version) written in the same transaction as the events.
+//! Every request folds the stream: the per-process fold cache (`crate::fold_cache`)
+//! saves re-reading a prefix of it, and audits ([`repo::load`], `verify.rs`) read it
+//! all from the database. The `tournaments` table (migration `0004`) only hands out
+//! ids and keeps a small projection (name, phase, version) written in the same
+//! transaction as the events.
 //!
 //! # Writing
 //!
-//! [`repo::mutate`]: decide on the freshly folded state (the actor is the caller's
-//! account, `Actor::Account(id)`; the domain checks what that account may do in this
-//! tournament), append with the version it was folded at, retry on a lost race (up
-//! to [`repo::MAX_RETRIES`] times), support `Idempotency-Key`.
+//! [`repo::mutate`]: under the tournament's row lock, decide on the freshly folded
+//! state (the actor is the caller's account, `Actor::Account(id)`; the domain checks
+//! what that account may do in this tournament), commit the next draw seed when one
+//! is due ([`seeds`]), append with the version it was folded at, retry on a lost race
+//! (up to [`repo::MAX_RETRIES`] times), support `Idempotency-Key`. [`play`] holds the
+//! draws with online tables and the results of online games.
 //!
 //! # Refusals
 //!

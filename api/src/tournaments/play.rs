@@ -26,9 +26,8 @@ use crate::auth::accounts::Account;
 use crate::error::ApiError;
 use crate::startup::AppState;
 use crate::store::EventMetadata;
-use crate::tables::autoplay::fresh_seed;
 use crate::tables::events::{AccountRef, TournamentLink, stream_id as table_stream};
-use crate::tables::state::{SeatHolder, TableState};
+use crate::tables::state::TableState;
 use crate::tables::tournament_game::{TournamentGame, create_started};
 
 /// A drawn table and the online game table playing it.
@@ -94,17 +93,28 @@ impl<'a> Draw<'a> {
     }
 }
 
-/// 409 when the server does not hold the seed behind the published commitment (a
-/// commitment made before the server held the seeds): only a redraw by the organizer
-/// with that seed, through the plain commands, could use it.
+/// 409 when the server does not hold the seed behind the published commitment (one
+/// made before the server held the seeds): whoever made it draws with `draw_round` and
+/// that seed through the commands.
 fn seed_not_held() -> ApiError {
     ApiError::Refused {
         status: StatusCode::CONFLICT,
         code: "seed_not_held",
         title: "Refused by the tournament",
-        detail: "the published seed commitment was not made by this server, which \
-                 therefore cannot draw from it"
+        detail: "the published seed commitment was not made by this server: whoever made \
+                 it draws with the `draw_round` command and the seed it commits to"
             .into(),
+    }
+}
+
+/// 409 when no seed is committed for a draw: the tournament is over, or its final
+/// table has begun (so nothing can be drawn or redrawn).
+fn no_commitment() -> ApiError {
+    ApiError::Refused {
+        status: StatusCode::CONFLICT,
+        code: "no_commitment",
+        title: "Refused by the tournament",
+        detail: "no draw seed is committed: nothing is left to draw".into(),
     }
 }
 
@@ -119,7 +129,9 @@ impl TournamentWrite for Draw<'_> {
             Some(commitment) => seeds::reveal(conn, self.id, &commitment)
                 .await?
                 .ok_or_else(seed_not_held)?,
-            None => fresh_seed()?,
+            // Every draw is from a seed committed before it: a draw still possible always
+            // has one (`seeds::commitment_due`).
+            None => return Err(no_commitment()),
         };
         let command = match &self.request.redraw {
             None => Command::DrawRound { seed },
@@ -325,21 +337,32 @@ async fn usernames(conn: &mut PgConnection, accounts: &[i64]) -> Result<Vec<Acco
         .collect()
 }
 
+/// The tournament fold a [`record_online_result`] leaves behind: the caller puts it in
+/// the cache once its transaction has committed (never before: the cache holds only
+/// committed events).
+#[derive(Debug)]
+pub struct RecordedFold {
+    pub tournament_id: i64,
+    pub tournament: Tournament,
+}
+
 /// Records the result of the finished online game of `table` in its tournament, as the
 /// server, in the caller's transaction (that of the game's last action).
 ///
 /// A tournament that no longer wants this result (the game was voided, a referee
-/// already entered a result, the tournament is over) refuses it: the refusal is logged
-/// and the game's end stands, since refusing the player's action would lose nothing
-/// but the action itself.
+/// already entered a result, the tournament is over) refuses it, and one whose stream
+/// cannot be read cannot take it: either is logged and the game's end stands, since
+/// refusing the player's last action would block the game for ever without saving
+/// anything. The referee then enters the result by hand. A database error still fails
+/// the action (it is retried whole).
 pub async fn record_online_result(
     state: &AppState,
     conn: &mut PgConnection,
     table: &TableState,
     metadata: &EventMetadata,
-) -> Result<(), ApiError> {
+) -> Result<Option<RecordedFold>, ApiError> {
     let Some(link) = table.created.tournament else {
-        return Ok(());
+        return Ok(None);
     };
     let id = link.tournament_id;
     if !repo::lock(conn, id).await? {
@@ -348,10 +371,27 @@ pub async fn record_online_result(
             table = table.id,
             "the linked tournament does not exist"
         );
-        return Ok(());
+        return Ok(None);
     }
-    let Some(mut tournament) = repo::load_cached(conn, &state.tournaments, id).await? else {
-        return Ok(());
+    let mut tournament = match repo::take_and_load(conn, &state.tournaments, id).await {
+        Ok(Some(tournament)) => tournament,
+        Ok(None) => return Ok(None),
+        Err(ApiError::Unexpected { context, .. }) => {
+            tracing::error!(
+                tournament = id,
+                table = table.id,
+                context,
+                "the tournament cannot be read: the online game's result is not recorded"
+            );
+            return Ok(None);
+        }
+        Err(err) => return Err(err),
+    };
+    let unchanged = |tournament| {
+        Ok(Some(RecordedFold {
+            tournament_id: id,
+            tournament,
+        }))
     };
     let game = table_stream(table.id);
     let in_force = tournament
@@ -361,32 +401,25 @@ pub async fn record_online_result(
     if !in_force {
         tracing::info!(tournament = id, table = table.id, at = %link.table,
             "an online game ended that is no longer the table's game: its result is not recorded");
-        return Ok(());
+        return unchanged(tournament);
     }
-    let accounts: Vec<i64> = table
-        .seats
-        .iter()
-        .filter_map(|seat| match seat {
-            SeatHolder::Human { account_id, .. } => Some(*account_id),
-            _ => None,
-        })
-        .collect();
-    let decided = ResultInput::from_game(&table.game, &accounts, Some(game)).and_then(|input| {
-        tournament.decide(
-            &Context::server(repo::now()),
-            &Command::RecordResult {
-                table: link.table,
-                input,
-            },
-        )
-    });
+    let decided = ResultInput::from_game(&table.game, &table.human_accounts(), Some(game))
+        .and_then(|input| {
+            tournament.decide(
+                &Context::server(repo::now()),
+                &Command::RecordResult {
+                    table: link.table,
+                    input,
+                },
+            )
+        });
     let events = match decided {
         Ok(events) => events,
         Err(refused) => {
             tracing::warn!(tournament = id, table = table.id, at = %link.table,
                 code = refused.code(), error = %refused,
                 "the tournament refused an online game's result");
-            return Ok(());
+            return unchanged(tournament);
         }
     };
     let server = EventMetadata {
@@ -396,5 +429,5 @@ pub async fn record_online_result(
     };
     repo::append(state, conn, id, &mut tournament, &events, &server).await?;
     tracing::info!(tournament = id, table = table.id, at = %link.table, "online result recorded");
-    Ok(())
+    unchanged(tournament)
 }

@@ -74,6 +74,19 @@ pub async fn load_upto(
     load_from(conn, Tournament::new(), id, n).await
 }
 
+/// Tournament `id` for a writer that holds its lock ([`lock`]): the cached fold of a
+/// prefix is taken out of the cache, not copied (a copy of a 10,000-player tournament
+/// costs more than the rest of a command), and brought up to date. The writer puts it
+/// back after its transaction commits, or at once when it changes nothing.
+pub async fn take_and_load(
+    conn: &mut PgConnection,
+    cache: &TournamentCache,
+    id: i64,
+) -> Result<Option<Tournament>, ApiError> {
+    let start = cache.take(id).unwrap_or_default();
+    load_from(conn, start, id, u64::MAX).await
+}
+
 /// The same, starting from the cached fold of a prefix of the stream: only the events
 /// after it are read.
 pub async fn load_cached(
@@ -136,7 +149,7 @@ pub async fn read_page(
 ) -> Result<Vec<RecordedEvent>, ApiError> {
     Ok(state
         .store
-        .read_stream(&stream_id(id), after + 1, limit)
+        .read_stream(&stream_id(id), after.saturating_add(1), limit)
         .await?)
 }
 
@@ -305,11 +318,7 @@ pub async fn mutate(
         if !lock(&mut tx, id).await? {
             return Err(not_found(id));
         }
-        // Writers hold the row lock, so the cached fold is taken, not copied (a copy
-        // of a 10,000-player tournament costs more than the rest of a command); it
-        // goes back after the commit, or at once when the command is refused.
-        let start = state.tournaments.take(id).unwrap_or_default();
-        let mut tournament = load_from(&mut tx, start, id, u64::MAX)
+        let mut tournament = take_and_load(&mut tx, &state.tournaments, id)
             .await?
             .ok_or_else(|| not_found(id))?;
         let expected = tournament.version();

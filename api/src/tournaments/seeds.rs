@@ -6,13 +6,14 @@
 //!
 //! - round 1's seed when the tournament is created, before anyone registers;
 //! - each later draw's seed in the same append as the draw before it, before that
-//!   round has any result.
+//!   round has any result (after a final table drawn on paper too: it may be redrawn
+//!   until it begins).
 //!
 //! Until its draw reveals it, a seed exists only in `tournament_draw_seeds` (migration
 //! `0005`), written in the transaction of its commitment; the domain refuses a draw
 //! whose seed does not hash to the published commitment, so the seed cannot be
 //! swapped afterwards. [`commit_if_due`] is called after every change to a tournament;
-//! [`secret`] fetches the seed the next draw must use.
+//! [`reveal`] fetches the seed the next draw must use.
 
 use sqlx::PgConnection;
 use yaniv_domain::shuffle::{Commitment, Seed};
@@ -23,13 +24,14 @@ use crate::error::ApiError;
 use crate::tables::autoplay::fresh_seed;
 
 /// Whether `tournament` needs the commitment of its next draw's seed: it exists, is not
-/// over, has none pending, and has a draw still to come (its final table is not drawn).
+/// over, has none pending, and can still draw: its final table is not drawn, or is drawn
+/// but not begun (so it can be redrawn, which needs a committed seed too).
 pub fn commitment_due(tournament: &Tournament) -> bool {
     let s = tournament.state();
     s.info.is_some()
         && s.finished.is_none()
         && s.pending_commitment.is_none()
-        && s.final_round().is_none()
+        && s.final_round().is_none_or(|round| !round.has_started())
 }
 
 /// When [`commitment_due`], generates a secret seed, stores it for tournament `id`, and
@@ -79,4 +81,21 @@ pub async fn reveal(
     .fetch_optional(&mut *conn)
     .await?;
     Ok(row.and_then(|bytes| <[u8; 32]>::try_from(bytes.as_slice()).ok().map(Seed)))
+}
+
+/// Whether the server holds the seed behind `commitment` for tournament `id` (it does
+/// for every commitment it made).
+pub async fn held(
+    conn: &mut PgConnection,
+    id: i64,
+    commitment: &Commitment,
+) -> Result<bool, ApiError> {
+    let found: Option<i32> = sqlx::query_scalar(
+        "SELECT 1 FROM tournament_draw_seeds WHERE tournament_id = $1 AND commitment = $2",
+    )
+    .bind(id)
+    .bind(&commitment.0[..])
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
 }

@@ -245,16 +245,46 @@ async fn a_voided_online_game_is_replaced_and_only_the_new_game_counts() {
         &json!({"command": "void_game", "table": table, "reason": "a player lost the connection"}),
     )
     .await;
+    // Players are no longer sent to the voided game.
+    let me = api.tournament_read(id, "/me", &at_table[0].token).await;
+    assert!(me["seat"]["game_table"].is_null(), "{me}");
+    // The player who left is disqualified: the new game seats the other three.
+    let (gone, staying) = at_table.split_last().expect("four players");
+    api.accepted(
+        id,
+        &referee.token,
+        &json!({"command": "disqualify", "player": gone.id, "reason": "left the venue"}),
+    )
+    .await;
     let by_player = api.post(&online_path, &players[0].token, None).await;
     expect_problem(by_player, StatusCode::FORBIDDEN, "forbidden").await;
+    // Officials open this server's games only through the endpoint.
+    let bound_by_hand = api
+        .tournament_command(
+            id,
+            &referee.token,
+            &json!({"command": "start_table_game", "table": table, "game": format!("table-{first_game}")}),
+            None,
+        )
+        .await;
+    expect_problem(
+        bound_by_hand,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "online_games_by_server",
+    )
+    .await;
     let replay = api.post(&online_path, &referee.token, None).await;
     let replay = Api::json_ok(replay, StatusCode::CREATED, "start online").await;
     let second_game = replay["game_table"].as_i64().expect("id");
     assert_ne!(second_game, first_game);
     assert_eq!(replay["table"], table);
+    let summary = api.summary(second_game, &staying[0].token).await;
+    assert_eq!(summary["seats"].as_array().map(Vec::len), Some(3));
+    let me = api.tournament_read(id, "/me", &staying[0].token).await;
+    assert_eq!(me["seat"]["game_table"], second_game);
 
     // The new game counts when it ends; the voided one, finished later, does not.
-    play_to_end(&api, second_game, &at_table, 5_000, 0, |_| async {}).await;
+    play_to_end(&api, second_game, staying, 5_000, 0, |_| async {}).await;
     let after_second = tournament_events(&api, id, &org.token).await;
     let results: Vec<&Value> = after_second
         .iter()
@@ -272,6 +302,18 @@ async fn a_voided_online_game_is_replaced_and_only_the_new_game_counts() {
         after_second.len(),
         "the voided game records nothing"
     );
+
+    // The stored history verifies, the three-seat game's result included.
+    let verified = api
+        .post(
+            &format!("/v1/tournaments/{id}/verify"),
+            &referee.token,
+            None,
+        )
+        .await;
+    let verified = Api::json_ok(verified, StatusCode::OK, "verify").await;
+    assert_eq!(verified["ok"], true, "{verified}");
+    assert_eq!(verified["games"]["checked"], 1);
 }
 
 #[tokio::test]
@@ -342,4 +384,11 @@ async fn commands_name_real_accounts_and_respect_if_match() {
         .await
         .expect("POST");
     Api::json_ok(fresh, StatusCode::OK, "register with If-Match").await;
+
+    // Paging past the end of the stream is an empty page, whatever the cursor.
+    let beyond = api
+        .tournament_read(id, &format!("/events?after={}", u64::MAX), &org.token)
+        .await;
+    assert_eq!(beyond["events"], json!([]));
+    assert_eq!(beyond["has_more"], false);
 }

@@ -10,18 +10,20 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
+use sqlx::PgConnection;
 use utoipa::ToSchema;
 use yaniv_domain::tournament::{Command, Context, Event, Tournament};
 
-use super::{TournamentEvent, mutation, now};
+use super::{TournamentEvent, mutation};
 use crate::auth::{Authenticated, Role, accounts};
 use crate::error::{ApiError, Problem, from_serde_json};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
 use crate::startup::AppState;
 use crate::stream_command::if_match;
-use crate::tournaments::repo::{self, Decided};
-use crate::tournaments::{answer_events, refusal};
+use crate::tournaments::repo::{self, TournamentWrite};
+use crate::tournaments::verify::linked_table;
+use crate::tournaments::{answer_events, refusal, seeds};
 
 /// A tournament command: `command` names it, the other fields are its own (for
 /// example `{"command": "register", "player": 12}`,
@@ -95,7 +97,8 @@ pub struct CommandResponse {
          `bad_paper_round`, `bad_record`, `game_not_finished`, `rules_mismatch`, \
          `seed_mismatch`, `no_such_round`, `no_such_table`, `no_such_dispute`; \
          `draws_by_server` (`commit_draw_seed`, `draw_round`, `redraw_round`: the server \
-         holds the seeds, use `POST /v1/tournaments/{id}/draws`), `unknown_account` \
+         holds the seeds, use `POST /v1/tournaments/{id}/draws`), `online_games_by_server` \
+         (`start_table_game` naming a `table-<id>`: use `.../online`), `unknown_account` \
          (`register`, `add_referee`), `not_a_referee` (`add_referee`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "`If-Match` named another version (`precondition_failed`)",
@@ -113,43 +116,100 @@ pub async fn command(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
-    refuse_seeded_by_client(&command)?;
     check_accounts(&state, &command).await?;
-    let ctx = Context::account(auth.account.id, now());
     let fingerprint = request_fingerprint(&req, &*body);
     let mut mutation = mutation(&auth, &request_id, key.0, fingerprint);
     mutation.if_match = if_match(&req)?;
-    let write = Decided {
-        decide: |tournament: &Tournament| {
-            tournament.decide(&ctx, &command).map_err(|e| refusal(&e))
-        },
-        answer: |id, tournament: &Tournament, events: &[Event]| {
-            json!({
-                "id": id,
-                "version": tournament.version(),
-                "events": answer_events(tournament, events),
-                "tournament": tournament.view(),
-            })
-        },
+    let write = CommandWrite {
+        id,
+        account: auth.account.id,
+        command,
     };
     repo::mutate(&state, id, mutation, write).await
 }
 
-/// The server holds every draw seed (`crate::tournaments::seeds`): a seed chosen by a
-/// client would let whoever chose it pick the seating.
-fn refuse_seeded_by_client(command: &Command) -> Result<(), ApiError> {
-    match command {
-        Command::CommitDrawSeed { .. }
-        | Command::DrawRound { .. }
-        | Command::RedrawRound { .. } => Err(ApiError::Refused {
+/// A domain command sent over HTTP, decided as the calling account.
+#[derive(Debug)]
+struct CommandWrite {
+    id: i64,
+    account: i64,
+    command: Command,
+}
+
+impl TournamentWrite for CommandWrite {
+    async fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        self.refuse_servers_own(conn, tournament).await?;
+        // The clock is read once the tournament's lock is held: a registration window
+        // is judged at the moment of the decision.
+        let ctx = Context::account(self.account, repo::now());
+        tournament
+            .decide(&ctx, &self.command)
+            .map_err(|e| refusal(&e))
+    }
+
+    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
+        json!({
+            "id": id,
+            "version": tournament.version(),
+            "events": answer_events(tournament, events),
+            "tournament": tournament.view(),
+        })
+    }
+}
+
+impl CommandWrite {
+    /// What only the server does: choosing draw seeds (a seed chosen by a client would
+    /// let whoever chose it pick the seating) and opening online games.
+    ///
+    /// One exception keeps old tournaments drawable: a commitment published before the
+    /// server held the seeds is drawn from by whoever made it, with `draw_round` and the
+    /// seed it commits to (the domain checks the seed against it).
+    async fn refuse_servers_own(
+        &self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<(), ApiError> {
+        let refused = |code, detail: &str| ApiError::Refused {
             status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: "draws_by_server",
+            code,
             title: "Refused by the tournament",
-            detail: "the server chooses and commits every draw seed: draw with \
-                         POST /v1/tournaments/{id}/draws"
-                .into(),
-        }),
-        _ => Ok(()),
+            detail: detail.to_owned(),
+        };
+        match &self.command {
+            Command::CommitDrawSeed { .. } => Err(refused(
+                "draws_by_server",
+                "the server chooses and commits every draw seed: draw with \
+                 POST /v1/tournaments/{id}/draws",
+            )),
+            Command::DrawRound { .. } | Command::RedrawRound { .. } => {
+                let pending = tournament.state().pending_commitment;
+                let held = match &pending {
+                    Some(commitment) => seeds::held(conn, self.id, commitment).await?,
+                    None => true,
+                };
+                if held {
+                    Err(refused(
+                        "draws_by_server",
+                        "the server holds the seed of the next draw: draw with \
+                         POST /v1/tournaments/{id}/draws",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Command::StartTableGame {
+                game: Some(game), ..
+            } if linked_table(game).is_some() => Err(refused(
+                "online_games_by_server",
+                "this server's game tables are opened by a draw or by \
+                 POST /v1/tournaments/{id}/tables/{stage}/{round}/{table}/online",
+            )),
+            _ => Ok(()),
+        }
     }
 }
 

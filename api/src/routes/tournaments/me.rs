@@ -61,8 +61,8 @@ pub struct MySeat {
     /// The game's id as the tournament records it (`table-<id>` for this server's
     /// tables), if any.
     pub game: Option<String>,
-    /// The online game table, `/v1/tables/{game_table}`, when the game is one of this
-    /// server's.
+    /// The online game table to play at, `/v1/tables/{game_table}`: while a game of
+    /// this server runs for the table (not after a void).
     pub game_table: Option<i64>,
     /// The table has its result.
     pub has_result: bool,
@@ -109,7 +109,13 @@ pub async fn me(
         player: view.player.as_ref().map(json),
         seat: view.seat.map(|seat| MySeat {
             table: json(&seat.table),
-            game_table: seat.game.as_deref().and_then(linked_table),
+            // A voided game keeps its id in the table's history; players are sent only
+            // to the game that is running.
+            game_table: seat
+                .game
+                .as_deref()
+                .filter(|_| seat.started)
+                .and_then(linked_table),
             seat: seat.seat,
             players: seat.players,
             started: seat.started,
