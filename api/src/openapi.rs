@@ -12,8 +12,9 @@
 //! or `UPDATE_OPENAPI=1 cargo test -p yaniv-api openapi`. `info.version` is pinned
 //! ([`API_VERSION`]) so the document only changes when the API does.
 
+use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use crate::auth::Role;
@@ -117,47 +118,55 @@ impl Modify for BearerAuth {
 /// own: 500 everywhere, and 400/413/415 wherever a JSON body is read.
 struct CommonErrors;
 
+/// A response carrying a problem document.
+pub fn problem_response(description: &str) -> Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            PROBLEM_JSON,
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .build(),
+        )
+        .build()
+}
+
+/// Every operation of the document.
+fn operations_mut(openapi: &mut utoipa::openapi::OpenApi) -> impl Iterator<Item = &mut Operation> {
+    openapi.paths.paths.values_mut().flat_map(|item| {
+        [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+    })
+}
+
 impl Modify for CommonErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let problem = |description: &str| {
-            ResponseBuilder::new()
-                .description(description)
-                .content(
-                    PROBLEM_JSON,
-                    ContentBuilder::new()
-                        .schema(Some(Ref::from_schema_name("Problem")))
-                        .build(),
-                )
-                .build()
-        };
-        for item in openapi.paths.paths.values_mut() {
-            let operations = [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ];
-            for op in operations.into_iter().flatten() {
-                let responses = &mut op.responses.responses;
-                let mut add = |status: &str, description: &str| {
-                    responses
-                        .entry(status.to_owned())
-                        .or_insert_with(|| RefOr::T(problem(description)));
-                };
-                if op.request_body.is_some() {
-                    add("400", "Malformed JSON body (`malformed_json`)");
-                    add("413", "Body larger than the limit (`payload_too_large`)");
-                    add(
-                        "415",
-                        "Body not sent as `application/json` (`unsupported_media_type`)",
-                    );
-                }
+        for op in operations_mut(openapi) {
+            let responses = &mut op.responses.responses;
+            let mut add = |status: &str, description: &str| {
+                responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| RefOr::T(problem_response(description)));
+            };
+            if op.request_body.is_some() {
+                add("400", "Malformed JSON body (`malformed_json`)");
+                add("413", "Body larger than the limit (`payload_too_large`)");
                 add(
-                    "500",
-                    "Internal error, logged on the server (`internal_error`)",
+                    "415",
+                    "Body not sent as `application/json` (`unsupported_media_type`)",
                 );
             }
+            add(
+                "500",
+                "Internal error, logged on the server (`internal_error`)",
+            );
         }
     }
 }
@@ -169,19 +178,10 @@ struct TaggedOperationIds;
 
 impl Modify for TaggedOperationIds {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        for item in openapi.paths.paths.values_mut() {
-            let operations = [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ];
-            for op in operations.into_iter().flatten() {
-                let tag = op.tags.as_ref().and_then(|t| t.first()).cloned();
-                if let (Some(tag), Some(id)) = (tag, op.operation_id.as_mut()) {
-                    *id = format!("{tag}_{id}");
-                }
+        for op in operations_mut(openapi) {
+            let tag = op.tags.as_ref().and_then(|t| t.first()).cloned();
+            if let (Some(tag), Some(id)) = (tag, op.operation_id.as_mut()) {
+                *id = format!("{tag}_{id}");
             }
         }
     }

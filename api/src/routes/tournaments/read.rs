@@ -10,12 +10,16 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use std::collections::BTreeMap;
+
+use utoipa::openapi::{RefOr, Response};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use yaniv_domain::tournament::Tournament;
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
+use crate::openapi::problem_response;
 use crate::routes::paging::EventsQuery;
 use crate::startup::AppState;
 use crate::tournaments::{repo, stream_id};
@@ -51,6 +55,44 @@ async fn load_as_of(state: &AppState, id: i64, as_of: Option<u64>) -> Result<Tou
         .ok_or_else(|| repo::not_found(id))
 }
 
+/// The JSON `body` makes of tournament `id` (at `as_of`), tagged with its version.
+async fn read_as_of<T: Serialize>(
+    state: &AppState,
+    id: i64,
+    as_of: Option<u64>,
+    body: impl FnOnce(&Tournament) -> T,
+) -> Result<HttpResponse, ApiError> {
+    let tournament = load_as_of(state, id, as_of).await?;
+    Ok(with_etag(
+        HttpResponse::Ok().json(body(&tournament)),
+        tournament.version(),
+    ))
+}
+
+/// The problems every `as_of` read can answer.
+#[derive(Debug)]
+pub struct ReadProblems;
+
+impl IntoResponses for ReadProblems {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        [
+            (
+                "400",
+                "Malformed id or query (`invalid_path`, `invalid_query`)",
+            ),
+            ("401", "A token was sent but is unknown or expired"),
+            ("404", "No such tournament (`not_found`)"),
+            (
+                "422",
+                "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
+            ),
+        ]
+        .into_iter()
+        .map(|(status, description)| (status.to_owned(), RefOr::T(problem_response(description))))
+        .collect()
+    }
+}
+
 /// The tournament at a glance.
 #[utoipa::path(
     get,
@@ -61,14 +103,7 @@ async fn load_as_of(state: &AppState, id: i64, as_of: Option<u64>) -> Result<Tou
     responses(
         (status = 200, description = "The tournament", body = TournamentSummary,
          headers(("ETag" = String, description = "The tournament's version, quoted"))),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
-         body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn show(
@@ -78,11 +113,7 @@ pub async fn show(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load_as_of(&state, id, query.as_of).await?;
-    Ok(with_etag(
-        HttpResponse::Ok().json(TournamentSummary::of(id, &tournament)),
-        tournament.version(),
-    ))
+    read_as_of(&state, id, query.as_of, |t| TournamentSummary::of(id, t)).await
 }
 
 /// The qualification standings.
@@ -107,14 +138,7 @@ pub struct StandingsResponse {
     params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The standings", body = StandingsResponse),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
-         body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn standings(
@@ -124,16 +148,12 @@ pub async fn standings(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load_as_of(&state, id, query.as_of).await?;
-    let body = StandingsResponse {
+    read_as_of(&state, id, query.as_of, |t| StandingsResponse {
         id,
-        version: tournament.version(),
-        standings: serde_json::to_value(tournament.standings()).unwrap_or_default(),
-    };
-    Ok(with_etag(
-        HttpResponse::Ok().json(body),
-        tournament.version(),
-    ))
+        version: t.version(),
+        standings: serde_json::to_value(t.standings()).unwrap_or_default(),
+    })
+    .await
 }
 
 /// The bracket.
@@ -157,14 +177,7 @@ pub struct StagesResponse {
     params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The bracket", body = StagesResponse),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
-         body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn stages(
@@ -174,16 +187,12 @@ pub async fn stages(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load_as_of(&state, id, query.as_of).await?;
-    let body = StagesResponse {
+    read_as_of(&state, id, query.as_of, |t| StagesResponse {
         id,
-        version: tournament.version(),
-        stages: serde_json::to_value(tournament.stages()).unwrap_or_default(),
-    };
-    Ok(with_etag(
-        HttpResponse::Ok().json(body),
-        tournament.version(),
-    ))
+        version: t.version(),
+        stages: serde_json::to_value(t.stages()).unwrap_or_default(),
+    })
+    .await
 }
 
 /// The final ranking.
@@ -211,14 +220,7 @@ pub struct RankingResponse {
     params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
     responses(
         (status = 200, description = "The ranking (or `null`)", body = RankingResponse),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`as_of` is 0 or beyond the tournament's version (`validation_failed`)",
-         body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn ranking(
@@ -228,19 +230,13 @@ pub async fn ranking(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let tournament = load_as_of(&state, id, query.as_of).await?;
-    let body = RankingResponse {
+    read_as_of(&state, id, query.as_of, |t| RankingResponse {
         id,
-        version: tournament.version(),
-        published: tournament.state().finished.is_some(),
-        ranking: tournament
-            .ranking()
-            .and_then(|r| serde_json::to_value(r).ok()),
-    };
-    Ok(with_etag(
-        HttpResponse::Ok().json(body),
-        tournament.version(),
-    ))
+        version: t.version(),
+        published: t.state().finished.is_some(),
+        ranking: t.ranking().and_then(|r| serde_json::to_value(r).ok()),
+    })
+    .await
 }
 
 /// A page of a tournament's events.
