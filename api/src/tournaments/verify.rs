@@ -301,7 +301,36 @@ pub async fn load_linked(state: &AppState, id: i64) -> Result<LinkedGame, ApiErr
     }
 }
 
-/// Checks every result that names one of this server's online games.
+/// The game table's own verification (its hash chain, and its game replayed through
+/// the rules, as `POST /v1/tables/{id}/verify` does): a result is only as good as the
+/// stored game behind it.
+async fn check_game_stream(
+    state: &AppState,
+    version: u64,
+    claimed: &OnlineGameResult,
+    table: i64,
+) -> Result<Option<VerifyFailure>, ApiError> {
+    let events = crate::tables::repo::read_all(state, table).await?;
+    let chain = state
+        .store
+        .verify_stream(&crate::tables::events::stream_id(table))
+        .await?;
+    let replay = crate::tables::verify::replay_report(table, &events);
+    let verdict = crate::tables::verify::combine(events.len() as u64, &chain, replay);
+    Ok(verdict.first_failure.map(|inner| {
+        failure(
+            version,
+            "game_stream_invalid",
+            format!(
+                "{}: {} fails its own verification at its version {}: {} ({})",
+                claimed.table, claimed.game, inner.version, inner.code, inner.reason
+            ),
+        )
+    }))
+}
+
+/// Checks every result that names one of this server's online games: the game
+/// confirms the result, and its stored history verifies.
 pub async fn check_games(
     state: &AppState,
     tournament_id: i64,
@@ -314,7 +343,12 @@ pub async fn check_games(
         };
         checked += 1;
         let game = load_linked(state, id).await?;
-        if let Some(failure) = check_game(tournament_id, *version, claimed, &game) {
+        let found = check_game(tournament_id, *version, claimed, &game);
+        let failure = match found {
+            Some(failure) => Some(failure),
+            None => check_game_stream(state, *version, claimed, id).await?,
+        };
+        if let Some(failure) = failure {
             return Ok(GamesReport {
                 ok: false,
                 first_failure: Some(failure),

@@ -601,3 +601,47 @@ async fn a_game_the_server_recorded_verifies_until_its_result_is_changed() {
     assert_eq!(verdict["first_failure"]["version"], at);
     assert_eq!(verdict["first_failure"]["code"], "game_result_mismatch");
 }
+
+#[tokio::test]
+async fn a_tournament_verifies_only_if_its_games_verify_too() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("olga").await;
+    let people = vec![app.new_player("ann").await, app.new_player("bob").await];
+    let id = api
+        .started_tournament(
+            &org,
+            &people,
+            &json!({"name": "Online cup", "rules": short_israeli(), "capacity": 2,
+                    "config": {"qualification_rounds": 1, "table_min": 2, "table_max": 2,
+                               "advance_per_table": 1}}),
+        )
+        .await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let game_table = drawn["online_tables"][0]["game_table"]
+        .as_i64()
+        .expect("an online table");
+    play_to_end(&api, game_table, &people, 5_000, 0, |_| async {}).await;
+    let version = api.tournament_read(id, "", &org.token).await["version"].clone();
+    assert_clean(&verify(&api, id, &org.token).await, &version);
+
+    // A forger edits the game's stream (not the tournament's) without re-chaining it.
+    tamper(
+        &app,
+        &format!("table-{game_table}"),
+        1,
+        Hashes::Kept,
+        |payload| {
+            payload["created_by"]["username"] = json!("mallory");
+        },
+    )
+    .await;
+    let verdict = verify(&api, id, &org.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["domain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["ok"], false, "{verdict}");
+    assert_eq!(verdict["first_failure"]["check"], "game");
+    assert_eq!(verdict["first_failure"]["code"], "game_stream_invalid");
+    let reason = verdict["first_failure"]["reason"].as_str().unwrap_or("");
+    assert!(reason.contains("hash_mismatch"), "{reason}");
+}
