@@ -12,6 +12,8 @@
 //!   the seed ([`State::plan_draw`]) is the seating the event publishes;
 //! - `stage_started.v1`: the next stage number, the qualification first, and the
 //!   players dropped for not checking in;
+//! - `result_recorded.v1` / `result_corrected.v1` / `game_voided.v1`: the later draws
+//!   the change flags are the ones it alters (re-planned from the log before it);
 //! - `result_recorded.v1` / `result_corrected.v1`: the input resolves under the
 //!   tournament's rules to the stored result, the table exists and is in the right
 //!   state, the players are the ones seated there, and an official entered it;
@@ -26,6 +28,7 @@
 //! The first event that does not check out stops the audit ([`AuditError`], with the
 //! stream version of that event and a stable code).
 
+use super::Tournament;
 use super::error::{Role, TournamentError};
 use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
 use super::refs::{AccountId, Actor, RoundRef, StageKind, TableRef};
@@ -71,6 +74,8 @@ pub enum Mismatch {
     ResultMismatch(TableRef),
     #[error("the published ranking is not the one the results give")]
     RankingMismatch,
+    #[error("the rounds flagged by the change to {0} are not the ones it alters")]
+    FlagsMismatch(TableRef),
     #[error("the rules would have refused it: {0}")]
     Refused(TournamentError),
 }
@@ -93,6 +98,7 @@ impl Mismatch {
             Mismatch::DrawMismatch { .. } => "draw_mismatch",
             Mismatch::ResultMismatch(_) => "result_mismatch",
             Mismatch::RankingMismatch => "ranking_mismatch",
+            Mismatch::FlagsMismatch(_) => "flags_mismatch",
             Mismatch::Refused(e) => e.code(),
         }
     }
@@ -136,7 +142,9 @@ pub struct OnlineGameResult {
 /// An audit in progress: feed it the events in stream order with [`Audit::check`].
 #[derive(Debug, Clone, Default)]
 pub struct Audit {
-    state: State,
+    /// The events checked so far, folded (with their log: a result's flags re-plan
+    /// the later draws from it).
+    tournament: Tournament,
     version: u64,
 }
 
@@ -152,21 +160,47 @@ impl Audit {
 
     /// The state after the events checked so far.
     pub fn state(&self) -> &State {
-        &self.state
+        self.tournament.state()
     }
 
     /// Checks the next event against the state before it, then folds it. Returns the
     /// online game the event's result claims to come from, if any.
     pub fn check(&mut self, event: &Event) -> Result<Option<OnlineGameResult>, AuditError> {
         let version = self.version + 1;
-        let online = self.state.audit(event).map_err(|mismatch| AuditError {
-            version,
-            event_type: event.type_name(),
-            mismatch,
-        })?;
-        self.state.apply(event);
+        let online = self
+            .tournament
+            .state()
+            .audit(event)
+            .and_then(|online| {
+                self.audit_flags(event)?;
+                Ok(online)
+            })
+            .map_err(|mismatch| AuditError {
+                version,
+                event_type: event.type_name(),
+                mismatch,
+            })?;
+        self.tournament.apply(event);
         self.version = version;
         Ok(online)
+    }
+}
+
+impl Audit {
+    /// A changed result flags the later draws it would have changed: the same rounds
+    /// as deciding it found, re-planned from the log before it.
+    fn audit_flags(&self, event: &Event) -> Result<(), Mismatch> {
+        let mut unflagged = event.clone();
+        let (at, stored) = match &mut unflagged {
+            Event::ResultRecorded(e) => (e.table, std::mem::take(&mut e.flagged)),
+            Event::ResultCorrected(e) => (e.table, std::mem::take(&mut e.flagged)),
+            Event::GameVoided(e) => (e.table, std::mem::take(&mut e.flagged)),
+            _ => return Ok(()),
+        };
+        if self.tournament.flags(at, &unflagged) != stored {
+            return Err(Mismatch::FlagsMismatch(at));
+        }
+        Ok(())
     }
 }
 
@@ -695,6 +729,112 @@ mod tests {
         );
         run(&mut t, Command::RecordResult { table: at, input });
         (t.events().to_vec(), redraw)
+    }
+
+    /// 8 players, two Swiss rounds at tables of 4: round 1's results, round 2 drawn,
+    /// then round 1's table 1 corrected (its order reversed).
+    fn corrected_after_a_later_draw() -> Vec<Event> {
+        use crate::tournament::{Command, Context, Tournament};
+        let mut t = Tournament::new();
+        let organizer = Context::account(ORGANIZER, 0);
+        let run = |t: &mut Tournament, command: Command| {
+            t.execute(&organizer, &command)
+                .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+        };
+        run(
+            &mut t,
+            serde_json::from_value(serde_json::json!({
+                "command": "create", "name": "Cup", "rules": {"preset": "belgian"},
+                "capacity": 8,
+                "config": {"qualification_rounds": 2, "table_min": 4, "table_max": 4},
+            }))
+            .unwrap(),
+        );
+        run(&mut t, Command::OpenRegistration);
+        for player in 10..18 {
+            run(&mut t, Command::Register { player });
+            run(&mut t, Command::CheckIn { player });
+        }
+        run(&mut t, Command::CloseRegistration);
+        run(&mut t, Command::StartQualification);
+        run(
+            &mut t,
+            Command::DrawRound {
+                seed: Seed([3; 32]),
+            },
+        );
+        // Seat i finishes i-th (or last-but-i-th when `reversed`), 10 points apart.
+        let result = |t: &Tournament, table: u32, reversed: bool| {
+            let at = TableRef {
+                stage: 1,
+                round: 1,
+                table,
+            };
+            let mut players = t.state().table(at).unwrap().players.clone();
+            if reversed {
+                players.reverse();
+            }
+            let standings = (0u32..)
+                .zip(&players)
+                .map(|(i, &player)| PlayerResult {
+                    player,
+                    total: 10 * i,
+                    place: i as u8 + 1,
+                })
+                .collect();
+            (
+                at,
+                ResultInput::Game {
+                    game: None,
+                    standings,
+                },
+            )
+        };
+        for table in [1, 2] {
+            let (at, input) = result(&t, table, false);
+            run(&mut t, Command::RecordResult { table: at, input });
+        }
+        run(
+            &mut t,
+            Command::DrawRound {
+                seed: Seed([4; 32]),
+            },
+        );
+        let (at, input) = result(&t, 1, true);
+        run(
+            &mut t,
+            Command::CorrectResult {
+                table: at,
+                input,
+                reason: "the sheet was read upside down".into(),
+            },
+        );
+        t.events().to_vec()
+    }
+
+    #[test]
+    fn a_correction_flags_exactly_the_later_draws_it_alters() {
+        let events = corrected_after_a_later_draw();
+        assert_eq!(audit(&events), Ok(events.len() as u64));
+        let at = find(&events, |e| matches!(e, Event::ResultCorrected(_)));
+        let Event::ResultCorrected(honest) = &events[at] else {
+            unreachable!()
+        };
+        // A round the correction cannot alter (its own), claimed as flagged.
+        let mut claimed = events.clone();
+        if let Event::ResultCorrected(c) = &mut claimed[at] {
+            c.flagged.push(RoundRef { stage: 1, round: 1 });
+        }
+        let err = audit(&claimed).unwrap_err();
+        assert_eq!((err.version, err.code()), (at as u64 + 1, "flags_mismatch"));
+        // Round 2 was seated from the standings the correction changes: hiding its flag
+        // is caught too.
+        assert_eq!(honest.flagged, [RoundRef { stage: 1, round: 2 }]);
+        let mut hidden = events.clone();
+        if let Event::ResultCorrected(c) = &mut hidden[at] {
+            c.flagged.clear();
+        }
+        assert_eq!(audit(&hidden).unwrap_err().code(), "flags_mismatch");
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::super::state::State;
 impl Tournament {
     /// The rounds drawn after `at`'s round whose draw `change` (an event about `at`)
     /// alters.
-    pub(super) fn flags(&self, at: TableRef, change: &Event) -> Vec<RoundRef> {
+    pub(crate) fn flags(&self, at: TableRef, change: &Event) -> Vec<RoundRef> {
         let changed = at.round_ref();
         let later_draw = self
             .state
