@@ -70,6 +70,7 @@ pub const API_VERSION: &str = "0.1.0";
         tournaments::read::standings,
         tournaments::read::stages,
         tournaments::read::ranking,
+        tournaments::players::players,
         tournaments::read::events,
         tournaments::me::me,
         tournaments::verify::verify,

@@ -11,6 +11,8 @@
 //!   tournament as `result_recorded.v1` by the server, in the transaction of the
 //!   game's last action, so a finished game and its recorded result cannot diverge.
 
+use std::collections::HashMap;
+
 use actix_web::http::StatusCode;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -287,7 +289,7 @@ async fn start_online(
             detail: format!("only {} player(s) of {at} are still in", seated.len()),
         });
     }
-    let players = usernames(conn, &seated).await?;
+    let players = seated_accounts(conn, &seated).await?;
     let game = TournamentGame {
         link: TournamentLink {
             tournament_id: id,
@@ -314,27 +316,41 @@ async fn start_online(
     Ok((game_table, event))
 }
 
-/// `accounts` with their usernames, in the same order.
-async fn usernames(conn: &mut PgConnection, accounts: &[i64]) -> Result<Vec<AccountRef>, ApiError> {
-    let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, username FROM accounts WHERE id = ANY($1)")
-            .bind(accounts)
-            .fetch_all(&mut *conn)
-            .await?;
+/// `accounts` with their usernames, in the same order; every account must exist.
+async fn seated_accounts(
+    conn: &mut PgConnection,
+    accounts: &[i64],
+) -> Result<Vec<AccountRef>, ApiError> {
+    let names = usernames(conn, accounts).await?;
     accounts
         .iter()
-        .map(|&account_id| {
-            rows.iter()
-                .find(|(id, _)| *id == account_id)
-                .map(|(_, username)| AccountRef {
+        .zip(names)
+        .map(|(&account_id, username)| {
+            username
+                .map(|username| AccountRef {
                     account_id,
-                    username: username.clone(),
+                    username,
                 })
                 .ok_or_else(|| {
                     ApiError::unexpected("seating a tournament table", "an account is missing")
                 })
         })
         .collect()
+}
+
+/// The username of each of `accounts`, in the same order, in one query: `None` for an
+/// account that does not exist (any more).
+pub(crate) async fn usernames(
+    conn: &mut PgConnection,
+    accounts: &[i64],
+) -> Result<Vec<Option<String>>, ApiError> {
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, username FROM accounts WHERE id = ANY($1)")
+            .bind(accounts)
+            .fetch_all(&mut *conn)
+            .await?;
+    let names: HashMap<i64, String> = rows.into_iter().collect();
+    Ok(accounts.iter().map(|id| names.get(id).cloned()).collect())
 }
 
 /// The tournament fold a [`record_online_result`] leaves behind: the caller puts it in

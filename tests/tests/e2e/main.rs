@@ -20,5 +20,6 @@ mod tables_hidden;
 mod tables_lifecycle;
 mod tournaments;
 mod tournaments_online;
+mod tournaments_players;
 mod tournaments_read;
 mod tournaments_views;

@@ -11,6 +11,7 @@
 //! | `GET /v1/tournaments/{id}/standings?as_of=N` | anyone | the qualification standings now |
 //! | `GET /v1/tournaments/{id}/stages?as_of=N` | anyone | the bracket: stages, rounds, tables, results, byes |
 //! | `GET /v1/tournaments/{id}/ranking?as_of=N` | anyone | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/players?as_of=N` | anyone | the players in registration order, the referees and the organizer, with their usernames |
 //! | `GET /v1/tournaments/{id}/me` | any account | the caller's registration, table (and its online game), results and standing |
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
 //! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
@@ -44,6 +45,7 @@ pub mod create;
 pub mod draws;
 pub mod list;
 pub mod me;
+pub mod players;
 pub mod read;
 pub mod verify;
 
@@ -58,6 +60,9 @@ pub use self::commands::{CommandResponse, TournamentCommandBody};
 pub use self::create::CreateTournamentRequest;
 pub use self::list::{TournamentCreator, TournamentList, TournamentListEntry};
 pub use self::me::{MySeat, MyTournament};
+pub use self::players::{
+    TournamentOrganizer, TournamentPlayer, TournamentPlayers, TournamentReferee,
+};
 pub use self::read::{
     AsOfQuery, RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage,
 };
@@ -88,6 +93,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource("/v1/tournaments/{id}/standings", "GET").route(web::get().to(standings)))
         .service(resource("/v1/tournaments/{id}/stages", "GET").route(web::get().to(stages)))
         .service(resource("/v1/tournaments/{id}/ranking", "GET").route(web::get().to(ranking)))
+        .service(
+            resource("/v1/tournaments/{id}/players", "GET").route(web::get().to(players::players)),
+        )
         .service(resource("/v1/tournaments/{id}/events", "GET").route(web::get().to(events)))
         .service(resource("/v1/tournaments/{id}/me", "GET").route(web::get().to(me::me)))
         .service(resource("/v1/tournaments/{id}/verify", "POST").route(web::post().to(verify)));

@@ -35,7 +35,11 @@ pub struct AsOfQuery {
 
 /// Tournament `id` after its first `as_of` events, read from the database; as it is
 /// now (through the cache) without `as_of`.
-async fn load_as_of(state: &AppState, id: i64, as_of: Option<u64>) -> Result<Tournament, ApiError> {
+pub(super) async fn load_as_of(
+    state: &AppState,
+    id: i64,
+    as_of: Option<u64>,
+) -> Result<Tournament, ApiError> {
     let Some(as_of) = as_of else {
         return load(state, id).await;
     };
