@@ -36,6 +36,7 @@
 //! moment (phase, registration, draws, results already in, disputes, finished).
 
 pub mod listing;
+pub mod fairness;
 pub mod play;
 pub mod repo;
 pub mod seeds;

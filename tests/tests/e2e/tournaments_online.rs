@@ -5,7 +5,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use yaniv_e2e_tests::tables::{Api, Player, play_to_end};
+use yaniv_e2e_tests::tables::{Api, Player, check_events_hide, check_view_hides, play_to_end};
 use yaniv_e2e_tests::tournaments::{sha256_hex, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
@@ -391,4 +391,50 @@ async fn commands_name_real_accounts_and_respect_if_match() {
         .await;
     assert_eq!(beyond["events"], json!([]));
     assert_eq!(beyond["has_more"], false);
+}
+
+#[tokio::test]
+async fn a_competitor_with_a_staff_role_sees_other_tables_as_a_spectator() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("oona").await;
+    // An account with the organizer role that enters the tournament as a player.
+    let mut players = vec![app.new_organizer("otto").await];
+    for i in 1..=7 {
+        players.push(app.new_player(&format!("sp{i}")).await);
+    }
+    let id = api
+        .started_tournament(
+            &org,
+            &players,
+            &json!({"name": "Fair cup", "rules": short_rules(), "capacity": 8,
+                    "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4}}),
+        )
+        .await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let tables = tables_of(&stages, 1, 1);
+    let otto = &players[0];
+    let elsewhere = tables
+        .iter()
+        .position(|(_, seated)| !seated.contains(&otto.id))
+        .expect("a table without otto");
+    let game_table = drawn["online_tables"][elsewhere]["game_table"]
+        .as_i64()
+        .expect("an online table");
+
+    // The tournament's organizer, who does not play, sees every hand; otto sees what
+    // any spectator sees, in the view and in the events.
+    let staff = api.view(game_table, &org.token).await;
+    assert!(staff["hands"].is_array(), "{staff}");
+    let otto_view = api.view(game_table, &otto.token).await;
+    check_view_hides(&otto_view, &staff);
+    let staff_events = api.events(game_table, &org.token, 0).await;
+    let otto_events = api.events(game_table, &otto.token, 0).await;
+    check_events_hide(&otto_events, &staff_events, None);
+    // Nor may otto audit it while it runs.
+    let audit = api
+        .get(&format!("/v1/tables/{game_table}/audit"), &otto.token)
+        .await;
+    expect_problem(audit, StatusCode::FORBIDDEN, "forbidden").await;
 }

@@ -13,6 +13,7 @@ use crate::error::{ApiError, Problem};
 use crate::startup::AppState;
 use crate::tables::state::{Access, TableState, is_staff};
 use crate::tables::{forbidden, repo};
+use crate::tournaments::fairness::table_access;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -70,7 +71,7 @@ pub(super) fn require_staff(table: &TableState, account: &Account) -> Result<(),
          body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not staff, or playing at this table (`forbidden`)",
+        (status = 403, description = "Not staff, or playing at this table or in its tournament while its game runs (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -87,6 +88,11 @@ pub async fn audit(
     let id = path.into_inner();
     let now = load(&state, id).await?.state;
     require_staff(&now, &auth.account)?;
+    if table_access(&state, &now, &auth.account).await? != Access::Staff {
+        return Err(forbidden(
+            "you play in this table's tournament: you may audit it once its game is over",
+        ));
+    }
     let as_of = query.as_of.unwrap_or(now.version);
     if as_of == 0 || as_of > now.version {
         return Err(ApiError::invalid_field(

@@ -11,6 +11,7 @@ use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::routes::paging::EventsQuery;
 use crate::startup::AppState;
+use crate::tournaments::fairness::table_access;
 
 /// One event as the caller may see it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -70,7 +71,7 @@ pub async fn events(
     let (after, limit) = query.bounds()?;
     let loaded = load(&state, path.into_inner()).await?;
     let table = &loaded.state;
-    let viewer = table.access(&auth.account).viewer();
+    let viewer = table_access(&state, table, &auth.account).await?.viewer();
     let limit = limit as usize;
 
     let mut page: Vec<VisibleEvent> = Vec::new();

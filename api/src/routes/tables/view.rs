@@ -7,6 +7,7 @@ use super::{load, with_etag};
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::startup::AppState;
+use crate::tournaments::fairness::table_access;
 
 /// The caller's view. A seated player gets their seat's view (the rules engine's
 /// `Game::view`: their hand, the others' hand sizes, the top throw, the stock size,
@@ -36,7 +37,7 @@ pub async fn view(
 ) -> Result<HttpResponse, ApiError> {
     let loaded = load(&state, path.into_inner()).await?;
     let table = &loaded.state;
-    let access = table.access(&auth.account);
+    let access = table_access(&state, table, &auth.account).await?;
     Ok(with_etag(
         HttpResponse::Ok().json(TableView::of(table, access)),
         table.version,
