@@ -35,8 +35,8 @@
 //! a bad result, a reference to nothing), 409 for everything that depends on the
 //! moment (phase, registration, draws, results already in, disputes, finished).
 
-pub mod listing;
 pub mod fairness;
+pub mod listing;
 pub mod play;
 pub mod repo;
 pub mod seeds;
