@@ -640,32 +640,45 @@ mod tests {
 
     const ORGANIZER: AccountId = 1;
 
-    /// 8 players at two tables of 4: round 1 drawn, redrawn, then results recorded,
-    /// corrected, voided and recorded again; the stream and the redraw's index.
-    fn redrawn_and_corrected() -> (Vec<Event>, usize) {
-        use crate::tournament::{Command, Context, Tournament};
+    /// Runs `command` as the organizer; it must be accepted.
+    fn run_as_organizer(
+        t: &mut crate::tournament::Tournament,
+        command: crate::tournament::Command,
+    ) {
+        t.execute(&crate::tournament::Context::account(ORGANIZER, 0), &command)
+            .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    }
+
+    /// 8 players registered and checked in, at tables of 4 for `rounds` qualification
+    /// rounds, the qualification started.
+    fn qualifying_eight(rounds: u32) -> crate::tournament::Tournament {
+        use crate::tournament::{Command, Tournament};
         let mut t = Tournament::new();
-        let organizer = Context::account(ORGANIZER, 0);
-        let run = |t: &mut Tournament, command: Command| {
-            t.execute(&organizer, &command)
-                .unwrap_or_else(|e| panic!("{command:?}: {e}"));
-        };
-        run(
+        run_as_organizer(
             &mut t,
             serde_json::from_value(serde_json::json!({
                 "command": "create", "name": "Cup", "rules": {"preset": "belgian"},
                 "capacity": 8,
-                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+                "config": {"qualification_rounds": rounds, "table_min": 4, "table_max": 4},
             }))
             .unwrap(),
         );
-        run(&mut t, Command::OpenRegistration);
+        run_as_organizer(&mut t, Command::OpenRegistration);
         for player in 10..18 {
-            run(&mut t, Command::Register { player });
-            run(&mut t, Command::CheckIn { player });
+            run_as_organizer(&mut t, Command::Register { player });
+            run_as_organizer(&mut t, Command::CheckIn { player });
         }
-        run(&mut t, Command::CloseRegistration);
-        run(&mut t, Command::StartQualification);
+        run_as_organizer(&mut t, Command::CloseRegistration);
+        run_as_organizer(&mut t, Command::StartQualification);
+        t
+    }
+
+    /// 8 players at two tables of 4: round 1 drawn, redrawn, then results recorded,
+    /// corrected, voided and recorded again; the stream and the redraw's index.
+    fn redrawn_and_corrected() -> (Vec<Event>, usize) {
+        use crate::tournament::{Command, Tournament};
+        let mut t = qualifying_eight(1);
+        let run = run_as_organizer;
         run(
             &mut t,
             Command::DrawRound {
@@ -734,29 +747,9 @@ mod tests {
     /// 8 players, two Swiss rounds at tables of 4: round 1's results, round 2 drawn,
     /// then round 1's table 1 corrected (its order reversed).
     fn corrected_after_a_later_draw() -> Vec<Event> {
-        use crate::tournament::{Command, Context, Tournament};
-        let mut t = Tournament::new();
-        let organizer = Context::account(ORGANIZER, 0);
-        let run = |t: &mut Tournament, command: Command| {
-            t.execute(&organizer, &command)
-                .unwrap_or_else(|e| panic!("{command:?}: {e}"));
-        };
-        run(
-            &mut t,
-            serde_json::from_value(serde_json::json!({
-                "command": "create", "name": "Cup", "rules": {"preset": "belgian"},
-                "capacity": 8,
-                "config": {"qualification_rounds": 2, "table_min": 4, "table_max": 4},
-            }))
-            .unwrap(),
-        );
-        run(&mut t, Command::OpenRegistration);
-        for player in 10..18 {
-            run(&mut t, Command::Register { player });
-            run(&mut t, Command::CheckIn { player });
-        }
-        run(&mut t, Command::CloseRegistration);
-        run(&mut t, Command::StartQualification);
+        use crate::tournament::{Command, Tournament};
+        let mut t = qualifying_eight(2);
+        let run = run_as_organizer;
         run(
             &mut t,
             Command::DrawRound {
