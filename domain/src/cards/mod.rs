@@ -8,9 +8,13 @@
 
 mod deck;
 mod list;
+#[cfg(feature = "openapi")]
+mod schema;
 
 pub use deck::{CardCounts, Deck};
 pub use list::{CardListError, Cards, MAX_CARDS};
+#[cfg(feature = "openapi")]
+pub use schema::CARD_PATTERN;
 
 use std::fmt;
 use std::str::FromStr;
