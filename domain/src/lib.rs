@@ -21,12 +21,17 @@
 //!   results.
 //! - [`bots`] and [`sim`]: players built on the legal-move lists, and whole bot games for
 //!   simulations, tests and load.
+//! - [`aggregate`]: the contract every stream fulfils ([`aggregate::Aggregate`]): fold
+//!   stored events, execute a command with injected services, refuse with a stable code.
+//! - [`table`]: an online game table as a stream: seats, the start, every move, and the
+//!   table's own moves (deals from fresh seeds, bot seats).
 //! - [`tournament`]: championships as an event stream of their own: registration,
 //!   seating (Swiss rounds, knockout tables), results from online, paper or recorded
 //!   games, standings with tie-breaks, referee decisions.
 //!
 //! Where a rule lives: `docs/rules.md` names the file that applies each rule.
 
+pub mod aggregate;
 pub mod bots;
 pub mod cards;
 pub mod combos;
@@ -35,4 +40,5 @@ pub mod record;
 pub mod rules;
 pub mod shuffle;
 pub mod sim;
+pub mod table;
 pub mod tournament;

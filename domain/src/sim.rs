@@ -17,20 +17,17 @@
 //!
 //! # The turn loop
 //!
-//! While the game is not over: deal when a round is due; otherwise ask the bot of the seat
-//! that must act ([`Bot::act`]) and decide its command. After every turn (a throw and a
-//! draw) the out-of-turn window opens, when the rules have slap-downs or add-ons: the
-//! thrower and then every other seat in the direction of play are offered
-//! [`Bot::out_of_turn`], in rounds, until a whole round passes with nobody laying a card
-//! (each card laid can make another fit, as in the Belgian example of two players
-//! extending one run). Then the next player acts. A command the rules refuse ends the
-//! simulation with [`SimError::Refused`]: bots must only send legal commands.
+//! [`crate::bots::turn_loop`], the loop a server table runs too: deal when a round is
+//! due, ask the bot of the seat that must act, offer the out-of-turn window after every
+//! throw. A command the rules refuse ends the simulation with [`SimError::Refused`]:
+//! bots must only send legal commands.
 
 use serde::Serialize;
 
-use crate::bots::{AnyBot, Bot, BotKind, BotView};
+use crate::bots::turn_loop::{self, LoopError, SeatPlayer};
+use crate::bots::{AnyBot, Bot, BotKind};
 use crate::game::{Command, DealSource, Event, Game, GameError, Outcome, Seat, Standing};
-use crate::rules::{Rules, SlapDown};
+use crate::rules::Rules;
 use crate::shuffle::Seed;
 
 /// SplitMix64: a tiny, fast generator with a 64-bit state; every seed gives a full-period
@@ -224,31 +221,54 @@ pub fn player_names(players: usize) -> Vec<String> {
     (0..players).map(|s| format!("bot{s}")).collect()
 }
 
-struct Run<'g, O> {
-    game: &'g mut Game,
+/// The simulator's side of the shared bot loop ([`turn_loop`]): every seat is a bot,
+/// deals follow from the game's seed, and every event is counted (and kept when asked).
+struct Run<'b, B, O> {
+    bots: &'b mut [B],
+    deals: SplitMix64,
+    first_starter: Seat,
     summary: GameSummary,
     observe: O,
     record: bool,
     max_commands: u64,
+    buffer: &'b mut Vec<Event>,
 }
 
-impl<O: FnMut(&Game, &Event)> Run<'_, O> {
+impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
+    type Bot = B;
+    type Error = SimError;
+
+    fn player(&mut self, seat: Seat) -> SeatPlayer<'_, B> {
+        // `play_observed` checked that every seat has a bot.
+        self.bots
+            .get_mut(seat as usize)
+            .map_or(SeatPlayer::Human, SeatPlayer::Bot)
+    }
+
+    fn deal(&mut self, game: &Game) -> Result<Command, SimError> {
+        let starter = (game.round_number() == 0).then_some(self.first_starter);
+        Ok(Command::Deal {
+            starter,
+            source: DealSource::Seeded(self.deals.next_seed()),
+        })
+    }
+
     /// Decides `command` and folds its events.
-    fn execute(&mut self, command: &Command, buffer: &mut Vec<Event>) -> Result<(), SimError> {
+    fn execute(&mut self, game: &mut Game, command: &Command) -> Result<(), SimError> {
         self.summary.commands += 1;
         if self.summary.commands > self.max_commands {
             return Err(SimError::TooLong(self.max_commands));
         }
+        let buffer = &mut *self.buffer;
         buffer.clear();
-        self.game
-            .decide_into(command, buffer)
+        game.decide_into(command, buffer)
             .map_err(|error| SimError::Refused {
                 command: Box::new(command.clone()),
                 error,
                 events: self.summary.events,
             })?;
         for event in buffer.iter() {
-            self.game.apply(event);
+            game.apply(event);
             let s = &mut self.summary;
             s.events += 1;
             match event {
@@ -264,7 +284,7 @@ impl<O: FnMut(&Game, &Event)> Run<'_, O> {
                 }
                 Event::GameCreated(_) | Event::RoundDealt(_) | Event::GameFinished(_) => {}
             }
-            (self.observe)(self.game, event);
+            (self.observe)(game, event);
         }
         if self.record {
             self.summary
@@ -310,9 +330,12 @@ impl Simulator {
                 bots.len()
             ))));
         }
-        let mut game = Game::new();
+        let mut deals = SplitMix64::new(seed);
+        let first_starter = (deals.next_u64() % players as u64) as Seat;
         let mut run = Run {
-            game: &mut game,
+            bots,
+            deals,
+            first_starter,
             summary: GameSummary {
                 seed,
                 players,
@@ -334,45 +357,33 @@ impl Simulator {
             observe,
             record: self.options.record,
             max_commands: self.options.max_commands,
+            buffer: &mut self.events,
         };
-        let buffer = &mut self.events;
+        let mut game = Game::new();
         let create = Command::Create {
             rules: rules.clone(),
             players: player_names(players),
             initial_totals: Vec::new(),
         };
-        run.execute(&create, buffer).map_err(|e| match e {
+        turn_loop::TurnLoop::execute(&mut run, &mut game, &create).map_err(|e| match e {
             SimError::Refused { error, .. } => SimError::Setup(error),
             other => other,
         })?;
-        let windows = rules.slap_down != SlapDown::Off || rules.add_ons.any();
-        let mut deals = SplitMix64::new(seed);
-        let first_starter = (deals.next_u64() % players as u64) as Seat;
-        while !run.game.is_finished() {
-            if run.game.needs_deal() {
-                let starter = (run.game.round_number() == 0).then_some(first_starter);
-                let deal = Command::Deal {
-                    starter,
-                    source: DealSource::Seeded(deals.next_seed()),
-                };
-                run.execute(&deal, buffer)?;
-                continue;
+        let events = |run: &Run<'_, B, _>| run.summary.events;
+        match turn_loop::run(&mut game, &mut run) {
+            Ok(_) => {}
+            Err(LoopError::Driver(error)) => return Err(error),
+            Err(LoopError::NoAction { seat }) => {
+                return Err(SimError::NoAction {
+                    seat,
+                    events: events(&run),
+                });
             }
-            let Some(seat) = run.game.to_act() else {
+            Err(LoopError::NobodyToAct) => {
                 return Err(SimError::NoAction {
                     seat: 0,
-                    events: run.summary.events,
+                    events: events(&run),
                 });
-            };
-            let command = bots[seat as usize]
-                .act(&BotView::new(run.game, seat))
-                .ok_or(SimError::NoAction {
-                    seat,
-                    events: run.summary.events,
-                })?;
-            run.execute(&command, buffer)?;
-            if windows && matches!(command, Command::Play { .. }) {
-                Self::window(&mut run, buffer, bots, seat, players)?;
             }
         }
         let mut summary = run.summary;
@@ -385,38 +396,6 @@ impl Simulator {
             .map(|s| s.seat)
             .collect();
         Ok(summary)
-    }
-
-    /// The out-of-turn window after `thrower`'s turn: rounds of offers, thrower first,
-    /// until nobody lays a card.
-    fn window<B: Bot, O: FnMut(&Game, &Event)>(
-        run: &mut Run<'_, O>,
-        buffer: &mut Vec<Event>,
-        bots: &mut [B],
-        thrower: Seat,
-        players: usize,
-    ) -> Result<(), SimError> {
-        loop {
-            let mut laid = false;
-            for i in 0..players {
-                if !run.game.round_in_progress() || !run.game.window_open() {
-                    return Ok(());
-                }
-                let seat = ((thrower as usize + i) % players) as Seat;
-                if run.game.is_eliminated(seat) {
-                    continue;
-                }
-                if let Some(command) =
-                    bots[seat as usize].out_of_turn(&BotView::new(run.game, seat))
-                {
-                    run.execute(&command, buffer)?;
-                    laid = true;
-                }
-            }
-            if !laid {
-                return Ok(());
-            }
-        }
     }
 }
 

@@ -7,6 +7,8 @@
 //! - `random.rs`: [`RandomBot`], a uniformly random legal action (seeded).
 //! - `greedy.rs`: [`GreedyBot`], keeps its hand total low; its heuristics are documented
 //!   there.
+//! - `turn_loop.rs`: [`turn_loop::run`], the one loop that deals and plays the bot seats,
+//!   shared by the simulator and the server's tables.
 //!
 //! A driver ([`crate::sim`], or a server filling an empty seat) asks a bot twice:
 //! [`Bot::act`] when the seat must act (throw and draw, or call, or declare), and
@@ -16,6 +18,7 @@
 
 mod greedy;
 mod random;
+pub mod turn_loop;
 mod view;
 
 pub use greedy::{GreedyBot, GreedyParams};

@@ -28,6 +28,7 @@
 //! [`Tournament::decide`] the request's command with its [`Context`], append the events,
 //! [`Tournament::apply`] them.
 
+mod aggregate;
 pub mod audit;
 mod command;
 mod config;

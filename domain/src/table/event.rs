@@ -1,11 +1,11 @@
 //! What a table's stream holds: the table's own lifecycle events, defined here, and
-//! the rules engine's game events, stored under their own type names.
+//! the game's events ([`crate::game::Event`]), stored under their own type names.
 //!
 //! Every payload is the event's compact JSON *including* its `type` tag (the same
-//! text `serde_json` writes for the tagged enums below and for
-//! [`yaniv_domain::game::Event`]); the store's `event_type` column repeats the tag,
-//! and [`decode`] insists that both agree. The payload text is what the hash chain
-//! covers.
+//! text `serde_json` writes for the tagged enums below and for the game's events);
+//! a store's `event_type` column repeats the tag, and [`decode`] insists that both
+//! agree. The payload text is what a server's hash chain covers, so these types must
+//! serialize byte for byte as they always have: a change is a new `.v2` event.
 //!
 //! | type | when | payload |
 //! | --- | --- | --- |
@@ -19,26 +19,21 @@
 //! game's events only after `table_started.v1`.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use yaniv_domain::bots::BotKind;
-use yaniv_domain::game::Event as GameEvent;
-use yaniv_domain::rules::{RuleSpec, Rules};
-use yaniv_domain::tournament::TableRef;
 
-use crate::store::NewEvent;
-
-/// Stream id of table `id`.
-pub fn stream_id(id: i64) -> String {
-    format!("table-{id}")
-}
+use crate::aggregate::DecodeError;
+use crate::bots::BotKind;
+use crate::game::Event as GameEvent;
+use crate::rules::{RuleSpec, Rules};
+use crate::tournament::TableRef;
 
 /// The bots a table can seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BotKindName {
-    /// Keeps its hand total low (`yaniv_domain::bots::GreedyBot`).
+    /// Keeps its hand total low ([`crate::bots::GreedyBot`]).
     Greedy,
-    /// A uniformly random legal action (`yaniv_domain::bots::RandomBot`).
+    /// A uniformly random legal action ([`crate::bots::RandomBot`]).
     Random,
 }
 
@@ -52,6 +47,13 @@ impl BotKindName {
 
     pub fn as_str(self) -> &'static str {
         self.domain().name()
+    }
+
+    /// The kind named `name` (`greedy`, `random`).
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Greedy, Self::Random]
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
     }
 }
 
@@ -156,8 +158,10 @@ pub struct TableStarted {
     pub players: Vec<String>,
 }
 
-/// One event of a table's stream.
-#[derive(Debug, Clone, PartialEq)]
+/// One event of a table's stream. It serializes as the event it wraps (with that
+/// event's `type` tag); [`decode`] reads it back by its type name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
 pub enum StreamEvent {
     Table(TableEvent),
     Game(GameEvent),
@@ -170,53 +174,25 @@ impl StreamEvent {
             Self::Game(e) => e.type_name(),
         }
     }
-
-    /// The event to append: its type and its JSON text (with the `type` tag).
-    pub fn to_new_event(&self) -> Result<NewEvent, serde_json::Error> {
-        match self {
-            Self::Table(e) => NewEvent::new(e.type_name(), e),
-            Self::Game(e) => NewEvent::new(e.type_name(), e),
-        }
-    }
-}
-
-/// Why a stored event is not a table event we can read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DecodeError {
-    #[error("the payload is not a valid {event_type} event: {message}")]
-    Payload { event_type: String, message: String },
-    #[error("the event type column says {column} but the payload says {payload}")]
-    TypeMismatch {
-        column: String,
-        payload: &'static str,
-    },
 }
 
 /// Reads one stored event of a table stream.
 pub fn decode(event_type: &str, payload: &str) -> Result<StreamEvent, DecodeError> {
-    let payload_error = |e: serde_json::Error| DecodeError::Payload {
-        event_type: event_type.chars().take(64).collect(),
-        message: e.to_string(),
-    };
+    let payload_error = |e: serde_json::Error| DecodeError::payload(event_type, &e);
     let event = if TableEvent::TYPES.contains(&event_type) {
         StreamEvent::Table(serde_json::from_str(payload).map_err(payload_error)?)
     } else {
         StreamEvent::Game(serde_json::from_str(payload).map_err(payload_error)?)
     };
-    if event.type_name() != event_type {
-        return Err(DecodeError::TypeMismatch {
-            column: event_type.chars().take(64).collect(),
-            payload: event.type_name(),
-        });
-    }
+    DecodeError::check_type(event_type, event.type_name())?;
     Ok(event)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yaniv_domain::game::{CallKind, Called};
-    use yaniv_domain::rules::Preset;
+    use crate::game::{CallKind, Called};
+    use crate::rules::Preset;
 
     #[test]
     fn events_round_trip_through_their_stored_form() {
@@ -253,10 +229,8 @@ mod tests {
         // A table outside tournaments stores no link at all: its payload (and hash) is
         // what it was before links existed.
         assert!(
-            !created
-                .to_new_event()
+            !serde_json::to_string(&created)
                 .unwrap()
-                .payload()
                 .contains("tournament")
         );
         let game = StreamEvent::Game(GameEvent::Called(Called {
@@ -264,12 +238,9 @@ mod tests {
             call: CallKind::Yaniv,
         }));
         for event in [created, linked, game] {
-            let stored = event.to_new_event().unwrap();
-            assert!(stored.payload().contains(stored.event_type()));
-            assert_eq!(
-                decode(stored.event_type(), stored.payload()).unwrap(),
-                event
-            );
+            let payload = serde_json::to_string(&event).unwrap();
+            assert!(payload.contains(event.type_name()));
+            assert_eq!(decode(event.type_name(), &payload).unwrap(), event);
         }
     }
 

@@ -1,17 +1,15 @@
-//! [`TableState`]: a table folded from its stream. Nothing else is the truth about a
-//! table; the cache ([`super::cache`]) only saves re-reading a prefix of the stream.
+//! [`Table`]: a table folded from its stream, with the bots that play its bot seats.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use yaniv_domain::game::{Event as GameEvent, Game, Seat, Viewer};
-use yaniv_domain::rules::Rules;
+use crate::aggregate::FoldError;
+use crate::bots::AnyBot;
+use crate::game::{Event as GameEvent, Game, Seat, Viewer};
+use crate::rules::Rules;
 
-use super::events::{BotKindName, StreamEvent, TableCreated, TableEvent};
-use crate::auth::Role;
-use crate::auth::accounts::Account;
+use super::event::{BotKindName, StreamEvent, TableCreated, TableEvent};
 
 /// Where a table is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TableStatus {
     /// Waiting for players: seats can be taken and left.
@@ -46,13 +44,12 @@ pub enum SeatHolder {
     Bot { kind: BotKindName, name: String },
 }
 
-/// How a request sees a table (which events and hands it may see).
+/// How someone sees a table (which events and hands they may see).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     /// A player seated here: their seat's view.
     Seat(Seat),
-    /// A logged-in account without a seat and without a staff role: public
-    /// information only.
+    /// Anyone else without a staff role: public information only.
     Spectator,
     /// A referee, organizer or admin who does not play at this table: everything.
     Staff,
@@ -68,26 +65,27 @@ impl Access {
     }
 }
 
-/// Whether an account may see everything of tables it does not play at.
-pub fn is_staff(account: &Account) -> bool {
-    account.has_role(Role::Referee) || account.has_role(Role::Organizer)
-}
+/// The bots of a table, one slot per seat (`None` for human seats). Their memory of
+/// the round is a heuristic only: a bot rebuilt from scratch plays as legally, so they
+/// are not part of the stream's truth and are made again whenever a table is folded
+/// anew.
+pub type Bots = Vec<Option<AnyBot>>;
 
-/// Why a stream cannot be folded into a table.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FoldError {
-    #[error("a table stream starts with table_created.v1, not {0}")]
-    NotCreated(&'static str),
-    #[error("{event} is not allowed here: {reason}")]
-    Unexpected {
-        event: &'static str,
-        reason: &'static str,
-    },
+/// Why the server's own moves stopped before a human had to act or the game ended.
+/// The table then waits; the next accepted command tries again.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AutoplayStall {
+    /// More commands than one request may make ([`super::MAX_SERVER_COMMANDS`]).
+    Bounded,
+    /// A bot chose nothing, or something the rules refused: a bot bug.
+    BotFailed { seat: Seat, why: String },
+    /// A round in progress had nobody to act: an engine bug.
+    NobodyToAct,
 }
 
 /// A table folded from its stream.
 #[derive(Debug, Clone)]
-pub struct TableState {
+pub struct Table {
     pub id: i64,
     /// Number of events folded: the stream's version.
     pub version: u64,
@@ -101,9 +99,13 @@ pub struct TableState {
     pub game_versions: Vec<u64>,
     /// The lifecycle events (versions 1..=table_events.len()).
     pub table_events: Vec<TableEvent>,
+    /// The bots of the bot seats (empty until the first decision needs them).
+    pub(super) bots: Bots,
+    /// Set when the last decision's server moves stalled (see [`AutoplayStall`]).
+    pub stall: Option<AutoplayStall>,
 }
 
-impl TableState {
+impl Table {
     /// The table right after its first event.
     pub fn new(id: i64, created: TableCreated) -> Self {
         let mut seats = vec![SeatHolder::Empty; created.seats as usize];
@@ -125,6 +127,8 @@ impl TableState {
             game: Game::new(),
             game_events: Vec::new(),
             game_versions: Vec::new(),
+            bots: Vec::new(),
+            stall: None,
         }
     }
 
@@ -138,7 +142,10 @@ impl TableState {
             return Ok(None);
         };
         let StreamEvent::Table(TableEvent::Created(created)) = first else {
-            return Err(FoldError::NotCreated(first.type_name()));
+            return Err(FoldError {
+                event: first.type_name(),
+                reason: "a table's stream starts with table_created.v1",
+            });
         };
         let mut state = Self::new(id, created);
         for event in events {
@@ -149,7 +156,7 @@ impl TableState {
 
     /// Folds the next event of the stream.
     pub fn apply(&mut self, event: StreamEvent) -> Result<(), FoldError> {
-        let unexpected = |event: &StreamEvent, reason| FoldError::Unexpected {
+        let unexpected = |event: &StreamEvent, reason| FoldError {
             event: event.type_name(),
             reason,
         };
@@ -211,10 +218,6 @@ impl TableState {
         &self.created.effective_rules
     }
 
-    pub fn stream_id(&self) -> String {
-        super::events::stream_id(self.id)
-    }
-
     /// The seat of `account_id`, if it sits here.
     pub fn seat_of(&self, account_id: i64) -> Option<Seat> {
         self.seats
@@ -250,7 +253,6 @@ impl TableState {
             .collect()
     }
 
-    /// The bot kind of every seat (`None` for humans and empty seats).
     /// The account of each human seat, in seat order (bots are left out).
     pub fn human_accounts(&self) -> Vec<i64> {
         self.seats
@@ -262,6 +264,7 @@ impl TableState {
             .collect()
     }
 
+    /// The bot kind of every seat (`None` for humans and empty seats).
     pub fn bot_kinds(&self) -> Vec<Option<BotKindName>> {
         self.seats
             .iter()
@@ -272,22 +275,21 @@ impl TableState {
             .collect()
     }
 
-    /// How `account` sees this table. A staff member who plays here sees only their
-    /// seat until the game is over: nobody at the table sees other hands.
-    pub fn access(&self, account: &Account) -> Access {
-        match self.seat_of(account.id) {
-            Some(seat) if !is_staff(account) || self.status() != TableStatus::Finished => {
-                Access::Seat(seat)
-            }
-            _ if is_staff(account) => Access::Staff,
+    /// How `account_id` sees this table; `staff` when the account holds a referee or
+    /// organizer role. A staff member who plays here sees only their seat until the
+    /// game is over: nobody at the table sees other hands.
+    pub fn access(&self, account_id: i64, staff: bool) -> Access {
+        match self.seat_of(account_id) {
+            Some(seat) if !staff || self.status() != TableStatus::Finished => Access::Seat(seat),
+            _ if staff => Access::Staff,
             Some(seat) => Access::Seat(seat),
             None => Access::Spectator,
         }
     }
 
     /// Records game events that `Game::execute` already folded into
-    /// [`TableState::game`] (the server's own decisions), as the next versions.
-    pub fn record_executed(&mut self, events: impl IntoIterator<Item = GameEvent>) {
+    /// [`Table::game`], as the next versions.
+    pub(super) fn record_executed(&mut self, events: impl IntoIterator<Item = GameEvent>) {
         for event in events {
             self.version += 1;
             self.game_versions.push(self.version);
@@ -295,7 +297,7 @@ impl TableState {
         }
     }
 
-    /// The index in [`TableState::game_events`] of the first game event with a stream
+    /// The index in [`Table::game_events`] of the first game event with a stream
     /// version above `after`.
     pub fn game_index_after(&self, after: u64) -> usize {
         self.game_versions.partition_point(|&v| v <= after)
@@ -305,8 +307,8 @@ impl TableState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::events::{AccountRef, BotSeat, SeatLeft, SeatTaken, TableStarted};
-    use yaniv_domain::rules::{Preset, RuleSpec};
+    use crate::rules::{Preset, RuleSpec};
+    use crate::table::event::{AccountRef, BotSeat, SeatLeft, SeatTaken, TableStarted};
 
     fn created() -> TableCreated {
         TableCreated {
@@ -348,7 +350,7 @@ mod tests {
                 account_id: 10,
             })),
         ];
-        let state = TableState::fold(5, events).unwrap().unwrap();
+        let state = Table::fold(5, events).unwrap().unwrap();
         assert_eq!(state.version, 4);
         assert_eq!(state.status(), TableStatus::Open);
         assert_eq!(state.seat_of(11), Some(2));
@@ -360,7 +362,7 @@ mod tests {
 
     #[test]
     fn structure_violations_are_refused() {
-        let mut state = TableState::new(1, created());
+        let mut state = Table::new(1, created());
         assert!(state.apply(take(1, 10)).is_err(), "a bot's seat");
         state.apply(take(0, 10)).unwrap();
         assert!(state.apply(take(0, 11)).is_err(), "taken seat");
@@ -372,8 +374,11 @@ mod tests {
             .unwrap();
         assert!(state.apply(take(2, 11)).is_err(), "after the start");
         assert!(matches!(
-            TableState::fold(1, [take(0, 1)]),
-            Err(FoldError::NotCreated("seat_taken.v1"))
+            Table::fold(1, [take(0, 1)]),
+            Err(FoldError {
+                event: "seat_taken.v1",
+                ..
+            })
         ));
     }
 }

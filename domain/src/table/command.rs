@@ -1,0 +1,141 @@
+//! What can be asked of a table, and what a decision needs from outside its stream.
+
+use crate::cards::{Card, Cards};
+use crate::game::{CallKind, Command as GameCommand, DrawChoice, Seat};
+use crate::rules::{RuleSpec, Rules};
+use crate::shuffle::Seed;
+
+use super::event::{AccountRef, BotKindName, TournamentLink};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableCommand {
+    /// A new table: rules, seats, bot seats. Nobody sits yet but the bots.
+    Create(NewTable),
+    /// A tournament's table: every seat taken by the drawn players in the drawn order,
+    /// started and dealt at once.
+    OpenSeated(SeatedTable),
+    /// Take a seat before the start: the one named, or the first free one.
+    Join { seat: Option<Seat> },
+    /// Give the seat back before the start.
+    Leave,
+    /// Begin the game once every human seat is taken (the creator or an organizer).
+    Start,
+    /// A seated player's move in the game.
+    Act(Action),
+}
+
+/// A new table as asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewTable {
+    pub rules: RuleSpec,
+    /// 2 to 8, within what the rules seat.
+    pub seats: u8,
+    /// Seats played by bots, each at most once; at least one seat stays for a human.
+    pub bots: Vec<(Seat, BotKindName)>,
+}
+
+/// A tournament's table as its draw seats it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatedTable {
+    pub link: TournamentLink,
+    /// The tournament's rules, as asked and as resolved when it was created.
+    pub rules: RuleSpec,
+    pub effective_rules: Rules,
+    /// The players in seat order.
+    pub players: Vec<AccountRef>,
+}
+
+/// A move of the caller's seat. The seat is not part of it: it is wherever the caller
+/// sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Throw a combination, then draw: the top of the stock unseen, or a card of the
+    /// previous throw.
+    Play { throw: Cards, draw: DrawChoice },
+    /// Call (Yaniv, or Kluft under Kluft rules); the rules' own word when `None`.
+    Call(Option<CallKind>),
+    /// The thrower lays the card just drawn onto their throw.
+    Slap(Card),
+    /// Cards laid onto another player's throw, out of turn.
+    AddOn(Cards),
+    /// Belgian: going along with the call or not.
+    GoAlong(bool),
+    /// Kluft: challenging the call or not.
+    Onderkluft(bool),
+}
+
+impl Action {
+    /// The game's command for `seat`; `default_call` is what the rules call.
+    pub fn command(self, seat: Seat, default_call: CallKind) -> GameCommand {
+        match self {
+            Self::Play { throw, draw } => GameCommand::Play { seat, throw, draw },
+            Self::Call(call) => GameCommand::Call {
+                seat,
+                call: call.unwrap_or(default_call),
+            },
+            Self::Slap(card) => GameCommand::Slap { seat, card },
+            Self::AddOn(cards) => GameCommand::AddOn { seat, cards },
+            Self::GoAlong(going) => GameCommand::GoAlong { seat, going },
+            Self::Onderkluft(challenge) => GameCommand::Onderkluft { seat, challenge },
+        }
+    }
+}
+
+/// Who sends a command to a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub account_id: i64,
+    pub username: String,
+    /// Organizers (and admins) may start any table.
+    pub organizer: bool,
+}
+
+/// Where a table's randomness comes from: deal seeds, the first starter, the bots'
+/// seeds. A server reads its operating system's generator; a test gives fixed bytes.
+pub trait Randomness {
+    /// Fills `bytes` with unpredictable bytes, or says why it cannot.
+    fn fill(&mut self, bytes: &mut [u8]) -> Result<(), String>;
+}
+
+/// What a table's decision needs from outside its stream.
+pub struct TableServices<'s> {
+    pub actor: &'s Actor,
+    pub random: &'s mut dyn Randomness,
+}
+
+impl std::fmt::Debug for TableServices<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableServices")
+            .field("actor", &self.actor)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TableServices<'_> {
+    /// A fresh 32-byte deal seed.
+    pub fn seed(&mut self) -> Result<Seed, String> {
+        let mut bytes = [0u8; 32];
+        self.random.fill(&mut bytes)?;
+        Ok(Seed(bytes))
+    }
+
+    pub fn next_u64(&mut self) -> Result<u64, String> {
+        let mut bytes = [0u8; 8];
+        self.random.fill(&mut bytes)?;
+        Ok(u64::from_le_bytes(bytes))
+    }
+
+    /// Uniform in `0..n` (`n >= 1`), without modulo bias.
+    pub fn below(&mut self, n: u32) -> Result<u32, String> {
+        let n = n.max(1);
+        let limit = u32::MAX - (u32::MAX % n);
+        loop {
+            let mut bytes = [0u8; 4];
+            self.random.fill(&mut bytes)?;
+            let x = u32::from_le_bytes(bytes);
+            if x < limit {
+                return Ok(x % n);
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Why a table refuses a command: its own setup rules (seats, who may start), or the
+//! game's rules ([`GameError`]) once it plays.
+
+use crate::aggregate::{Refusal, RefusalKind};
+use crate::game::{GameError, Seat};
+
+/// A field of a table's setup and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupProblem {
+    /// As the request names it: `preset`, `seats`, `overrides.<name>`, `bots[1].seat`.
+    pub field: String,
+    pub message: String,
+}
+
+impl SetupProblem {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The setup of a new table is wrong, field by field (every problem at once).
+    #[error("the table cannot be set up: {}", .0.iter().map(|p| format!("{}: {}", p.field, p.message)).collect::<Vec<_>>().join("; "))]
+    BadSetup(Vec<SetupProblem>),
+    #[error("the table exists already")]
+    AlreadyCreated,
+    #[error("only the table's creator or an organizer may start it")]
+    MayNotStart,
+    #[error("you have no seat at this table")]
+    NotSeated,
+    #[error("the table has started: {0}")]
+    Started(&'static str),
+    #[error("the table has not started")]
+    NotStarted,
+    #[error("you already sit at seat {0}")]
+    AlreadySeated(Seat),
+    #[error("seat {0} is taken")]
+    SeatTaken(Seat),
+    #[error("every seat is taken")]
+    Full,
+    #[error("must be a seat from 0 to {}", .seats.saturating_sub(1))]
+    NoSuchSeat { seats: usize },
+    #[error("{free} seat(s) are still free")]
+    SeatsNotFilled { free: usize },
+    /// The rules of the game refuse the move.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The server's own part failed (no randomness, a deal the rules refused): a bug
+    /// or a broken machine, never the sender's fault.
+    #[error("the table's own moves failed: {0}")]
+    Internal(String),
+}
+
+impl Refusal for TableError {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::BadSetup(_) | Self::NoSuchSeat { .. } => "validation_failed",
+            Self::AlreadyCreated => "already_created",
+            Self::MayNotStart => "forbidden",
+            Self::NotSeated => "not_seated",
+            Self::Started(_) => "table_started",
+            Self::NotStarted => "table_not_started",
+            Self::AlreadySeated(_) => "already_seated",
+            Self::SeatTaken(_) => "seat_taken",
+            Self::Full => "table_full",
+            Self::SeatsNotFilled { .. } => "seats_not_filled",
+            Self::Game(error) => error.code(),
+            Self::Internal(_) => "internal_error",
+        }
+    }
+
+    fn kind(&self) -> RefusalKind {
+        match self {
+            Self::MayNotStart | Self::NotSeated => RefusalKind::Forbidden,
+            Self::BadSetup(_) | Self::NoSuchSeat { .. } => RefusalKind::Invalid,
+            Self::AlreadyCreated
+            | Self::Started(_)
+            | Self::NotStarted
+            | Self::AlreadySeated(_)
+            | Self::SeatTaken(_)
+            | Self::Full
+            | Self::SeatsNotFilled { .. } => RefusalKind::NotNow,
+            Self::Game(error) => error.kind(),
+            Self::Internal(_) => RefusalKind::Internal,
+        }
+    }
+
+    fn field(&self) -> Option<String> {
+        match self {
+            Self::NoSuchSeat { .. } => Some("seat".into()),
+            _ => None,
+        }
+    }
+
+    fn catalogue() -> &'static [(&'static str, RefusalKind)] {
+        use RefusalKind::{Forbidden, Invalid, NotNow};
+        &[
+            ("forbidden", Forbidden),
+            ("not_seated", Forbidden),
+            ("validation_failed", Invalid),
+            ("already_created", NotNow),
+            ("table_started", NotNow),
+            ("table_not_started", NotNow),
+            ("already_seated", NotNow),
+            ("seat_taken", NotNow),
+            ("table_full", NotNow),
+            ("seats_not_filled", NotNow),
+        ]
+    }
+}
+
+impl Refusal for GameError {
+    fn code(&self) -> &'static str {
+        GameError::code(self)
+    }
+
+    fn kind(&self) -> RefusalKind {
+        match self {
+            GameError::NotYourTurn { .. } | GameError::WrongPhase(_) | GameError::GameOver => {
+                RefusalKind::NotNow
+            }
+            _ => RefusalKind::Invalid,
+        }
+    }
+
+    fn catalogue() -> &'static [(&'static str, RefusalKind)] {
+        use RefusalKind::{Invalid, NotNow};
+        // What a seated player's action can meet; the setup and replay codes
+        // (`bad_rules`, `bad_deal`, `event_mismatch`, ...) never answer a live action.
+        &[
+            ("not_your_turn", NotNow),
+            ("wrong_phase", NotNow),
+            ("game_over", NotNow),
+            ("illegal_throw", Invalid),
+            ("card_not_in_hand", Invalid),
+            ("illegal_draw", Invalid),
+            ("card_not_available", Invalid),
+            ("call_not_allowed", Invalid),
+            ("slap_not_allowed", Invalid),
+            ("add_on_not_allowed", Invalid),
+            ("declaration_not_allowed", Invalid),
+            ("player_eliminated", Invalid),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameError;
+
+    #[test]
+    fn every_code_is_catalogued_with_its_kind() {
+        let samples = [
+            TableError::BadSetup(vec![SetupProblem::new("seats", "must be 2 to 8")]),
+            TableError::AlreadyCreated,
+            TableError::MayNotStart,
+            TableError::NotSeated,
+            TableError::Started("x"),
+            TableError::NotStarted,
+            TableError::AlreadySeated(1),
+            TableError::SeatTaken(1),
+            TableError::Full,
+            TableError::NoSuchSeat { seats: 3 },
+            TableError::SeatsNotFilled { free: 1 },
+            TableError::Game(GameError::GameOver),
+            TableError::Game(GameError::NotYourTurn { expected: 1 }),
+            TableError::Game(GameError::SlapNotAllowed("x")),
+        ];
+        let catalogue: Vec<_> = TableError::catalogue()
+            .iter()
+            .chain(GameError::catalogue())
+            .collect();
+        for error in samples {
+            assert!(
+                catalogue.contains(&&(error.code(), error.kind())),
+                "{error:?} is not catalogued as ({}, {:?})",
+                error.code(),
+                error.kind()
+            );
+        }
+        assert_eq!(
+            TableError::Internal("x".into()).kind(),
+            RefusalKind::Internal
+        );
+        assert_eq!(
+            TableError::NoSuchSeat { seats: 3 }.to_string(),
+            "must be a seat from 0 to 2"
+        );
+    }
+}
