@@ -223,6 +223,16 @@ impl Problem {
 }
 
 impl ApiError {
+    /// 403 `forbidden` for something the caller's roles or place do not allow.
+    pub fn forbidden(detail: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::FORBIDDEN,
+            code: "forbidden",
+            title: "Forbidden",
+            detail: detail.into(),
+        }
+    }
+
     /// A validation error on a single field.
     pub fn invalid_field(field: impl Into<String>, message: impl Into<String>) -> Self {
         Self::Validation(vec![FieldError::new(field, message)])
@@ -485,6 +495,42 @@ pub fn from_serde_json(err: &serde_json::Error) -> ApiError {
         }
         Category::Syntax | Category::Eof | Category::Io => ApiError::MalformedJson(err.to_string()),
     }
+}
+
+/// Deserializes a JSON body into a typed request, naming the field that does not fit
+/// as the request spells it: `throw[1]`, `draw.discard`, `seat` (for a missing or
+/// unknown field, the name serde's message gives).
+pub fn typed_body<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(body).map_err(|err| {
+        use serde_path_to_error::Segment;
+        let mut field = String::new();
+        for segment in err.path() {
+            match segment {
+                Segment::Seq { index } => field.push_str(&format!("[{index}]")),
+                Segment::Map { key } | Segment::Enum { variant: key } => {
+                    if !field.is_empty() {
+                        field.push('.');
+                    }
+                    field.push_str(key);
+                }
+                Segment::Unknown => {}
+            }
+        }
+        let message = err.inner().to_string();
+        // A missing field's path is its parent's; an unknown one's already names it.
+        let named = backticked_field(&message)
+            .filter(|named| field.rsplit(['.', '[']).next() != Some(named.as_str()));
+        if let Some(named) = named {
+            if !field.is_empty() {
+                field.push('.');
+            }
+            field.push_str(&named);
+        }
+        if field.is_empty() {
+            field.push_str("body");
+        }
+        ApiError::invalid_field(field, message)
+    })
 }
 
 /// The field name in serde's `missing field `x`` / `unknown field `x`` messages.

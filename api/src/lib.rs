@@ -47,6 +47,7 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod app_state;
 pub mod auth;
 pub mod config;
 pub mod error;
@@ -58,6 +59,7 @@ pub mod routes;
 pub mod startup;
 pub mod store;
 pub mod stream_command;
+pub mod streams;
 pub mod tables;
 pub mod telemetry;
 pub mod tournaments;

@@ -15,15 +15,13 @@ use sqlx::PgPool;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use utoipa_swagger_ui::SwaggerUi;
 
+pub use crate::app_state::AppState;
 use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
 use crate::config::Settings;
 use crate::error;
 use crate::routes::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
-use crate::store::EventStore;
-use crate::tables::cache::TableCache;
-use crate::tournaments::repo::TournamentCache;
 use crate::{openapi, request_id};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
@@ -31,25 +29,6 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 /// How long a graceful shutdown waits for in-flight requests.
 const SHUTDOWN_TIMEOUT_SECS: u64 = 30;
-
-/// Shared by every worker and handler (as `web::Data<AppState>`).
-#[derive(Debug)]
-pub struct AppState {
-    /// Accounts, sessions, readiness.
-    pub db: PgPool,
-    /// The event store (on the same pool).
-    pub store: EventStore,
-    /// argon2 behind a semaphore.
-    pub passwords: PasswordService,
-    /// Lifetime of new bearer tokens.
-    pub token_ttl: Duration,
-    /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
-    pub records: RecordReplayer,
-    /// Folded game tables, per process; never the truth (see `tables::cache`).
-    pub tables: TableCache,
-    /// Folded tournaments, per process; never the truth (see `fold_cache`).
-    pub tournaments: TournamentCache,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -118,15 +97,12 @@ impl Application {
             address: settings.bind_address.clone(),
             source,
         })?;
-        let state = web::Data::new(AppState {
-            db: pool.clone(),
-            store: EventStore::new(pool.clone()),
+        let state = web::Data::new(AppState::new(
+            pool.clone(),
             passwords,
-            token_ttl: settings.token_ttl,
-            records: RecordReplayer::new(settings.max_record_bytes, settings.replay_concurrency),
-            tables: TableCache::new(crate::tables::cache::DEFAULT_CAPACITY),
-            tournaments: TournamentCache::new(crate::tournaments::repo::CACHE_CAPACITY),
-        });
+            settings.token_ttl,
+            RecordReplayer::new(settings.max_record_bytes, settings.replay_concurrency),
+        ));
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {
                 address: settings.bind_address.clone(),

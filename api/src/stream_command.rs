@@ -10,8 +10,8 @@ use sqlx::PgConnection;
 
 use crate::error::ApiError;
 
+use crate::app_state::AppState;
 use crate::auth::accounts::Account;
-use crate::startup::AppState;
 use crate::store::idempotency::{IdempotencyKey, IdempotentRequest};
 use crate::store::{AppendError, EventMetadata, MAX_EVENTS_PER_APPEND, NewEvent};
 

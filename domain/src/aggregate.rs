@@ -106,7 +106,7 @@ pub trait StoredEvent: Serialize + Sized {
 
 /// One event stream's state and decisions (see the module docs).
 pub trait Aggregate: Sized {
-    type Event: StoredEvent;
+    type Event: StoredEvent + Clone;
     type Command;
     type Error: Refusal;
     /// What deciding needs from outside the stream.

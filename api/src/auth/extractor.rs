@@ -16,8 +16,8 @@ use actix_web::{FromRequest, HttpRequest, web};
 use super::Role;
 use super::accounts::{self, Account};
 use super::token;
+use crate::app_state::AppState;
 use crate::error::ApiError;
-use crate::startup::AppState;
 
 /// The account behind the request's bearer token.
 #[derive(Debug, Clone)]

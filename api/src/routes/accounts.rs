@@ -7,10 +7,10 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::resource;
+use crate::app_state::AppState;
 use crate::auth::accounts::{self, Account, validate_password, validate_username};
 use crate::auth::{Authenticated, Role};
 use crate::error::{ApiError, FieldError, Problem};
-use crate::startup::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(resource("/v1/accounts", "POST").route(web::post().to(register)))

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::resource;
+use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
 
 /// How long `/readyz` waits for the database.
 const READY_TIMEOUT: Duration = Duration::from_secs(2);

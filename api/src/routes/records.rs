@@ -50,8 +50,8 @@ use utoipa::ToSchema;
 use yaniv_domain::record::{self, RecordError};
 
 use super::resource;
+use crate::app_state::AppState;
 use crate::error::{ApiError, PROBLEM_JSON, PROBLEM_TYPE_PREFIX, Problem};
-use crate::startup::AppState;
 use crate::telemetry::spawn_blocking_with_tracing;
 
 /// How long a replay waits for a slot before the request is refused with 503.

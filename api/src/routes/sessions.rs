@@ -8,10 +8,10 @@ use utoipa::ToSchema;
 
 use super::accounts::AccountView;
 use super::resource;
+use crate::app_state::AppState;
 use crate::auth::accounts;
 use crate::auth::{Authenticated, token};
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(resource("/v1/sessions", "POST").route(web::post().to(login)))

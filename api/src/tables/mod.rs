@@ -1,90 +1,143 @@
-//! Online game tables: the table model behind `/v1/tables` (the HTTP side is
-//! [`crate::routes::tables`]).
+//! Online game tables on the server: how the rules engine's table aggregate
+//! (`yaniv_domain::table`) is stored and served. The HTTP side is
+//! [`crate::routes::tables`].
 //!
 //! # One table, one stream
 //!
-//! Each table is the event stream `table-<id>` (see [`events`] for every event type
-//! and its payload): lifecycle events first (`table_created.v1`, `seat_taken.v1`,
-//! `seat_left.v1`, `table_started.v1`), then the rules engine's own game events
-//! (`game_created.v1`, `round_dealt.v1`, `turn_played.v1`, ...). The rules engine
-//! (`yaniv-domain`) decides every game event; the server only chooses what the
-//! engine leaves to whoever deals (a fresh secret seed per round, the first starter)
-//! and what its bot seats play ([`autoplay`]).
+//! Each table is the event stream `table-<id>`: lifecycle events first
+//! (`table_created.v1`, `seat_taken.v1`, `seat_left.v1`, `table_started.v1`), then the
+//! game's own events. The domain decides every one of them (the routes run a
+//! `TableCommand` with the caller as actor and the operating system's generator as
+//! randomness, [`os_random`]); this module adds what only a server has:
+//!
+//! - the listing projection (`game_tables`, migration `0003`), written in the same
+//!   transaction as the events ([`listing`]);
+//! - [`GameEndHook`]: a game that ends at a tournament's table records its result in
+//!   that tournament, in the same transaction. Tables only know the hook; tournaments
+//!   install it at start-up.
 //!
 //! # State is folded, never stored
 //!
-//! Every request folds the stream ([`state::TableState`]) and decides on that. The
-//! per-process [`cache::TableCache`] keeps the fold of a prefix so that a request
-//! reads only the events after it; it is never the truth, so a restarted server,
-//! or a second one on the same database, sees the same table. The `game_tables`
-//! table (migration `0003`) only hands out ids and keeps a listing projection,
-//! written in the same transaction as the events.
-//!
-//! # Writing
-//!
-//! [`repo::mutate`]: decide on the freshly folded state, append with the version it
-//! was folded at, retry on a lost race (up to 3 times), support `Idempotency-Key`.
+//! Every request folds the stream through [`crate::streams::Repository`]; its cache
+//! keeps the fold of a prefix (with the bots' memory, a heuristic) so a request reads
+//! only the events after it. It is never the truth: a restarted server, or a second
+//! one on the same database, sees the same table.
 //!
 //! # Who sees what
 //!
-//! [`state::Access`]: a seated player sees their seat (the engine's `Game::view` and
+//! `Table::access`: a seated player sees their seat (the engine's `Game::view` and
 //! `visible_events`); a logged-in account without a seat sees what is face up;
 //! referees, organizers and admins see everything, except at a table where they play
-//! while the game runs. [`verify`] checks a stream's hash chain and replays its game
-//! through the rules.
+//! while the game runs ([`is_staff`]). [`verify`] checks a stream's hash chain and
+//! replays its game through the rules.
 
-pub mod autoplay;
-pub mod cache;
-pub mod events;
-pub mod repo;
-pub mod state;
+pub mod listing;
+pub mod os_random;
 pub mod tournament_game;
 pub mod verify;
 
-use actix_web::http::StatusCode;
-use yaniv_domain::game::GameError;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
+use sqlx::PgConnection;
+use yaniv_domain::table::Table;
+
+use crate::auth::Role;
+use crate::auth::accounts::Account;
 use crate::error::ApiError;
+use crate::fold_cache::Versioned;
+use crate::store::EventMetadata;
+use crate::streams::{AfterCommit, Repository, StreamKind};
 
-/// A refusal of the rules engine as a problem document carrying its stable code:
-/// 409 when the command may be right at another moment (`not_your_turn`,
-/// `wrong_phase`, `game_over`: reload the table), 422 when it is wrong in itself
-/// (`illegal_throw`, `card_not_in_hand`, `call_not_allowed`, ...).
-pub fn game_refusal(error: &GameError) -> ApiError {
-    let status = match error {
-        GameError::NotYourTurn { .. } | GameError::WrongPhase(_) | GameError::GameOver => {
-            StatusCode::CONFLICT
+/// Tables kept folded per process; when full, an arbitrary entry makes room.
+pub const CACHE_CAPACITY: usize = 256;
+
+/// The tables' repository.
+pub type Tables = Repository<Table>;
+
+/// Stream id of table `id`.
+pub fn stream_id(id: i64) -> String {
+    Tables::stream_id(id)
+}
+
+/// 404 for table `id`.
+pub fn not_found(id: i64) -> ApiError {
+    Tables::not_found(id)
+}
+
+/// An account as a table's actor.
+pub fn actor(account: &Account) -> yaniv_domain::table::Actor {
+    yaniv_domain::table::Actor {
+        account_id: account.id,
+        username: account.username.clone(),
+        organizer: account.has_role(Role::Organizer),
+    }
+}
+
+/// Whether an account may see everything of tables it does not play at.
+pub fn is_staff(account: &Account) -> bool {
+    account.has_role(Role::Referee) || account.has_role(Role::Organizer)
+}
+
+/// Called in the transaction of the action that ended a table's game, for tables a
+/// tournament opened (`table.created.tournament`). Returns what to do after commit.
+pub trait GameEndHook: std::fmt::Debug + Send + Sync {
+    fn game_ended<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        table: &'a Table,
+        metadata: &'a EventMetadata,
+    ) -> Pin<Box<dyn Future<Output = Result<AfterCommit, ApiError>> + 'a>>;
+}
+
+/// What the tables' repository needs beyond the store.
+#[derive(Debug, Default)]
+pub struct TableHooks {
+    pub game_ended: Option<Arc<dyn GameEndHook>>,
+}
+
+impl Versioned for Table {
+    fn version(&self) -> u64 {
+        self.version
+    }
+}
+
+impl StreamKind for Table {
+    type Extension = TableHooks;
+    const NAME: &'static str = "table";
+
+    fn assign_id(&mut self, id: i64) {
+        self.id = id;
+    }
+
+    async fn insert(
+        conn: &mut PgConnection,
+        created_by: i64,
+        table: &Table,
+    ) -> Result<i64, ApiError> {
+        listing::insert(conn, created_by, table).await
+    }
+
+    async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
+        listing::project(conn, id, table).await
+    }
+
+    async fn after_append(
+        hooks: &TableHooks,
+        conn: &mut PgConnection,
+        table: &Table,
+        before: u64,
+        metadata: &EventMetadata,
+    ) -> Result<AfterCommit, ApiError> {
+        let ended_now =
+            table.game.is_finished() && table.game_versions.last().is_some_and(|&v| v > before);
+        match (
+            &hooks.game_ended,
+            ended_now && table.created.tournament.is_some(),
+        ) {
+            (Some(hook), true) => hook.game_ended(conn, table, metadata).await,
+            _ => Ok(AfterCommit::default()),
         }
-        _ => StatusCode::UNPROCESSABLE_ENTITY,
-    };
-    ApiError::Refused {
-        status,
-        code: error.code(),
-        title: "Refused by the rules",
-        detail: error.to_string(),
-    }
-}
-
-/// 403 `forbidden` for something the caller's roles or place do not allow.
-pub fn forbidden(detail: impl Into<String>) -> ApiError {
-    ApiError::Refused {
-        status: StatusCode::FORBIDDEN,
-        code: "forbidden",
-        title: "Forbidden",
-        detail: detail.into(),
-    }
-}
-
-/// A refusal by the table itself (`table_full`, `not_seated`, ...).
-pub fn table_refusal(
-    status: StatusCode,
-    code: &'static str,
-    detail: impl Into<String>,
-) -> ApiError {
-    ApiError::Refused {
-        status,
-        code,
-        title: "Refused by the table",
-        detail: detail.into(),
     }
 }

@@ -13,10 +13,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use yaniv_domain::game::{Event as GameEvent, Game};
 
-use super::events::{StreamEvent, TableEvent, decode};
-use super::state::TableState;
 use crate::store::RecordedEvent;
 use crate::store::hash::{ChainBreak, ChainStatus};
+use yaniv_domain::table::{StreamEvent, Table, TableEvent, decode};
 
 /// The first event that does not check out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -101,7 +100,7 @@ pub fn replay_report(id: i64, events: &[RecordedEvent]) -> CheckReport {
 }
 
 fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailure> {
-    let mut table: Option<TableState> = None;
+    let mut table: Option<Table> = None;
     let mut game_events: Vec<GameEvent> = Vec::new();
     let mut game_versions: Vec<u64> = Vec::new();
     let mut started_players: Option<Vec<String>> = None;
@@ -114,7 +113,7 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
         match event {
             StreamEvent::Table(table_event) => {
                 if let TableEvent::Started(started) = &table_event {
-                    let seated = table.as_ref().map(TableState::player_names);
+                    let seated = table.as_ref().map(Table::player_names);
                     if seated.as_ref() != Some(&started.players)
                         || started.players.iter().any(String::is_empty)
                     {
@@ -129,7 +128,7 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
                 let event = StreamEvent::Table(table_event);
                 let applied = match &mut table {
                     Some(state) => state.apply(event).map_err(|e| e.to_string()),
-                    None => TableState::fold(id, [event])
+                    None => Table::fold(id, [event])
                         .map(|state| table = state)
                         .map_err(|e| e.to_string()),
                 };

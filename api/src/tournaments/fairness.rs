@@ -1,27 +1,27 @@
 //! Who sees the hidden cards of a tournament's online tables.
 //!
 //! At an ordinary table, referees, organizers and admins who do not play there see
-//! every hand (`crate::tables::state::Access::Staff`). At a tournament's table that
+//! every hand (`Access::Staff`). At a tournament's table that
 //! would let a competitor with such a role watch the hands of another table of the same
 //! tournament and pass them on. So while a tournament table's game runs, an account
 //! registered as a player of that tournament (still in it or not: an eliminated player
 //! can still help a friend) sees it as a spectator, whatever its roles.
 
+use yaniv_domain::table::{Access, Table, TableStatus};
 use yaniv_domain::tournament::Tournament;
 
-use super::repo;
+use crate::app_state::AppState;
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
-use crate::startup::AppState;
-use crate::tables::state::{Access, TableState, TableStatus};
+use crate::tables::is_staff;
 
 /// How `account` sees `table` (see the module docs).
 pub async fn table_access(
     state: &AppState,
-    table: &TableState,
+    table: &Table,
     account: &Account,
 ) -> Result<Access, ApiError> {
-    let access = table.access(account);
+    let access = table.access(account.id, is_staff(account));
     let Some(link) = table.created.tournament else {
         return Ok(access);
     };
@@ -29,7 +29,10 @@ pub async fn table_access(
         return Ok(access);
     }
     let mut conn = state.db.acquire().await?;
-    let tournament = repo::load_cached(&mut conn, &state.tournaments, link.tournament_id).await?;
+    let tournament = state
+        .tournaments
+        .load(&mut conn, link.tournament_id)
+        .await?;
     Ok(downgraded(access, tournament.as_ref(), account.id))
 }
 

@@ -42,47 +42,20 @@ pub mod repo;
 pub mod seeds;
 pub mod verify;
 
-use actix_web::http::StatusCode;
+use yaniv_domain::aggregate::{DecodeError, StoredEvent};
 use yaniv_domain::tournament::{Event, Tournament, TournamentError};
 
 use crate::error::ApiError;
 
 /// Stream id of tournament `id`.
 pub fn stream_id(id: i64) -> String {
-    format!("tournament-{id}")
+    repo::Tournaments::stream_id(id)
 }
 
-/// The status of a refusal with this error (see the module docs).
-pub fn refusal_status(error: &TournamentError) -> StatusCode {
-    use TournamentError as E;
-    match error {
-        E::Forbidden(_) => StatusCode::FORBIDDEN,
-        E::BadRules(_)
-        | E::BadConfig { .. }
-        | E::BadName
-        | E::BadWindow(_)
-        | E::BadReason
-        | E::BadResult(_)
-        | E::BadRecord { .. }
-        | E::BadPaperRound { .. }
-        | E::GameNotFinished
-        | E::RulesMismatch
-        | E::SeedMismatch { .. }
-        | E::NoSuchRound(_)
-        | E::NoSuchTable(_)
-        | E::NoSuchDispute(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        _ => StatusCode::CONFLICT,
-    }
-}
-
-/// A refusal of the tournament rules as a problem document carrying its stable code.
+/// A refusal of the tournament rules as a problem document carrying its stable code
+/// (its status from the refusal's kind, see the module docs).
 pub fn refusal(error: &TournamentError) -> ApiError {
-    ApiError::Refused {
-        status: refusal_status(error),
-        code: error.code(),
-        title: "Refused by the tournament",
-        detail: error.to_string(),
-    }
+    crate::streams::refusal("Refused by the tournament", error)
 }
 
 /// The last `events` appended to `tournament` as the API shows stored events:
@@ -97,56 +70,34 @@ pub fn answer_events(tournament: &Tournament, events: &[Event]) -> Vec<serde_jso
         .collect()
 }
 
-/// Why a stored event is not a tournament event we can read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DecodeError {
-    #[error("the payload is not a valid {event_type} event: {message}")]
-    Payload { event_type: String, message: String },
-    #[error("the event type column says {column} but the payload says {payload}")]
-    TypeMismatch {
-        column: String,
-        payload: &'static str,
-    },
-}
-
 /// Reads one stored event of a tournament stream.
 pub fn decode(event_type: &str, payload: &str) -> Result<Event, DecodeError> {
-    let event: Event = serde_json::from_str(payload).map_err(|e| DecodeError::Payload {
-        event_type: event_type.chars().take(64).collect(),
-        message: e.to_string(),
-    })?;
-    if event.type_name() != event_type {
-        return Err(DecodeError::TypeMismatch {
-            column: event_type.chars().take(64).collect(),
-            payload: event.type_name(),
-        });
-    }
-    Ok(event)
+    <Event as StoredEvent>::decode(event_type, payload)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_web::ResponseError;
+    use actix_web::http::StatusCode;
     use yaniv_domain::tournament::{Command, Context, Role, Tournament};
 
     #[test]
     fn refusals_map_to_statuses() {
+        let status = |e: &TournamentError| refusal(e).status_code();
         assert_eq!(
-            refusal_status(&TournamentError::Forbidden(Role::Organizer)),
+            status(&TournamentError::Forbidden(Role::Organizer)),
             StatusCode::FORBIDDEN
         );
         assert_eq!(
-            refusal_status(&TournamentError::BadReason),
+            status(&TournamentError::BadReason),
             StatusCode::UNPROCESSABLE_ENTITY
         );
         assert_eq!(
-            refusal_status(&TournamentError::WrongPhase("x")),
+            status(&TournamentError::WrongPhase("x")),
             StatusCode::CONFLICT
         );
-        assert_eq!(
-            refusal_status(&TournamentError::Finished),
-            StatusCode::CONFLICT
-        );
+        assert_eq!(status(&TournamentError::Finished), StatusCode::CONFLICT);
     }
 
     #[test]

@@ -7,11 +7,15 @@
 //!   its `table_game_started.v1` names the game (`table-<id>`).
 //! - [`StartOnline`]: an official starts an online game for one drawn table (after a
 //!   void, or for a table first meant for paper).
-//! - [`record_online_result`]: when an online game ends, its result goes into the
-//!   tournament as `result_recorded.v1` by the server, in the transaction of the
-//!   game's last action, so a finished game and its recorded result cannot diverge.
+//! - [`OnlineResults`]: the tables' [`GameEndHook`]: when an online game ends, its
+//!   result goes into the tournament as `result_recorded.v1` by the server, in the
+//!   transaction of the game's last action, so a finished game and its recorded result
+//!   cannot diverge.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 use actix_web::http::StatusCode;
 use serde::Serialize;
@@ -22,15 +26,17 @@ use yaniv_domain::tournament::{
     Command, Context, Event, ResultInput, RoundRef, TableRef, Tournament,
 };
 
-use super::repo::{self, TournamentWrite};
+use yaniv_domain::table::{AccountRef, SeatedTable, Table, TournamentLink};
+
+use super::repo::{self, TournamentWrite, Tournaments};
 use super::{refusal, seeds};
+use crate::app_state::AppState;
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
-use crate::startup::AppState;
 use crate::store::EventMetadata;
-use crate::tables::events::{AccountRef, TournamentLink, stream_id as table_stream};
-use crate::tables::state::TableState;
-use crate::tables::tournament_game::{TournamentGame, create_started};
+use crate::streams::AfterCommit;
+use crate::tables::tournament_game::create_started;
+use crate::tables::{GameEndHook, stream_id as table_stream};
 
 /// A drawn table and the online game table playing it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -289,21 +295,23 @@ async fn start_online(
             detail: format!("only {} player(s) of {at} are still in", seated.len()),
         });
     }
-    let players = seated_accounts(conn, &seated).await?;
-    let game = TournamentGame {
+    let seated = SeatedTable {
         link: TournamentLink {
             tournament_id: id,
             table: at,
         },
-        rules: &info.rules,
-        effective_rules: &info.effective_rules,
-        players: &players,
-        created_by: AccountRef {
-            account_id: writer.account.id,
-            username: writer.account.username.clone(),
-        },
+        rules: info.rules.clone(),
+        effective_rules: info.effective_rules.clone(),
+        players: seated_accounts(conn, &seated).await?,
     };
-    let game_table = create_started(writer.state, conn, &game, writer.metadata).await?;
+    let game_table = create_started(
+        &writer.state.tables,
+        conn,
+        seated,
+        writer.account,
+        writer.metadata,
+    )
+    .await?;
     let start = Command::StartTableGame {
         table: at,
         game: Some(table_stream(game_table)),
@@ -353,17 +361,8 @@ pub(crate) async fn usernames(
     Ok(accounts.iter().map(|id| names.get(id).cloned()).collect())
 }
 
-/// The tournament fold a [`record_online_result`] leaves behind: the caller puts it in
-/// the cache once its transaction has committed (never before: the cache holds only
-/// committed events).
-#[derive(Debug)]
-pub struct RecordedFold {
-    pub tournament_id: i64,
-    pub tournament: Tournament,
-}
-
-/// Records the result of the finished online game of `table` in its tournament, as the
-/// server, in the caller's transaction (that of the game's last action).
+/// The tables' [`GameEndHook`]: records the result of a finished online game in its
+/// tournament, as the server, in the transaction of the game's last action.
 ///
 /// A tournament that no longer wants this result (the game was voided, a referee
 /// already entered a result, the tournament is over) refuses it, and one whose stream
@@ -371,79 +370,102 @@ pub struct RecordedFold {
 /// refusing the player's last action would block the game for ever without saving
 /// anything. The referee then enters the result by hand. A database error still fails
 /// the action (it is retried whole).
-pub async fn record_online_result(
-    state: &AppState,
-    conn: &mut PgConnection,
-    table: &TableState,
-    metadata: &EventMetadata,
-) -> Result<Option<RecordedFold>, ApiError> {
-    let Some(link) = table.created.tournament else {
-        return Ok(None);
-    };
-    let id = link.tournament_id;
-    if !repo::lock(conn, id).await? {
-        tracing::warn!(
-            tournament = id,
-            table = table.id,
-            "the linked tournament does not exist"
-        );
-        return Ok(None);
+#[derive(Debug)]
+pub struct OnlineResults {
+    pub tournaments: Arc<Tournaments>,
+}
+
+impl GameEndHook for OnlineResults {
+    fn game_ended<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        table: &'a Table,
+        metadata: &'a EventMetadata,
+    ) -> Pin<Box<dyn Future<Output = Result<AfterCommit, ApiError>> + 'a>> {
+        Box::pin(self.record(conn, table, metadata))
     }
-    let mut tournament = match repo::take_and_load(conn, &state.tournaments, id).await {
-        Ok(Some(tournament)) => tournament,
-        Ok(None) => return Ok(None),
-        Err(ApiError::Unexpected { context, .. }) => {
-            tracing::error!(
+}
+
+impl OnlineResults {
+    async fn record(
+        &self,
+        conn: &mut PgConnection,
+        table: &Table,
+        metadata: &EventMetadata,
+    ) -> Result<AfterCommit, ApiError> {
+        let Some(link) = table.created.tournament else {
+            return Ok(AfterCommit::default());
+        };
+        let id = link.tournament_id;
+        let tournaments = &self.tournaments;
+        if !<Tournament as crate::streams::StreamKind>::lock(conn, id).await? {
+            tracing::warn!(
                 tournament = id,
                 table = table.id,
-                context,
-                "the tournament cannot be read: the online game's result is not recorded"
+                "the linked tournament does not exist"
             );
-            return Ok(None);
+            return Ok(AfterCommit::default());
         }
-        Err(err) => return Err(err),
-    };
-    let unchanged = |tournament| {
-        Ok(Some(RecordedFold {
-            tournament_id: id,
-            tournament,
-        }))
-    };
-    let game = table_stream(table.id);
-    let in_force = tournament
-        .state()
-        .table(link.table)
-        .is_some_and(|t| t.started && t.game.as_deref() == Some(game.as_str()));
-    if !in_force {
-        tracing::info!(tournament = id, table = table.id, at = %link.table,
-            "an online game ended that is no longer the table's game: its result is not recorded");
-        return unchanged(tournament);
-    }
-    let decided = ResultInput::from_game(&table.game, &table.human_accounts(), Some(game))
-        .and_then(|input| {
-            tournament.decide(
-                &Context::server(repo::now()),
-                &Command::RecordResult {
-                    table: link.table,
-                    input,
+        let mut tournament = match tournaments.load_for_write(conn, id).await {
+            Ok(Some(tournament)) => tournament,
+            Ok(None) => return Ok(AfterCommit::default()),
+            Err(ApiError::Unexpected { context, .. }) => {
+                tracing::error!(
+                    tournament = id,
+                    table = table.id,
+                    context,
+                    "the tournament cannot be read: the online game's result is not recorded"
+                );
+                return Ok(AfterCommit::default());
+            }
+            Err(err) => return Err(err),
+        };
+        let game = table_stream(table.id);
+        let in_force = tournament
+            .state()
+            .table(link.table)
+            .is_some_and(|t| t.started && t.game.as_deref() == Some(game.as_str()));
+        let decided = if in_force {
+            ResultInput::from_game(&table.game, &table.human_accounts(), Some(game)).and_then(
+                |input| {
+                    tournament.execute(
+                        &Context::server(repo::now()),
+                        &Command::RecordResult {
+                            table: link.table,
+                            input,
+                        },
+                    )
                 },
             )
-        });
-    let events = match decided {
-        Ok(events) => events,
-        Err(refused) => {
-            tracing::warn!(tournament = id, table = table.id, at = %link.table,
-                code = refused.code(), error = %refused,
-                "the tournament refused an online game's result");
-            return unchanged(tournament);
+        } else {
+            tracing::info!(tournament = id, table = table.id, at = %link.table,
+                "an online game ended that is no longer the table's game: its result is not recorded");
+            Ok(Vec::new())
+        };
+        match decided {
+            Ok(events) if !events.is_empty() => {
+                let server = EventMetadata {
+                    actor: "system".into(),
+                    request_id: metadata.request_id.clone(),
+                    idempotency_key: None,
+                };
+                tournaments
+                    .append_folded(conn, id, &tournament, &events, &server)
+                    .await?;
+                tracing::info!(tournament = id, table = table.id, at = %link.table, "online result recorded");
+            }
+            Ok(_) => {}
+            Err(refused) => {
+                tracing::warn!(tournament = id, table = table.id, at = %link.table,
+                    code = refused.code(), error = %refused,
+                    "the tournament refused an online game's result");
+            }
         }
-    };
-    let server = EventMetadata {
-        actor: "system".into(),
-        request_id: metadata.request_id.clone(),
-        idempotency_key: None,
-    };
-    repo::append(state, conn, id, &mut tournament, &events, &server).await?;
-    tracing::info!(tournament = id, table = table.id, at = %link.table, "online result recorded");
-    unchanged(tournament)
+        // The fold was taken out of the cache for this write: it goes back once the
+        // transaction has committed (the cache holds committed events only).
+        let tournaments = Arc::clone(tournaments);
+        Ok(AfterCommit::new(move || {
+            tournaments.cache().put(id, tournament)
+        }))
+    }
 }

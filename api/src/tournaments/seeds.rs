@@ -21,7 +21,7 @@ use yaniv_domain::tournament::{Command, Context, Event, Tournament};
 
 use super::refusal;
 use crate::error::ApiError;
-use crate::tables::autoplay::fresh_seed;
+use crate::tables::os_random::fresh_seed;
 
 /// Whether `tournament` needs the commitment of its next draw's seed: it exists, is not
 /// over, has none pending, and can still draw: its final table is not drawn, or is drawn

@@ -24,17 +24,13 @@ use utoipa::ToSchema;
 use yaniv_domain::tournament::audit::{Audit, OnlineGameResult};
 use yaniv_domain::tournament::{Event, PlayerResult, ResultInput, State};
 
-use super::{decode, stream_id};
+use super::decode;
+use crate::app_state::AppState;
 use crate::error::ApiError;
-use crate::startup::AppState;
 use crate::store::RecordedEvent;
 use crate::store::hash::ChainStatus;
-use crate::tables::events::TournamentLink;
-use crate::tables::state::TableState;
 use crate::tables::verify::{CheckReport, VerifyFailure, chain_report};
-
-/// Events read per query.
-const PAGE: u32 = 1000;
+use yaniv_domain::table::{Table, TournamentLink};
 
 /// Which of the three checks failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -100,19 +96,7 @@ pub struct TournamentVerification {
 
 /// Every stored event of tournament `id`, in order.
 pub async fn read_all(state: &AppState, id: i64) -> Result<Vec<RecordedEvent>, ApiError> {
-    let stream = stream_id(id);
-    let mut all: Vec<RecordedEvent> = Vec::new();
-    loop {
-        let from = all
-            .last()
-            .map_or(1, |e| u64::try_from(e.version).unwrap_or(0) + 1);
-        let page = state.store.read_stream(&stream, from, PAGE).await?;
-        let done = page.len() < PAGE as usize;
-        all.extend(page);
-        if done {
-            return Ok(all);
-        }
-    }
+    state.tournaments.read_all(id).await
 }
 
 /// The stored events read as tournament events, up to the first that cannot be
@@ -192,7 +176,7 @@ pub fn audit(decoded: &Decoded) -> DomainAudit {
 /// tables (`table-<id>`).
 pub fn linked_table(game: &str) -> Option<i64> {
     let id: i64 = game.strip_prefix("table-")?.parse().ok()?;
-    (id > 0 && game == crate::tables::events::stream_id(id)).then_some(id)
+    (id > 0 && game == crate::tables::stream_id(id)).then_some(id)
 }
 
 /// Where a table named by a result stands.
@@ -202,7 +186,7 @@ pub enum LinkedGame {
     Missing,
     /// Its stream cannot be folded.
     Unreadable,
-    Found(Box<TableState>),
+    Found(Box<Table>),
 }
 
 /// The game check of one result (stored at `version`): `None` when the game
@@ -291,7 +275,7 @@ pub fn check_game(
 /// Reads the table a result names, from the database (never the cache: a
 /// verification looks at what is stored).
 pub async fn load_linked(state: &AppState, id: i64) -> Result<LinkedGame, ApiError> {
-    match crate::tables::repo::load_fresh(state, id, None).await {
+    match state.tables.load_fresh(id, None).await {
         Ok(Some(table)) => Ok(LinkedGame::Found(Box::new(table))),
         Ok(None) => Ok(LinkedGame::Missing),
         // A stream that cannot be folded is a finding about that game, not a failure
@@ -310,10 +294,10 @@ async fn check_game_stream(
     claimed: &OnlineGameResult,
     table: i64,
 ) -> Result<Option<VerifyFailure>, ApiError> {
-    let events = crate::tables::repo::read_all(state, table).await?;
+    let events = state.tables.read_all(table).await?;
     let chain = state
         .store
-        .verify_stream(&crate::tables::events::stream_id(table))
+        .verify_stream(&crate::tables::stream_id(table))
         .await?;
     let replay = crate::tables::verify::replay_report(table, &events);
     let verdict = crate::tables::verify::combine(events.len() as u64, &chain, replay);
@@ -423,7 +407,7 @@ mod tests {
 
     use super::*;
     use crate::store::hash::ChainBreak;
-    use crate::tables::events::{StreamEvent, TableEvent};
+    use yaniv_domain::table::{StreamEvent, TableEvent};
 
     /// A small championship as stored: `(event type, payload)`.
     fn stored() -> Vec<(String, String)> {
@@ -624,7 +608,7 @@ mod tests {
         let events = lifecycle
             .into_iter()
             .chain(game.into_iter().map(StreamEvent::Game));
-        let table = TableState::fold(9, events)
+        let table = Table::fold(9, events)
             .expect("a valid table stream")
             .expect("a table");
         LinkedGame::Found(Box::new(table))

@@ -1,37 +1,38 @@
 //! `POST /v1/tables/{id}/actions`: a seated player acts.
 //!
-//! The body is tagged by `type`; the acting seat is the caller's seat at the table.
-//! The body is checked field by field before anything is read from the database
-//! (a bad card names its field, e.g. `throw[1]`), then the rules engine decides the
-//! command on the freshly folded table. A draw from the stock is always "the top
-//! card, unseen": a client can never name a stock card, so it cannot probe the
-//! stock. When the command is accepted, the server deals the next round if one is
-//! due and lets the bots play until a human must act; everything is appended
-//! together (see [`crate::tables::autoplay`]).
+//! The body deserializes into a typed [`ActionRequest`]: the `type` tag picks the
+//! action, each action is its own object with its own `type` value (a `oneOf` a
+//! generated client and a JSON Schema validator both understand), cards are typed
+//! (record notation), and a field that does not fit is named in the problem document
+//! (`throw[1]`, `draw.discard`, `card`, ...). [`Action::try_from`] then checks what the
+//! types cannot say (a throw holds 1 to 16 cards), before anything is read from the
+//! database; the table decides the move on its freshly folded state. A draw from the
+//! stock is always "the top card, unseen": a client can never name a stock card, so it
+//! cannot probe the stock. When the move is accepted, the server deals the next round
+//! if one is due and lets the bots play until a human must act; everything is appended
+//! together.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::cards::{Card, Cards, MAX_CARDS};
-use yaniv_domain::game::{CallKind, Command, DrawChoice, Seat};
+use yaniv_domain::game::{CallKind, DrawChoice};
+use yaniv_domain::table::{Action, Table, TableCommand};
 
 use super::dto::TableView;
-use super::{if_match, mutation};
+use super::{TableAnswer, if_match, mutation, run};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
-use crate::error::{ApiError, FieldError, Problem};
+use crate::error::{ApiError, FieldError, Problem, typed_body};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
-use crate::startup::AppState;
-use crate::tables::events::StreamEvent;
-use crate::tables::repo::{self, Decision};
-use crate::tables::state::{Access, TableState};
-use crate::tables::{autoplay, game_refusal, table_refusal};
+use yaniv_domain::table::Access;
 
-/// An action, tagged by `type`.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
+/// An action: one of the objects below, told apart by `type`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
 pub enum ActionRequest {
     /// Throw one combination, then draw one card.
     Play(PlayAction),
@@ -47,68 +48,234 @@ pub enum ActionRequest {
     Onderkluft(OnderkluftAction),
 }
 
+/// Declares a one-value enum for an action's `type` field, so every action object
+/// carries its own tag in the schema.
+macro_rules! action_tag {
+    ($name:ident, $value:literal) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+        pub enum $name {
+            #[serde(rename = $value)]
+            #[schema(rename = $value)]
+            Tag,
+        }
+    };
+}
+
+action_tag!(PlayType, "play");
+action_tag!(CallType, "call");
+action_tag!(SlapType, "slap");
+action_tag!(AddOnType, "add_on");
+action_tag!(GoAlongType, "go_along");
+action_tag!(OnderkluftType, "onderkluft");
+
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayAction {
+    #[serde(rename = "type")]
+    pub kind: PlayType,
     /// The combination, bottom card first (the last card is the top of the pile).
-    #[schema(example = json!(["3H", "4H", "5H"]))]
-    pub throw: Vec<String>,
+    #[schema(min_items = 1, max_items = 16, example = json!(["3H", "4H", "5H"]))]
+    pub throw: Vec<Card>,
     pub draw: DrawRequest,
 }
 
 /// `"stock"` (the top of the stock, unseen) or `{"discard": "7H"}` (a card of the
 /// previous throw).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum DrawRequest {
     Stock(StockDraw),
     Discard(DiscardDraw),
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StockDraw {
     Stock,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiscardDraw {
-    #[schema(example = "7H")]
-    pub discard: String,
+    pub discard: Card,
+}
+
+/// Read by hand rather than derived (as untagged), so that a bad card inside
+/// `{"discard": ...}` is reported at `draw.discard`, not as "no variant matched".
+impl<'de> Deserialize<'de> for DrawRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct DrawVisitor;
+        impl<'de> Visitor<'de> for DrawVisitor {
+            type Value = DrawRequest;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"stock\" or {\"discard\": \"<card>\"}")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<DrawRequest, E> {
+                match v {
+                    "stock" => Ok(DrawRequest::Stock(StockDraw::Stock)),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DrawRequest, A::Error> {
+                let Some(key) = map.next_key::<String>()? else {
+                    return Err(de::Error::invalid_length(0, &self));
+                };
+                if key != "discard" {
+                    return Err(de::Error::invalid_value(de::Unexpected::Str(&key), &self));
+                }
+                let discard: Card = map.next_value()?;
+                if map.next_key::<String>()?.is_some() {
+                    return Err(de::Error::invalid_length(2, &self));
+                }
+                Ok(DrawRequest::Discard(DiscardDraw { discard }))
+            }
+        }
+        deserializer.deserialize_any(DrawVisitor)
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CallAction {
+    #[serde(rename = "type")]
+    pub kind: CallType,
     /// `yaniv` or `kluft`; the word the rules use when absent.
-    pub call: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<CallWord>,
+}
+
+/// What a call is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CallWord {
+    Yaniv,
+    Kluft,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SlapAction {
-    #[schema(example = "QS")]
-    pub card: String,
+    #[serde(rename = "type")]
+    pub kind: SlapType,
+    pub card: Card,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AddOnAction {
-    #[schema(example = json!(["QH", "QD"]))]
-    pub cards: Vec<String>,
+    #[serde(rename = "type")]
+    pub kind: AddOnType,
+    #[schema(min_items = 1, max_items = 16, example = json!(["QH", "QD"]))]
+    pub cards: Vec<Card>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GoAlongAction {
+    #[serde(rename = "type")]
+    pub kind: GoAlongType,
     pub going: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OnderkluftAction {
+    #[serde(rename = "type")]
+    pub kind: OnderkluftType,
     pub challenge: bool,
+}
+
+const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft";
+
+impl ActionRequest {
+    /// Reads a body: its `type` picks the action, whose object is then read whole.
+    pub fn parse(body: Value) -> Result<Self, ApiError> {
+        let Some(kind) = body.as_object().map(|o| o.get("type")) else {
+            return Err(ApiError::invalid_field(
+                "body",
+                format!("must be a JSON object with a `type`: one of {TYPES}"),
+            ));
+        };
+        let kind = match kind {
+            None => {
+                return Err(ApiError::invalid_field(
+                    "type",
+                    format!("required: one of {TYPES}"),
+                ));
+            }
+            Some(Value::String(kind)) => kind.clone(),
+            Some(_) => {
+                return Err(ApiError::invalid_field(
+                    "type",
+                    format!("must be one of {TYPES}"),
+                ));
+            }
+        };
+        Ok(match kind.as_str() {
+            "play" => Self::Play(typed_body(body)?),
+            "call" => Self::Call(typed_body(body)?),
+            "slap" => Self::Slap(typed_body(body)?),
+            "add_on" => Self::AddOn(typed_body(body)?),
+            "go_along" => Self::GoAlong(typed_body(body)?),
+            "onderkluft" => Self::Onderkluft(typed_body(body)?),
+            other => {
+                let shown: String = other.chars().take(32).collect();
+                return Err(ApiError::invalid_field(
+                    "type",
+                    format!("unknown action type {shown:?}: expected one of {TYPES}"),
+                ));
+            }
+        })
+    }
+}
+
+/// A list of 1 to [`MAX_CARDS`] cards, or the field's error.
+fn card_list(field: &str, cards: &[Card], errors: &mut Vec<FieldError>) -> Option<Cards> {
+    match Cards::from_slice(cards) {
+        Ok(list) if !list.is_empty() => Some(list),
+        _ => {
+            errors.push(FieldError::new(
+                field,
+                format!("must hold 1 to {MAX_CARDS} cards"),
+            ));
+            None
+        }
+    }
+}
+
+impl TryFrom<ActionRequest> for Action {
+    type Error = ApiError;
+
+    fn try_from(request: ActionRequest) -> Result<Self, ApiError> {
+        let mut errors = Vec::new();
+        let action = match request {
+            ActionRequest::Play(play) => {
+                card_list("throw", &play.throw, &mut errors).map(|throw| Action::Play {
+                    throw,
+                    draw: match play.draw {
+                        DrawRequest::Stock(_) => DrawChoice::Stock,
+                        DrawRequest::Discard(d) => DrawChoice::Discard(d.discard),
+                    },
+                })
+            }
+            ActionRequest::Call(call) => Some(Action::Call(call.call.map(|word| match word {
+                CallWord::Yaniv => CallKind::Yaniv,
+                CallWord::Kluft => CallKind::Kluft,
+            }))),
+            ActionRequest::Slap(slap) => Some(Action::Slap(slap.card)),
+            ActionRequest::AddOn(add_on) => {
+                card_list("cards", &add_on.cards, &mut errors).map(Action::AddOn)
+            }
+            ActionRequest::GoAlong(g) => Some(Action::GoAlong(g.going)),
+            ActionRequest::Onderkluft(o) => Some(Action::Onderkluft(o.challenge)),
+        };
+        action.ok_or(ApiError::Validation(errors))
+    }
+}
+
+/// Checks a body before anything is read from the database.
+fn parse_action(body: &Value) -> Result<Action, ApiError> {
+    Action::try_from(ActionRequest::parse(body.clone())?)
 }
 
 /// The answer to an accepted command: what was appended and the caller's view
@@ -127,229 +294,14 @@ pub struct ActionResponse {
 }
 
 impl ActionResponse {
-    /// The JSON answer for `table`, changed from version `before`.
-    pub fn body(table: &TableState, access: Access, before: u64) -> Result<Value, ApiError> {
-        serde_json::to_value(Self {
+    /// The answer for `table`, changed from version `before`, as `access` sees it.
+    pub fn of(table: &Table, access: Access, before: u64) -> Self {
+        Self {
             version: table.version,
             first_version: before + 1,
             appended: table.version - before,
             view: TableView::of(table, access),
-        })
-        .map_err(|e| ApiError::unexpected("serialising an answer", e))
-    }
-}
-
-/// A checked action, its cards parsed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Action {
-    Play { throw: Cards, draw: DrawChoice },
-    Call(Option<CallKind>),
-    Slap(Card),
-    AddOn(Cards),
-    GoAlong(bool),
-    Onderkluft(bool),
-}
-
-impl Action {
-    fn command(&self, seat: Seat, table: &TableState) -> Command {
-        match *self {
-            Self::Play { throw, draw } => Command::Play { seat, throw, draw },
-            Self::Call(call) => Command::Call {
-                seat,
-                call: call.unwrap_or_else(|| table.rules().call_resolution_kind()),
-            },
-            Self::Slap(card) => Command::Slap { seat, card },
-            Self::AddOn(cards) => Command::AddOn { seat, cards },
-            Self::GoAlong(going) => Command::GoAlong { seat, going },
-            Self::Onderkluft(challenge) => Command::Onderkluft { seat, challenge },
         }
-    }
-}
-
-const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft";
-
-/// Reads fields off an action object, collecting every problem.
-struct Fields<'a> {
-    object: &'a Map<String, Value>,
-    errors: Vec<FieldError>,
-}
-
-impl Fields<'_> {
-    fn error(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.errors.push(FieldError::new(field, message));
-    }
-
-    /// Refuses fields other than `type` and `allowed`.
-    fn only(&mut self, allowed: &[&str]) {
-        let unknown: Vec<String> = self
-            .object
-            .keys()
-            .filter(|k| k.as_str() != "type" && !allowed.contains(&k.as_str()))
-            .map(|k| k.chars().take(64).collect())
-            .collect();
-        for field in unknown {
-            self.error(field, "unknown field for this action type");
-        }
-    }
-
-    fn card_value(&mut self, field: &str, value: &Value) -> Option<Card> {
-        match value.as_str() {
-            Some(text) => match text.parse::<Card>() {
-                Ok(card) => Some(card),
-                Err(e) => {
-                    self.error(field, e.to_string());
-                    None
-                }
-            },
-            None => {
-                self.error(field, "must be a card such as \"10H\", \"AS\" or \"JK\"");
-                None
-            }
-        }
-    }
-
-    fn card(&mut self, field: &str) -> Option<Card> {
-        match self.object.get(field) {
-            Some(value) => self.card_value(field, value),
-            None => {
-                self.error(field, "required");
-                None
-            }
-        }
-    }
-
-    fn cards(&mut self, field: &str) -> Option<Cards> {
-        let Some(value) = self.object.get(field) else {
-            self.error(field, "required");
-            return None;
-        };
-        let Some(items) = value.as_array() else {
-            self.error(field, "must be a list of cards");
-            return None;
-        };
-        if items.is_empty() || items.len() > MAX_CARDS {
-            self.error(field, format!("must hold 1 to {MAX_CARDS} cards"));
-            return None;
-        }
-        let parsed: Vec<Option<Card>> = items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| self.card_value(&format!("{field}[{i}]"), item))
-            .collect();
-        let cards: Option<Vec<Card>> = parsed.into_iter().collect();
-        cards.and_then(|cards| Cards::from_slice(&cards).ok())
-    }
-
-    fn boolean(&mut self, field: &str) -> Option<bool> {
-        match self.object.get(field).map(Value::as_bool) {
-            Some(Some(b)) => Some(b),
-            Some(None) => {
-                self.error(field, "must be true or false");
-                None
-            }
-            None => {
-                self.error(field, "required");
-                None
-            }
-        }
-    }
-
-    fn draw(&mut self) -> Option<DrawChoice> {
-        const SHAPE: &str = "must be \"stock\" or {\"discard\": \"<card>\"}";
-        match self.object.get("draw") {
-            None => {
-                self.error("draw", "required");
-                None
-            }
-            Some(Value::String(s)) if s == "stock" => Some(DrawChoice::Stock),
-            Some(Value::Object(o)) if o.len() == 1 && o.contains_key("discard") => {
-                let value = o.get("discard").cloned().unwrap_or_default();
-                self.card_value("draw.discard", &value)
-                    .map(DrawChoice::Discard)
-            }
-            Some(_) => {
-                self.error("draw", SHAPE);
-                None
-            }
-        }
-    }
-}
-
-/// Checks an action body field by field.
-fn parse_action(body: &Value) -> Result<Action, ApiError> {
-    let Some(object) = body.as_object() else {
-        return Err(ApiError::invalid_field(
-            "body",
-            format!("must be a JSON object with a `type`: one of {TYPES}"),
-        ));
-    };
-    let kind = match object.get("type") {
-        None => {
-            return Err(ApiError::invalid_field(
-                "type",
-                format!("required: one of {TYPES}"),
-            ));
-        }
-        Some(Value::String(kind)) => kind.as_str(),
-        Some(_) => {
-            return Err(ApiError::invalid_field(
-                "type",
-                format!("must be one of {TYPES}"),
-            ));
-        }
-    };
-    let mut fields = Fields {
-        object,
-        errors: Vec::new(),
-    };
-    let action = match kind {
-        "play" => {
-            fields.only(&["throw", "draw"]);
-            let throw = fields.cards("throw");
-            let draw = fields.draw();
-            throw
-                .zip(draw)
-                .map(|(throw, draw)| Action::Play { throw, draw })
-        }
-        "call" => {
-            fields.only(&["call"]);
-            match object.get("call") {
-                None | Some(Value::Null) => Some(Action::Call(None)),
-                Some(Value::String(s)) if s == "yaniv" => Some(Action::Call(Some(CallKind::Yaniv))),
-                Some(Value::String(s)) if s == "kluft" => Some(Action::Call(Some(CallKind::Kluft))),
-                Some(_) => {
-                    fields.error("call", "must be yaniv or kluft");
-                    None
-                }
-            }
-        }
-        "slap" => {
-            fields.only(&["card"]);
-            fields.card("card").map(Action::Slap)
-        }
-        "add_on" => {
-            fields.only(&["cards"]);
-            fields.cards("cards").map(Action::AddOn)
-        }
-        "go_along" => {
-            fields.only(&["going"]);
-            fields.boolean("going").map(Action::GoAlong)
-        }
-        "onderkluft" => {
-            fields.only(&["challenge"]);
-            fields.boolean("challenge").map(Action::Onderkluft)
-        }
-        other => {
-            let shown: String = other.chars().take(32).collect();
-            return Err(ApiError::invalid_field(
-                "type",
-                format!("unknown action type {shown:?}: expected one of {TYPES}"),
-            ));
-        }
-    };
-    match action {
-        Some(action) if fields.errors.is_empty() => Ok(action),
-        _ => Err(ApiError::Validation(fields.errors)),
     }
 }
 
@@ -397,40 +349,15 @@ pub async fn act(
     let action = parse_action(&body)?;
     let fingerprint = request_fingerprint(&req, &*body);
     let mutation = mutation(&auth, &request_id, key.0, fingerprint, if_match(&req)?);
-    let account = &auth.account;
-    repo::mutate(&state, path.into_inner(), mutation, |mut loaded| {
-        let table = &loaded.state;
-        let Some(seat) = table.seat_of(account.id) else {
-            return Err(table_refusal(
-                StatusCode::FORBIDDEN,
-                "not_seated",
-                "you have no seat at this table",
-            ));
-        };
-        if !table.started {
-            return Err(table_refusal(
-                StatusCode::CONFLICT,
-                "table_not_started",
-                "the table has not started",
-            ));
-        }
-        let before = table.version;
-        let command = action.command(seat, table);
-        let mut events = loaded
-            .state
-            .game
-            .execute(&command)
-            .map_err(|e| game_refusal(&e))?;
-        autoplay::advance(&mut loaded.state.game, &mut loaded.bots, &mut events)?;
-        loaded.state.record_executed(events.iter().cloned());
-        let body = ActionResponse::body(&loaded.state, Access::Seat(seat), before)?;
-        Ok(Decision {
-            events: events.into_iter().map(StreamEvent::Game).collect(),
-            after: loaded,
-            status: StatusCode::OK,
-            body,
-        })
-    })
+    let command = TableCommand::Act(action);
+    run(
+        &state,
+        &auth,
+        path.into_inner(),
+        mutation,
+        command,
+        TableAnswer::View,
+    )
     .await
 }
 
@@ -509,9 +436,10 @@ mod tests {
             fields_of(json!({"type": "play", "throw": ["3H"], "draw": {"discard": "1H"}})),
             ["draw.discard"]
         );
+        assert_eq!(fields_of(json!({"type": "play", "throw": []})), ["draw"]);
         assert_eq!(
-            fields_of(json!({"type": "play", "throw": []})),
-            ["throw", "draw"]
+            fields_of(json!({"type": "play", "throw": [], "draw": "stock"})),
+            ["throw"]
         );
         assert_eq!(fields_of(json!({"type": "slap", "card": 5})), ["card"]);
         assert_eq!(

@@ -7,12 +7,13 @@ use yaniv_domain::game::{Deal, Event as GameEvent};
 
 use super::dto::TableView;
 use super::{load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::auth::accounts::Account;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
-use crate::tables::state::{Access, TableState, is_staff};
-use crate::tables::{forbidden, repo};
+use yaniv_domain::table::{Access, Table};
+
+use crate::tables::{self, is_staff};
 use crate::tournaments::fairness::table_access;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -42,14 +43,14 @@ pub struct AuditView {
 }
 
 /// 403 unless `account` is staff and does not play at `table` while its game runs.
-pub(super) fn require_staff(table: &TableState, account: &Account) -> Result<(), ApiError> {
+pub(super) fn require_staff(table: &Table, account: &Account) -> Result<(), ApiError> {
     if !is_staff(account) {
-        return Err(forbidden(
+        return Err(ApiError::forbidden(
             "only referees, organizers and admins may audit a table",
         ));
     }
-    if table.access(account) != Access::Staff {
-        return Err(forbidden(
+    if table.access(account.id, is_staff(account)) != Access::Staff {
+        return Err(ApiError::forbidden(
             "you play at this table: you may audit it once its game is over",
         ));
     }
@@ -86,10 +87,10 @@ pub async fn audit(
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let now = load(&state, id).await?.state;
+    let now = load(&state, id).await?;
     require_staff(&now, &auth.account)?;
     if table_access(&state, &now, &auth.account).await? != Access::Staff {
-        return Err(forbidden(
+        return Err(ApiError::forbidden(
             "you play in this table's tournament: you may audit it once its game is over",
         ));
     }
@@ -101,9 +102,11 @@ pub async fn audit(
         ));
     }
     // From the database, not the cache: an audit looks at what is stored.
-    let table = repo::load_fresh(&state, id, Some(as_of))
+    let table = state
+        .tables
+        .load_fresh(id, Some(as_of))
         .await?
-        .ok_or_else(|| repo::not_found(id))?;
+        .ok_or_else(|| tables::not_found(id))?;
     let last_event = match (table.game_events.last(), table.table_events.last()) {
         (Some(e), _) => e.type_name(),
         (None, Some(e)) => e.type_name(),

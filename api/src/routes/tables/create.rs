@@ -3,21 +3,19 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use yaniv_domain::game::{Command, Game, GameError};
-use yaniv_domain::rules::{RuleSpec, RulesError};
+use yaniv_domain::aggregate::Aggregate;
+use yaniv_domain::rules::RuleSpec;
+use yaniv_domain::table::{BotKindName, NewTable, Table, TableCommand, TableError, TableServices};
 
 use super::dto::TableSummary;
 use super::mutation;
+use super::write::{table_refusal, to_json};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, FieldError, Problem};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
-use crate::startup::AppState;
-use crate::tables::events::{AccountRef, BotKindName, BotSeat, TableCreated};
-use crate::tables::repo;
-
-/// Fewest and most seats of a table.
-pub const SEATS: std::ops::RangeInclusive<i64> = 2..=8;
+use crate::tables::{self, os_random::OsRandom};
 
 /// A new table: the rules (a preset and overrides), the number of seats, and which
 /// seats the server's bots fill.
@@ -52,112 +50,49 @@ pub struct BotSeatRequest {
     pub kind: String,
 }
 
-/// Where a rules error belongs in the request.
-fn rules_field(error: &RulesError) -> String {
-    match error.parameter() {
-        None => "preset".into(),
-        Some("rules") => "overrides".into(),
-        Some(name) => format!("overrides.{name}"),
+impl TryFrom<&CreateTableRequest> for NewTable {
+    type Error = ApiError;
+
+    /// The request as the table's command. Numbers out of every table's range are
+    /// passed on as such (the table names the range); only what has no meaning at all
+    /// (an unknown bot kind) is refused here.
+    fn try_from(request: &CreateTableRequest) -> Result<Self, ApiError> {
+        let out_of_range = |n: i64| u8::try_from(n).unwrap_or(u8::MAX);
+        let mut errors = Vec::new();
+        let mut bots = Vec::new();
+        for (i, bot) in request.bots.iter().enumerate() {
+            match BotKindName::parse(&bot.kind) {
+                Some(kind) => bots.push((out_of_range(bot.seat), kind)),
+                None => errors.push(FieldError::new(
+                    format!("bots[{i}].kind"),
+                    "must be greedy or random",
+                )),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(ApiError::Validation(errors));
+        }
+        Ok(NewTable {
+            rules: RuleSpec {
+                preset: request.preset.clone(),
+                overrides: request.overrides.clone().unwrap_or_default(),
+            },
+            seats: out_of_range(request.seats),
+            bots,
+        })
     }
 }
 
-/// The table the request describes, or every invalid field.
-fn validate(request: &CreateTableRequest, auth: &Authenticated) -> Result<TableCreated, ApiError> {
-    let mut errors = Vec::new();
-    let spec = RuleSpec {
-        preset: request.preset.clone(),
-        overrides: request.overrides.clone().unwrap_or_default(),
-    };
-    let rules = spec
-        .resolve()
-        .map_err(|e| errors.push(FieldError::new(rules_field(&e), e.to_string())))
-        .ok();
-    let seats = if SEATS.contains(&request.seats) {
-        u8::try_from(request.seats).ok()
-    } else {
-        errors.push(FieldError::new("seats", "must be 2 to 8"));
-        None
-    };
-    if let (Some(rules), Some(seats)) = (&rules, seats) {
-        // The rules engine says how many players these rules seat.
-        let players = (0..seats).map(|i| format!("seat {i}")).collect();
-        match Game::new().decide(&Command::Create {
-            rules: rules.clone(),
-            players,
-            initial_totals: Vec::new(),
-        }) {
-            Ok(_) => {}
-            Err(GameError::BadPlayers(message)) => errors.push(FieldError::new("seats", message)),
-            Err(GameError::BadRules(e)) => {
-                errors.push(FieldError::new(rules_field(&e), e.to_string()))
-            }
-            Err(other) => errors.push(FieldError::new("body", other.to_string())),
-        }
-    }
-    let mut bots: Vec<BotSeat> = Vec::new();
-    for (i, bot) in request.bots.iter().enumerate() {
-        let kind = match bot.kind.as_str() {
-            "greedy" => Some(BotKindName::Greedy),
-            "random" => Some(BotKindName::Random),
-            _ => {
-                errors.push(FieldError::new(
-                    format!("bots[{i}].kind"),
-                    "must be greedy or random",
-                ));
-                None
-            }
-        };
-        let seat = match (u8::try_from(bot.seat), seats) {
-            (Ok(seat), Some(seats)) if seat < seats => {
-                if bots.iter().any(|b| b.seat == seat) {
-                    errors.push(FieldError::new(
-                        format!("bots[{i}].seat"),
-                        "seat given twice",
-                    ));
-                    None
-                } else {
-                    Some(seat)
-                }
-            }
-            (_, Some(seats)) => {
-                errors.push(FieldError::new(
-                    format!("bots[{i}].seat"),
-                    format!("must be a seat from 0 to {}", seats - 1),
-                ));
-                None
-            }
-            (_, None) => None,
-        };
-        if let (Some(seat), Some(kind)) = (seat, kind) {
-            bots.push(BotSeat {
-                seat,
-                kind,
-                name: format!("{}#{}", kind.as_str(), u16::from(seat) + 1),
-            });
-        }
-    }
-    if seats.is_some_and(|s| request.bots.len() >= usize::from(s)) {
-        errors.push(FieldError::new(
-            "bots",
-            "at least one seat must stay for a human player",
-        ));
-    }
-    match (rules, seats) {
-        (Some(effective_rules), Some(seats)) if errors.is_empty() => {
-            bots.sort_by_key(|b| b.seat);
-            Ok(TableCreated {
-                rules: spec,
-                effective_rules,
-                seats,
-                bots,
-                created_by: AccountRef {
-                    account_id: auth.account.id,
-                    username: auth.account.username.clone(),
-                },
-                tournament: None,
-            })
-        }
-        _ => Err(ApiError::Validation(errors)),
+/// A table's setup refused field by field, as a validation problem.
+fn setup_refused(error: TableError) -> ApiError {
+    match error {
+        TableError::BadSetup(problems) => ApiError::Validation(
+            problems
+                .into_iter()
+                .map(|p| FieldError::new(p.field, p.message))
+                .collect(),
+        ),
+        other => table_refusal(&other),
     }
 }
 
@@ -187,13 +122,19 @@ pub async fn create(
     req: HttpRequest,
     body: web::Json<CreateTableRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let created = validate(&body, &auth)?;
+    let command = TableCommand::Create(NewTable::try_from(&*body)?);
     let fingerprint = request_fingerprint(&req, &*body);
     let mutation = mutation(&auth, &request_id, key.0, fingerprint, None);
-    let response = repo::create(&state, mutation, created, |table| {
-        serde_json::to_value(TableSummary::of(table)).unwrap_or_default()
-    })
-    .await?;
+    let actor = tables::actor(&auth.account);
+    let create = || {
+        let mut services = TableServices {
+            actor: &actor,
+            random: &mut OsRandom,
+        };
+        Table::create(0, &command, &mut services).map_err(setup_refused)
+    };
+    let answer = |_, table: &Table| to_json(&TableSummary::of(table));
+    let response = state.tables.create(mutation, create, answer).await?;
     tracing::info!(account_id = auth.account.id, "table created");
     Ok(response)
 }

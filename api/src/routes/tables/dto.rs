@@ -1,6 +1,5 @@
-//! The JSON shapes of `/v1/tables` (requests are next to their handlers). The rules
-//! engine has no OpenAPI schemas, so its views are copied into these types, cards
-//! written in record notation (`10H`, `JK`).
+//! The JSON shapes of `/v1/tables` (requests are next to their handlers): a table's
+//! summary and a viewer's view, composed from the rules engine's own types.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -8,8 +7,7 @@ use utoipa::ToSchema;
 use yaniv_domain::cards::Cards;
 use yaniv_domain::game::{Game, LegalActions, RoundStage, Seat, SeatView};
 
-use crate::tables::events::BotKindName;
-use crate::tables::state::{Access, SeatHolder, TableState, TableStatus};
+use yaniv_domain::table::{Access, BotKindName, SeatHolder, Table, TableStatus};
 
 /// Cards in record notation.
 pub fn card_strings(cards: &Cards) -> Vec<String> {
@@ -124,7 +122,7 @@ pub struct TableSummary {
 }
 
 impl TableSummary {
-    pub fn of(table: &TableState) -> Self {
+    pub fn of(table: &Table) -> Self {
         let names = table.player_names();
         let seats = table
             .seats
@@ -310,7 +308,7 @@ pub struct TableView {
 }
 
 impl TableView {
-    pub fn of(table: &TableState, access: Access) -> Self {
+    pub fn of(table: &Table, access: Access) -> Self {
         let summary = TableSummary::of(table);
         let seat = match access {
             Access::Seat(seat) => Some(seat),

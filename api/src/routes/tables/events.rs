@@ -7,10 +7,10 @@ use utoipa::ToSchema;
 use yaniv_domain::game::{Event as GameEvent, visible_events};
 
 use super::{load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::routes::paging::EventsQuery;
-use crate::startup::AppState;
 use crate::tournaments::fairness::table_access;
 
 /// One event as the caller may see it.
@@ -69,8 +69,7 @@ pub async fn events(
     query: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (after, limit) = query.bounds()?;
-    let loaded = load(&state, path.into_inner()).await?;
-    let table = &loaded.state;
+    let table = &load(&state, path.into_inner()).await?;
     let viewer = table_access(&state, table, &auth.account).await?.viewer();
     let limit = limit as usize;
 

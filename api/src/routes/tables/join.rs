@@ -1,21 +1,18 @@
 //! `POST /v1/tables/{id}/join`: take a seat before the start.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use yaniv_domain::table::TableCommand;
+
 use super::dto::TableSummary;
-use super::{if_match, mutation, optional_body};
+use super::{TableAnswer, if_match, mutation, optional_body, run};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
-use crate::startup::AppState;
-use crate::tables::events::{SeatTaken, StreamEvent, TableEvent};
-use crate::tables::repo::{self, Decision};
-use crate::tables::state::SeatHolder;
-use crate::tables::table_refusal;
 
 /// Which seat to take; the body may be empty (the first free seat).
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
@@ -62,66 +59,16 @@ pub async fn join(
     let request: JoinRequest = optional_body(&body)?;
     let fingerprint = request_fingerprint(&req, &request);
     let mutation = mutation(&auth, &request_id, key.0, fingerprint, if_match(&req)?);
-    let account = &auth.account;
-    repo::mutate(&state, path.into_inner(), mutation, |mut loaded| {
-        let table = &loaded.state;
-        if table.started {
-            return Err(table_refusal(
-                StatusCode::CONFLICT,
-                "table_started",
-                "the table has started: seats can no longer be taken",
-            ));
-        }
-        if let Some(seat) = table.seat_of(account.id) {
-            return Err(table_refusal(
-                StatusCode::CONFLICT,
-                "already_seated",
-                format!("you already sit at seat {seat}"),
-            ));
-        }
-        let seat = match request.seat {
-            Some(wanted) => {
-                let holder = usize::try_from(wanted)
-                    .ok()
-                    .and_then(|s| table.seats.get(s));
-                match holder {
-                    None => {
-                        return Err(ApiError::invalid_field(
-                            "seat",
-                            format!("must be a seat from 0 to {}", table.seats.len() - 1),
-                        ));
-                    }
-                    Some(SeatHolder::Empty) => u8::try_from(wanted).unwrap_or(0),
-                    Some(_) => {
-                        return Err(table_refusal(
-                            StatusCode::CONFLICT,
-                            "seat_taken",
-                            format!("seat {wanted} is taken"),
-                        ));
-                    }
-                }
-            }
-            None => table.first_free_seat().ok_or_else(|| {
-                table_refusal(StatusCode::CONFLICT, "table_full", "every seat is taken")
-            })?,
-        };
-        let event = StreamEvent::Table(TableEvent::SeatTaken(SeatTaken {
-            seat,
-            account_id: account.id,
-            username: account.username.clone(),
-        }));
-        loaded
-            .state
-            .apply(event.clone())
-            .map_err(|e| ApiError::unexpected("taking a seat", e))?;
-        let body = serde_json::to_value(TableSummary::of(&loaded.state))
-            .map_err(|e| ApiError::unexpected("serialising a table", e))?;
-        Ok(Decision {
-            events: vec![event],
-            after: loaded,
-            status: StatusCode::OK,
-            body,
-        })
-    })
+    // A seat outside every table's range is refused by the table with the real range.
+    let seat = request.seat.map(|s| u8::try_from(s).unwrap_or(u8::MAX));
+    let command = TableCommand::Join { seat };
+    run(
+        &state,
+        &auth,
+        path.into_inner(),
+        mutation,
+        command,
+        TableAnswer::Summary,
+    )
     .await
 }

@@ -5,11 +5,12 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
-use crate::tables::repo;
-use crate::tables::state::TableStatus;
+use yaniv_domain::table::TableStatus;
+
+use crate::tables::listing;
 
 /// Tables per page unless `limit` says otherwise, and the most it may say.
 pub const DEFAULT_LIMIT: u32 = 20;
@@ -85,7 +86,7 @@ pub async fn list(
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::invalid_field("limit", "must be 1 to 100"));
     }
-    let rows = repo::list(&state, status, query.before, limit).await?;
+    let rows = listing::list(&state.db, status, query.before, limit).await?;
     let next_before = (rows.len() == limit as usize)
         .then(|| rows.last().map(|r| r.id))
         .flatten();

@@ -48,9 +48,11 @@ pub mod show;
 pub mod start;
 pub mod verify;
 pub mod view;
+pub mod write;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
+use yaniv_domain::table::{Table, TableCommand};
 
 pub use self::actions::{
     ActionRequest, ActionResponse, AddOnAction, CallAction, DiscardDraw, DrawRequest,
@@ -61,18 +63,18 @@ pub use self::create::{BotSeatRequest, CreateTableRequest};
 pub use self::events::{TableEventsPage, VisibleEvent};
 pub use self::join::JoinRequest;
 pub use self::list::{TableList, TableListEntry};
+pub use self::write::{TableAnswer, TableWrite};
 use self::{actions::act, audit::audit, create::create, events::events, join::join};
 use self::{leave::leave, list::list, record::record, show::show, start::start};
 use self::{verify::verify, view::view};
 use super::resource;
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::request_id::RequestId;
-use crate::startup::AppState;
 use crate::store::idempotency::IdempotencyKey;
 pub(crate) use crate::stream_command::if_match;
-use crate::tables::cache::Loaded;
-use crate::tables::repo::{self, Mutation};
+use crate::streams::Mutation;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -93,16 +95,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Table `id` as it is now (for reads), warming the cache on the way.
-async fn load(state: &AppState, id: i64) -> Result<Loaded, ApiError> {
-    let mut conn = state.db.acquire().await?;
-    let loaded = repo::load(&mut conn, &state.tables, id)
-        .await?
-        .ok_or_else(|| repo::not_found(id))?;
-    state.tables.put(loaded.state.id, loaded.clone());
-    Ok(loaded)
+async fn load(state: &AppState, id: i64) -> Result<Table, ApiError> {
+    state.tables.read(id).await
 }
 
-/// The pieces of a command request that [`repo::mutate`] needs.
+/// The pieces of a command request that the repository needs.
 fn mutation<'a>(
     auth: &'a Authenticated,
     request_id: &RequestId,
@@ -117,6 +114,19 @@ fn mutation<'a>(
         fingerprint,
         if_match,
     }
+}
+
+/// Runs `command` as the caller on table `id`.
+async fn run(
+    state: &AppState,
+    auth: &Authenticated,
+    id: i64,
+    mutation: Mutation<'_>,
+    command: TableCommand,
+    answer: TableAnswer,
+) -> Result<HttpResponse, ApiError> {
+    let write = TableWrite::new(&auth.account, command, answer);
+    state.tables.mutate(id, mutation, write).await
 }
 
 /// A JSON answer tagged with the table's version (`ETag`).

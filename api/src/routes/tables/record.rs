@@ -5,10 +5,9 @@ use actix_web::{HttpResponse, web};
 use yaniv_domain::record;
 
 use super::{load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
-use crate::tables::table_refusal;
 
 /// The game as a portable record (`yaniv-record/1`, see `docs/record-format.md`):
 /// rules, players, and every finished round with its deal, its shuffle commitment and
@@ -38,14 +37,12 @@ pub async fn record(
     _auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let loaded = load(&state, path.into_inner()).await?;
-    let table = &loaded.state;
-    let no_round = || {
-        table_refusal(
-            StatusCode::CONFLICT,
-            "no_finished_round",
-            "no round of this table is finished yet",
-        )
+    let table = &load(&state, path.into_inner()).await?;
+    let no_round = || ApiError::Refused {
+        status: StatusCode::CONFLICT,
+        code: "no_finished_round",
+        title: "Refused by the table",
+        detail: "no round of this table is finished yet".into(),
     };
     if !table.started {
         return Err(no_round());

@@ -4,9 +4,9 @@ use actix_web::{HttpResponse, web};
 
 use super::dto::TableSummary;
 use super::{load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
 
 /// The public summary of a table: seats and usernames, status, totals, whose turn,
 /// version (also the `ETag`).
@@ -32,10 +32,10 @@ pub async fn show(
     _auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let loaded = load(&state, path.into_inner()).await?;
-    let version = loaded.state.version;
+    let table = load(&state, path.into_inner()).await?;
+    let version = table.version;
     Ok(with_etag(
-        HttpResponse::Ok().json(TableSummary::of(&loaded.state)),
+        HttpResponse::Ok().json(TableSummary::of(&table)),
         version,
     ))
 }

@@ -4,12 +4,11 @@ use actix_web::{HttpResponse, web};
 
 use super::audit::require_staff;
 use super::load;
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
-use crate::tables::events::stream_id;
-use crate::tables::repo;
 use crate::tables::verify::{self, Verification};
+use crate::tables::{is_staff, not_found, stream_id};
 
 /// Verifies a table's stream as stored: recomputes its hash chain from the stored
 /// bytes, and replays its events (the table's structure, then every game event
@@ -43,14 +42,14 @@ pub async fn verify(
     // Who may verify is decided on the table as the server reads it; if that read
     // fails because the stream is damaged, the verification below says where.
     match load(&state, id).await {
-        Ok(loaded) => require_staff(&loaded.state, &auth.account)?,
+        Ok(table) => require_staff(&table, &auth.account)?,
         Err(ApiError::NotFound(what)) => return Err(ApiError::NotFound(what)),
-        Err(_) if crate::tables::state::is_staff(&auth.account) => {}
+        Err(_) if is_staff(&auth.account) => {}
         Err(err) => return Err(err),
     }
-    let events = repo::read_all(&state, id).await?;
+    let events = state.tables.read_all(id).await?;
     if events.is_empty() {
-        return Err(repo::not_found(id));
+        return Err(not_found(id));
     }
     let chain = state.store.verify_stream(&stream_id(id)).await?;
     let replay = verify::replay_report(id, &events);

@@ -4,9 +4,9 @@ use actix_web::{HttpResponse, web};
 
 use super::dto::TableView;
 use super::{load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
 use crate::tournaments::fairness::table_access;
 
 /// The caller's view. A seated player gets their seat's view (the rules engine's
@@ -35,8 +35,7 @@ pub async fn view(
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let loaded = load(&state, path.into_inner()).await?;
-    let table = &loaded.state;
+    let table = &load(&state, path.into_inner()).await?;
     let access = table_access(&state, table, &auth.account).await?;
     Ok(with_etag(
         HttpResponse::Ok().json(TableView::of(table, access)),

@@ -15,11 +15,11 @@ use utoipa::ToSchema;
 use yaniv_domain::tournament::{Command, Context, Event, Tournament};
 
 use super::{TournamentEvent, mutation};
+use crate::app_state::AppState;
 use crate::auth::{Authenticated, Role, accounts};
 use crate::error::{ApiError, Problem, from_serde_json};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
-use crate::startup::AppState;
 use crate::stream_command::if_match;
 use crate::tournaments::repo::{self, TournamentWrite};
 use crate::tournaments::verify::linked_table;

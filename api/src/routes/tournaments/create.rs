@@ -7,11 +7,11 @@ use utoipa::ToSchema;
 use yaniv_domain::tournament::{Command, Context, Tournament};
 
 use super::{TournamentSummary, mutation, now};
+use crate::app_state::AppState;
 use crate::auth::{Authenticated, Role};
 use crate::error::{ApiError, Problem, from_serde_json};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
-use crate::startup::AppState;
 use crate::tournaments::{refusal, repo};
 
 /// A new tournament: the domain's `create` command without its tag.

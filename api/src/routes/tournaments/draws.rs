@@ -10,11 +10,11 @@ use utoipa::ToSchema;
 use yaniv_domain::tournament::{RoundRef, TableRef};
 
 use super::{TournamentEvent, mutation};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem, from_serde_json};
 use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
 use crate::request_id::RequestId;
-use crate::startup::AppState;
 use crate::stream_command::if_match;
 use crate::tournaments::play::{Draw, DrawRequest, StartOnline, Writer};
 use crate::tournaments::repo;

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
 use crate::tournaments::listing;
 
 /// Tournaments per page unless `limit` says otherwise, and the most it may say.

@@ -10,9 +10,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
 use crate::tournaments::verify::linked_table;
 
 /// The calling account's part in a tournament.

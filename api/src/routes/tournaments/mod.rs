@@ -68,12 +68,12 @@ pub use self::read::{
 };
 use self::{commands::command, create::create, list::list, read::*, verify::verify};
 use super::resource;
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::request_id::RequestId;
-use crate::startup::AppState;
 use crate::store::idempotency::IdempotencyKey;
-use crate::tournaments::repo::{self, Mutation};
+use crate::tournaments::repo::Mutation;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let tournaments = resource("/v1/tournaments", "GET, POST")
@@ -146,12 +146,7 @@ pub struct TournamentEvent {
 
 /// Tournament `id` as it is now (for reads).
 async fn load(state: &AppState, id: i64) -> Result<Tournament, ApiError> {
-    let mut conn = state.db.acquire().await?;
-    let tournament = repo::load_cached(&mut conn, &state.tournaments, id)
-        .await?
-        .ok_or_else(|| repo::not_found(id))?;
-    state.tournaments.put(id, tournament.clone());
-    Ok(tournament)
+    state.tournaments.read(id).await
 }
 
 /// The pieces of a command request that [`repo::mutate`] needs.

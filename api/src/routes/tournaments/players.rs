@@ -10,9 +10,9 @@ use utoipa::ToSchema;
 
 use super::read::{AsOfQuery, ReadProblems, load_as_of};
 use super::with_etag;
+use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::ApiError;
-use crate::startup::AppState;
 use crate::tournaments::play::usernames;
 
 /// A tournament's players and officials, with their usernames.

@@ -17,11 +17,11 @@ use utoipa::{IntoParams, IntoResponses, ToSchema};
 use yaniv_domain::tournament::Tournament;
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
+use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 use crate::openapi::problem_response;
 use crate::routes::paging::EventsQuery;
-use crate::startup::AppState;
 use crate::tournaments::{repo, stream_id};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -53,8 +53,7 @@ pub(super) async fn load_as_of(
             format!("must be 1 to {head} (the tournament's version)"),
         ));
     }
-    let mut conn = state.db.acquire().await?;
-    repo::load_upto(&mut conn, id, as_of)
+    repo::load_upto(state, id, as_of)
         .await?
         .ok_or_else(|| repo::not_found(id))
 }

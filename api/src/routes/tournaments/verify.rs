@@ -4,10 +4,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use yaniv_domain::tournament::Actor;
 
+use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::startup::AppState;
-use crate::tables::state::is_staff;
+use crate::tables::is_staff;
 use crate::tournaments::verify::{self, TournamentVerification};
 use crate::tournaments::{repo, stream_id};
 

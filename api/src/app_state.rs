@@ -1,0 +1,71 @@
+//! [`AppState`]: what every handler shares. Nothing web-specific lives below it: the
+//! repositories take the store and their cache, so the server's layers stay
+//! `routes` → (`tables`, `tournaments`) → `streams` → `store`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::PgPool;
+
+use crate::auth::password::PasswordService;
+use crate::routes::records::RecordReplayer;
+use crate::store::EventStore;
+use crate::tables::{self, TableHooks, Tables};
+use crate::tournaments::play::OnlineResults;
+use crate::tournaments::repo::{self as tournament_repo, Tournaments};
+
+/// Shared by every worker and handler (as `web::Data<AppState>`).
+#[derive(Debug)]
+pub struct AppState {
+    /// Accounts, sessions, readiness.
+    pub db: PgPool,
+    /// The event store (on the same pool).
+    pub store: EventStore,
+    /// argon2 behind a semaphore.
+    pub passwords: PasswordService,
+    /// Lifetime of new bearer tokens.
+    pub token_ttl: Duration,
+    /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
+    pub records: RecordReplayer,
+    /// Game tables: the store and the per-process fold cache (never the truth).
+    pub tables: Tables,
+    /// Tournaments, likewise; shared with the tables' hook that records the results
+    /// of tournament games.
+    pub tournaments: Arc<Tournaments>,
+}
+
+impl AppState {
+    /// The state of a server on `pool`, with its repositories wired together.
+    pub fn new(
+        pool: PgPool,
+        passwords: PasswordService,
+        token_ttl: Duration,
+        records: RecordReplayer,
+    ) -> Self {
+        let store = EventStore::new(pool.clone());
+        let tournaments = Arc::new(Tournaments::new(
+            store.clone(),
+            tournament_repo::CACHE_CAPACITY,
+            (),
+        ));
+        let results = OnlineResults {
+            tournaments: Arc::clone(&tournaments),
+        };
+        let tables = Tables::new(
+            store.clone(),
+            tables::CACHE_CAPACITY,
+            TableHooks {
+                game_ended: Some(Arc::new(results)),
+            },
+        );
+        Self {
+            db: pool,
+            store,
+            passwords,
+            token_ttl,
+            records,
+            tables,
+            tournaments,
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Reading a stream: folds (cached or fresh) and pages of stored events.
+
+use sqlx::PgConnection;
+use yaniv_domain::aggregate::{Aggregate, StoredEvent};
+
+use super::{PAGE, Repository, StreamKind};
+use crate::error::ApiError;
+use crate::store::{EventStore, RecordedEvent};
+
+impl<A: StreamKind> Repository<A> {
+    /// A stream that cannot be folded: logged with its cause, 500 for the client.
+    fn broken(&self, id: i64, err: impl std::fmt::Display) -> ApiError {
+        self.cache.forget(id);
+        tracing::error!(stream = %Self::stream_id(id), error = %err, "a stream cannot be folded");
+        ApiError::Unexpected {
+            context: "folding a stream",
+            source: None,
+        }
+    }
+
+    /// Folds the stored `events` after `aggregate`'s version; `false` once past `upto`.
+    fn fold_into(
+        &self,
+        id: i64,
+        aggregate: &mut Option<A>,
+        events: Vec<RecordedEvent>,
+        upto: u64,
+    ) -> Result<bool, ApiError> {
+        for recorded in events {
+            let version = u64::try_from(recorded.version).unwrap_or(0);
+            if version > upto {
+                return Ok(false);
+            }
+            let expected = aggregate
+                .as_ref()
+                .map_or(1, |a| <A as Aggregate>::version(a) + 1);
+            if version != expected {
+                return Err(self.broken(
+                    id,
+                    format!("version {version} where {expected} was expected"),
+                ));
+            }
+            let event = A::Event::decode(&recorded.event_type, &recorded.payload)
+                .map_err(|e| self.broken(id, e))?;
+            match aggregate {
+                Some(a) => a.apply(event).map_err(|e| self.broken(id, e))?,
+                None => {
+                    *aggregate = Some(A::from_first(id, event).map_err(|e| self.broken(id, e))?)
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Brings `aggregate` (a fold of a prefix of stream `id`, or nothing) up to version
+    /// `upto` (or the stream's end), reading through `conn`.
+    async fn fold_from(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        mut aggregate: Option<A>,
+        upto: u64,
+    ) -> Result<Option<A>, ApiError> {
+        let stream = Self::stream_id(id);
+        loop {
+            let from = aggregate
+                .as_ref()
+                .map_or(1, |a| <A as Aggregate>::version(a) + 1);
+            let wanted = upto.saturating_sub(from - 1).min(u64::from(PAGE)) as u32;
+            if wanted == 0 {
+                break;
+            }
+            let page = EventStore::read_stream_in(&mut *conn, &stream, from, wanted).await?;
+            let full = page.len() == wanted as usize;
+            if !self.fold_into(id, &mut aggregate, page, upto)? || !full {
+                break;
+            }
+        }
+        Ok(aggregate)
+    }
+
+    /// Stream `id` as it is now (`None` when there is no such stream), read through
+    /// `conn`: the cached fold of a prefix, copied, plus every later event.
+    pub async fn load(&self, conn: &mut PgConnection, id: i64) -> Result<Option<A>, ApiError> {
+        let cached = self.cache.get(id);
+        self.fold_from(conn, id, cached, u64::MAX).await
+    }
+
+    /// [`Repository::load`] for a writer: with [`StreamKind::TAKE_ON_WRITE`] the cached
+    /// fold is taken out of the cache rather than copied; the writer puts it back.
+    pub async fn load_for_write(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+    ) -> Result<Option<A>, ApiError> {
+        let cached = if A::TAKE_ON_WRITE {
+            self.cache.take(id)
+        } else {
+            self.cache.get(id)
+        };
+        self.fold_from(conn, id, cached, u64::MAX).await
+    }
+
+    /// [`Repository::load`] through a pooled connection, and the fold kept in the cache
+    /// (for reads).
+    pub async fn read(&self, id: i64) -> Result<A, ApiError>
+    where
+        A: Clone,
+    {
+        let mut conn = self.store.pool().acquire().await?;
+        let aggregate = self
+            .load(&mut conn, id)
+            .await?
+            .ok_or_else(|| Self::not_found(id))?;
+        self.cache.put(id, aggregate.clone());
+        Ok(aggregate)
+    }
+
+    /// Stream `id` from the database alone, after its first `upto` events (all when
+    /// `None`): what audits look at.
+    pub async fn load_fresh(&self, id: i64, upto: Option<u64>) -> Result<Option<A>, ApiError> {
+        let mut conn = self.store.pool().acquire().await?;
+        self.fold_from(&mut conn, id, None, upto.unwrap_or(u64::MAX))
+            .await
+    }
+
+    /// Up to `limit` stored events of stream `id` after version `after`.
+    pub async fn read_page(
+        &self,
+        id: i64,
+        after: u64,
+        limit: u32,
+    ) -> Result<Vec<RecordedEvent>, ApiError> {
+        Ok(self
+            .store
+            .read_stream(&Self::stream_id(id), after.saturating_add(1), limit)
+            .await?)
+    }
+
+    /// Every stored event of stream `id`, in order (for verification).
+    pub async fn read_all(&self, id: i64) -> Result<Vec<RecordedEvent>, ApiError> {
+        let mut all: Vec<RecordedEvent> = Vec::new();
+        loop {
+            let after = all
+                .last()
+                .map_or(0, |e| u64::try_from(e.version).unwrap_or(0));
+            let page = self.read_page(id, after, PAGE).await?;
+            let done = page.len() < PAGE as usize;
+            all.extend(page);
+            if done {
+                return Ok(all);
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The listing projection of tables (`game_tables`, migration `0003`): ids handed out
+//! at creation, and each table's status, free seats and version kept up to date in the
+//! transaction of every append, for `GET /v1/tables`.
+
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+use yaniv_domain::table::{Table, TableStatus};
+
+use crate::error::ApiError;
+
+/// A new table's row; returns its id.
+pub async fn insert(
+    conn: &mut PgConnection,
+    created_by: i64,
+    table: &Table,
+) -> Result<i64, ApiError> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO game_tables \
+             (created_by, preset, seats, free_seats, status, version, tournament_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(created_by)
+    .bind(&table.created.rules.preset)
+    .bind(i16::from(table.created.seats))
+    .bind(i16::try_from(table.free_seats()).unwrap_or(0))
+    .bind(table.status().as_str())
+    .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
+    .bind(table.created.tournament.map(|link| link.tournament_id))
+    .fetch_one(conn)
+    .await?;
+    Ok(id)
+}
+
+/// Brings the row of table `id` up to the table's version.
+pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE game_tables SET status = $2, free_seats = $3, version = $4, updated_at = now() \
+         WHERE id = $1 AND version < $4",
+    )
+    .bind(id)
+    .bind(table.status().as_str())
+    .bind(i16::try_from(table.free_seats()).unwrap_or(0))
+    .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A row of the listing.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ListedTable {
+    pub id: i64,
+    pub created_by: i64,
+    pub created_by_username: String,
+    pub created_at: OffsetDateTime,
+    pub preset: String,
+    pub seats: i16,
+    pub free_seats: i16,
+    pub status: String,
+    pub version: i64,
+}
+
+/// Up to `limit` tables, newest first, with an id below `before`, of `status`.
+pub async fn list(
+    pool: &sqlx::PgPool,
+    status: Option<TableStatus>,
+    before: Option<i64>,
+    limit: u32,
+) -> Result<Vec<ListedTable>, ApiError> {
+    let rows = sqlx::query_as::<_, ListedTable>(
+        "SELECT t.id, t.created_by, a.username AS created_by_username, t.created_at, t.preset, \
+                t.seats, t.free_seats, t.status, t.version \
+         FROM game_tables t JOIN accounts a ON a.id = t.created_by \
+         WHERE ($1::text IS NULL OR t.status = $1) AND ($2::bigint IS NULL OR t.id < $2) \
+         ORDER BY t.id DESC LIMIT $3",
+    )
+    .bind(status.map(TableStatus::as_str))
+    .bind(before)
+    .bind(i64::from(limit))
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
