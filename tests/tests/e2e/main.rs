@@ -12,6 +12,7 @@ mod idempotency;
 mod operations;
 mod records;
 mod store;
+mod stored_streams;
 mod tables_audit;
 mod tables_concurrency;
 mod tables_errors;
