@@ -16,6 +16,8 @@ mod import;
 mod parse;
 mod player_map;
 mod result;
+#[cfg(feature = "openapi")]
+mod schema;
 
 pub use error::{ERROR_FORMAT, ExportError, RecordError};
 pub use export::{export, rule_spec};
@@ -28,3 +30,5 @@ pub use player_map::PlayerMap;
 pub use result::{
     BonusResult, PlacedPlayer, RESULT_FORMAT, ReductionResult, ReplayResult, RoundResult,
 };
+#[cfg(feature = "openapi")]
+pub use schema::{example_record, example_result};

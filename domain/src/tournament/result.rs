@@ -19,6 +19,7 @@ use super::paper::{PaperRound, score_paper_game};
 use super::refs::AccountId;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "source", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ResultInput {
     /// Final totals and places as the game decided them: an online game (with its id on
