@@ -49,10 +49,21 @@ impl From<Account> for AccountView {
 #[serde(deny_unknown_fields)]
 pub struct RegisterRequest {
     /// 3 to 32 ASCII letters, digits, `_`, `.` or `-`; unique regardless of case.
-    #[schema(example = "alice")]
+    #[schema(
+        example = "alice",
+        min_length = 3,
+        max_length = 32,
+        pattern = "^[A-Za-z0-9_.-]+$"
+    )]
     pub username: String,
     /// 8 to 128 characters.
-    #[schema(value_type = String, format = Password, example = "correct horse battery")]
+    #[schema(
+        value_type = String,
+        format = Password,
+        example = "correct horse battery",
+        min_length = 8,
+        max_length = 128
+    )]
     pub password: SecretString,
 }
 

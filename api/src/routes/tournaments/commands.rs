@@ -8,11 +8,11 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Command, Context, Event, Tournament};
+use yaniv_domain::tournament::{Command, Context, Event, Tournament, TournamentView};
 
 use super::{TournamentEvent, mutation};
 use crate::auth::{Authenticated, Role, accounts};
@@ -23,40 +23,18 @@ use crate::startup::AppState;
 use crate::stream_command::if_match;
 use crate::tournaments::repo::{self, TournamentWrite};
 use crate::tournaments::verify::linked_table;
-use crate::tournaments::{answer_events, refusal, seeds};
-
-/// A tournament command: `command` names it, the other fields are its own (for
-/// example `{"command": "register", "player": 12}`,
-/// `{"command": "draw_round", "seed": "<64 hex digits>"}`,
-/// `{"command": "record_result", "table": {"stage": 1, "round": 1, "table": 2},
-/// "input": {"source": "game", "standings": [{"player": 12, "total": 40, "place": 1}, ...]}}`).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"command": "register", "player": 12}))]
-pub struct TournamentCommandBody {
-    /// `configure_stages`, `add_referee`, `remove_referee`, `open_registration`,
-    /// `close_registration`, `register`, `check_in`, `withdraw`, `commit_draw_seed`,
-    /// `start_qualification`, `draw_round`, `redraw_round`, `start_table_game`,
-    /// `record_result`, `correct_result`, `void_game`, `disqualify`, `open_dispute`,
-    /// `resolve_dispute`, `advance_stage`, `finish`.
-    #[schema(example = "register")]
-    pub command: String,
-    /// The command's own fields.
-    #[serde(flatten)]
-    #[schema(value_type = Object)]
-    pub fields: Map<String, Value>,
-}
+use crate::tournaments::{refusal, seeds};
 
 /// What a command did.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CommandResponse {
     pub id: i64,
     /// The stream's version after the command.
     pub version: u64,
     /// The events it appended, in order.
     pub events: Vec<TournamentEvent>,
-    /// The tournament after them (the domain's `TournamentView`).
-    #[schema(value_type = Object)]
-    pub tournament: Value,
+    /// The tournament after them.
+    pub tournament: TournamentView,
 }
 
 /// Sends a command to a tournament; the domain decides it on the freshly folded
@@ -66,7 +44,11 @@ pub struct CommandResponse {
     path = "/v1/tournaments/{id}/commands",
     tag = "tournaments",
     security(("bearer" = [])),
-    request_body = TournamentCommandBody,
+    request_body(
+        content = Command,
+        description = "A tournament command: `command` names it, the other fields are its own",
+        example = json!({"command": "register", "player": 12}),
+    ),
     params(
         ("id" = i64, Path, description = "Tournament id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer"),
@@ -152,12 +134,18 @@ impl TournamentWrite for CommandWrite {
     }
 
     fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
-        json!({
-            "id": id,
-            "version": tournament.version(),
-            "events": answer_events(tournament, events),
-            "tournament": tournament.view(),
-        })
+        // A command is decided on a created tournament (the domain refuses any other),
+        // so its view exists; `null` would only mark a broken stream.
+        let Some(view) = tournament.view() else {
+            return Value::Null;
+        };
+        let response = CommandResponse {
+            id,
+            version: tournament.version(),
+            events: TournamentEvent::appended(tournament, events),
+            tournament: view,
+        };
+        serde_json::to_value(response).unwrap_or_default()
     }
 }
 

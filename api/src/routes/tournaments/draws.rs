@@ -5,9 +5,8 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{RoundRef, TableRef};
+use yaniv_domain::tournament::{RoundRef, TableRef, TournamentView};
 
 use super::{TournamentEvent, mutation};
 use crate::auth::Authenticated;
@@ -40,11 +39,12 @@ pub struct RedrawBody {
     pub stage: u32,
     pub round: u32,
     /// Why (kept in the event).
+    #[schema(min_length = 1, max_length = 1000)]
     pub reason: String,
 }
 
 /// What a draw did.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DrawResponse {
     pub id: i64,
     /// The stream's version after the draw.
@@ -52,9 +52,8 @@ pub struct DrawResponse {
     /// The events appended: the draw, one `table_game_started.v1` per online table,
     /// and the server's commitment to the next draw's seed.
     pub events: Vec<TournamentEvent>,
-    /// The tournament after them (the domain's `TournamentView`).
-    #[schema(value_type = Object)]
-    pub tournament: Value,
+    /// The tournament after them.
+    pub tournament: TournamentView,
     /// The online game tables created, one per drawn table not played on paper.
     pub online_tables: Vec<OnlineTableBody>,
 }
@@ -62,9 +61,7 @@ pub struct DrawResponse {
 /// A drawn table and the game table that plays it online.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct OnlineTableBody {
-    /// `{stage, round, table}`.
-    #[schema(value_type = Object)]
-    pub table: Value,
+    pub table: TableRef,
     /// Its id under `/v1/tables/{id}`.
     pub game_table: i64,
     /// The stream's version after it started (only in the answer of
