@@ -8,7 +8,7 @@ use std::time::Duration;
 use sqlx::PgPool;
 
 use crate::auth::password::PasswordService;
-use crate::routes::records::RecordReplayer;
+use crate::records::RecordReplayer;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
 use crate::tournaments::play::OnlineResults;

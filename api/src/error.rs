@@ -35,7 +35,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::Role;
+use crate::auth::role::Role;
 
 /// Media type of every error response.
 pub const PROBLEM_JSON: &str = "application/problem+json";

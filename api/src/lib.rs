@@ -13,11 +13,15 @@
 //! - [`request_id`]: the outermost middleware; one id per request (taken from
 //!   `X-Request-Id` or made up), one tracing span per request, one log line when it
 //!   finishes. [`telemetry`] sets up the logs (text or JSON).
-//! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`,
-//!   `tables` with one file per action, `tournaments`, ...), each with a `configure`
-//!   function; the app is built from a list of them.
-//!   `records` replays a game record (`POST /v1/records/replay`) through the rules
-//!   engine on the blocking pool, stateless and without authentication.
+//! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`, `records`,
+//!   `tables` and `tournaments` with one file per action). Each handler parses its
+//!   request into the rules engine's command, calls a repository and builds the
+//!   answer. One list (`routes/mod.rs`) registers every route and its OpenAPI
+//!   operation; `routes/problems.rs` documents the refusals from the engine's catalogues.
+//! - [`app_state`]: [`app_state::AppState`], what every handler shares: the pool, the
+//!   event store, the password service, the record replayer, and one repository per
+//!   kind of stream.
+//! - [`records`]: game records replayed through the rules off the executor, bounded.
 //! - [`auth`]: passwords (argon2id off the executor, bounded), opaque bearer
 //!   tokens stored as SHA-256, the [`auth::Authenticated`] extractor and role
 //!   checks, and the account tables.
@@ -26,14 +30,17 @@
 //!   verification, reading a stream or following the global log behind the xid8
 //!   read fence, and idempotency records. It is generic (stream id, event type,
 //!   JSON payload): the rules engine (`yaniv-domain`) decides what to append.
-//! - [`tables`]: online game tables. Each table is one event stream (its
-//!   lifecycle, then the rules engine's game events), folded on every request;
-//!   deals from fresh secret seeds, bot seats, redaction per viewer, audits and
-//!   verification (hash chain + replay through the rules).
-//! - [`tournaments`]: championship tournaments. Each tournament is one event
-//!   stream of the rules engine's tournament events, folded on every request;
-//!   commands are the domain's JSON, decided with the caller as actor, and its
-//!   refusals become problem documents (403 / 409 / 422) with the domain's codes.
+//! - [`streams`]: one repository for every kind of stream
+//!   ([`streams::Repository`]): load (through a per-process fold cache that is never
+//!   the truth), decide with the rules engine's `Aggregate`, append with optimistic
+//!   concurrency and bounded retries, `Idempotency-Key`, `If-Match`. What differs per
+//!   kind is a [`streams::StreamKind`]. `docs/architecture.md` walks a request through it.
+//! - [`tables`]: online game tables as a stream kind: the listing projection, the OS
+//!   randomness the engine's table draws from, verification (hash chain + replay
+//!   through the rules), and [`tables::GameEndHook`].
+//! - [`tournaments`]: championship tournaments as a stream kind: the row lock, the
+//!   server's draw seeds and their commitments, online tables for draws, the hook that
+//!   records an online game's result, verification.
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
 //!   [`store::idempotency`].
 //! - [`error`]: [`error::ApiError`], the one error type handlers return, and how
@@ -54,11 +61,11 @@ pub mod error;
 pub mod fold_cache;
 pub mod idempotency;
 pub mod openapi;
+pub mod records;
 pub mod request_id;
 pub mod routes;
 pub mod startup;
 pub mod store;
-pub mod stream_command;
 pub mod streams;
 pub mod tables;
 pub mod telemetry;

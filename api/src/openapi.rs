@@ -12,20 +12,24 @@
 //! or `UPDATE_OPENAPI=1 cargo test -p yaniv-api openapi`. `info.version` is pinned
 //! ([`API_VERSION`]) so the document only changes when the API does.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use utoipa::openapi::path::Operation;
+use utoipa::openapi::schema::{
+    AdditionalProperties, ArrayItems, Discriminator, Object, ObjectBuilder, OneOf, Schema,
+    SchemaType, Type,
+};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
+use yaniv_domain::record::{GameRecord, ReplayResult};
 
 use crate::auth::Role;
 use crate::error::{FieldError, PROBLEM_JSON, Problem};
-use crate::routes::records::{
-    GameRecord, RecordAction, RecordAddOn, RecordCall, RecordCallKind, RecordDraw, RecordGoAlong,
-    RecordOnderkluft, RecordProblem, RecordRound, RecordRules, RecordShuffle, RecordSlap,
-    RecordTurn, ReplayBonus, ReplayOutcome, ReplayReduction, ReplayResult, ReplayRound,
-    ReplayStanding,
-};
-use crate::routes::{accounts, health, records, sessions, tables, tournaments};
+use crate::idempotency::IDEMPOTENCY_KEY_HEADER;
+use crate::routes::RouteDocs;
+use crate::routes::records::RecordProblem;
+use crate::store::idempotency::MAX_KEY_LEN;
 
 /// Version of the HTTP API (not of the crate); bump it when the API changes.
 pub const API_VERSION: &str = "0.1.0";
@@ -40,49 +44,7 @@ pub const API_VERSION: &str = "0.1.0";
                        with a stable `code`.",
         license(name = "MIT", identifier = "MIT"),
     ),
-    paths(
-        health::healthz,
-        health::readyz,
-        accounts::register,
-        accounts::me,
-        accounts::set_roles,
-        sessions::login,
-        sessions::logout,
-        records::replay,
-        tables::create::create,
-        tables::list::list,
-        tables::show::show,
-        tables::join::join,
-        tables::leave::leave,
-        tables::start::start,
-        tables::actions::act,
-        tables::view::view,
-        tables::events::events,
-        tables::record::record,
-        tables::audit::audit,
-        tables::verify::verify,
-        tournaments::list::list,
-        tournaments::create::create,
-        tournaments::read::show,
-        tournaments::commands::command,
-        tournaments::draws::draw,
-        tournaments::draws::start_online,
-        tournaments::read::standings,
-        tournaments::read::stages,
-        tournaments::read::ranking,
-        tournaments::players::players,
-        tournaments::read::events,
-        tournaments::me::me,
-        tournaments::verify::verify,
-    ),
-    components(schemas(
-        Problem, FieldError, Role,
-        GameRecord, RecordRules, RecordRound, RecordShuffle, RecordAction, RecordTurn, RecordDraw,
-        RecordSlap, RecordAddOn, RecordCall, RecordCallKind, RecordGoAlong, RecordOnderkluft,
-        ReplayResult, ReplayRound, ReplayOutcome, ReplayReduction, ReplayBonus, ReplayStanding,
-        RecordProblem,
-    )),
-    modifiers(&BearerAuth, &CommonErrors, &TaggedOperationIds),
+    components(schemas(Problem, FieldError, Role, GameRecord, ReplayResult, RecordProblem)),
     tags(
         (name = "health", description = "Liveness and readiness probes"),
         (name = "accounts", description = "Registration and roles"),
@@ -94,6 +56,38 @@ pub const API_VERSION: &str = "0.1.0";
     )
 )]
 pub struct ApiDoc;
+
+/// Documents what [`crate::store::idempotency::IdempotencyKey::parse`] accepts on every operation that takes the
+/// `Idempotency-Key` header, from the store's own bound: the handlers declare the
+/// header, this says once what a valid key is.
+struct IdempotencyKeyLimits;
+
+/// Visible ASCII, no spaces: [`crate::store::idempotency::IdempotencyKey::parse`].
+const IDEMPOTENCY_KEY_PATTERN: &str = "^[!-~]+$";
+
+impl Modify for IdempotencyKeyLimits {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for op in operations_mut(openapi) {
+            let parameters = op.parameters.iter_mut().flatten();
+            let keys = parameters.filter_map(|p| match p {
+                RefOr::T(p) if p.name.eq_ignore_ascii_case(IDEMPOTENCY_KEY_HEADER.as_str()) => {
+                    Some(p)
+                }
+                _ => None,
+            });
+            for parameter in keys {
+                parameter.schema = Some(RefOr::T(Schema::Object(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .min_length(Some(1))
+                        .max_length(Some(MAX_KEY_LEN))
+                        .pattern(Some(IDEMPOTENCY_KEY_PATTERN))
+                        .build(),
+                )));
+            }
+        }
+    }
+}
 
 /// Declares the `bearer` security scheme the paths refer to.
 struct BearerAuth;
@@ -188,9 +182,315 @@ impl Modify for TaggedOperationIds {
     }
 }
 
-/// The document.
+/// Inlines the schemas of primitive types that utoipa files under their Rust names.
+///
+/// A field typed with an alias of a primitive (`AccountId = i64`, `Seat = u8`) is, to
+/// the derive macro, a type with a schema of its own: it refers to `#/components/
+/// schemas/i64`, and clients get a model named `i64`. The alias names nothing a client
+/// needs, so each such reference becomes the primitive's schema itself.
+struct PrimitiveAliases;
+
+/// The names utoipa gives the schemas of Rust's primitive types.
+const PRIMITIVES: [&str; 17] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
+    "f64", "bool", "String", "char",
+];
+
+impl Modify for PrimitiveAliases {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let primitives: BTreeMap<String, RefOr<Schema>> = PRIMITIVES
+            .iter()
+            .filter_map(|name| {
+                Some((
+                    format!("#/components/schemas/{name}"),
+                    components.schemas.remove(*name)?,
+                ))
+            })
+            .collect();
+        for schema in components.schemas.values_mut() {
+            inline_refs(schema, &primitives);
+        }
+    }
+}
+
+/// Replaces, anywhere inside `schema`, each reference found in `inline` by its schema.
+fn inline_refs(schema: &mut RefOr<Schema>, inline: &BTreeMap<String, RefOr<Schema>>) {
+    let schema = match schema {
+        RefOr::Ref(reference) => {
+            if let Some(found) = inline.get(&reference.ref_location) {
+                let mut found = found.clone();
+                // The field's own doc comment rides on the reference.
+                if let RefOr::T(Schema::Object(object)) = &mut found
+                    && !reference.description.is_empty()
+                {
+                    object.description = Some(reference.description.clone());
+                }
+                *schema = found;
+            }
+            return;
+        }
+        RefOr::T(schema) => schema,
+    };
+    match schema {
+        Schema::Object(object) => {
+            for property in object.properties.values_mut() {
+                inline_refs(property, inline);
+            }
+            if let Some(additional) = object.additional_properties.as_deref_mut()
+                && let AdditionalProperties::RefOr(values) = additional
+            {
+                inline_refs(values, inline);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                inline_refs(items, inline);
+            }
+        }
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(|i| inline_refs(i, inline)),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(|i| inline_refs(i, inline)),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(|i| inline_refs(i, inline)),
+        _ => {}
+    }
+}
+
+/// Gives every internally tagged union (`#[serde(tag = "...")]`) the shape clients and
+/// validators understand: `oneOf` of one named object schema per variant, each holding
+/// the tag as a property with a single `enum` value, plus a `discriminator` mapping each
+/// tag value to its schema.
+///
+/// utoipa writes a newtype variant as `allOf` of the payload's schema and an object with
+/// the tag; when the payload denies unknown fields (`additionalProperties: false`), no
+/// JSON satisfies both parts, so validators refuse every body and client generators
+/// skip the operation. It writes struct and unit variants as inline objects with the
+/// tag, which validate but leave generators without a discriminator or model names.
+///
+/// Variant `v` of union `U` becomes the schema `U` + `v` in PascalCase (`type:
+/// "round_drawn.v1"` of `TournamentEventPayload` is `TournamentEventPayloadRoundDrawnV1`).
+/// Payload schemas that only the rewritten unions referred to are dropped. A union whose
+/// variants do not all fit one of the two shapes is left as it is (a test checks that
+/// none is).
+struct TaggedUnions;
+
+/// Names the payload of every struct variant of an externally tagged union
+/// (`{"multiples_of": {"step": 100, "minus": 50}}`): variant `v` of union `U` becomes
+/// the schema `U` + `v` in PascalCase (`ReductionsMultiplesOf`).
+///
+/// utoipa writes such a payload inline, nested in the variant's one-property object;
+/// `openapi-python-client` then makes the same model twice and drops it ("duplicate
+/// models"), taking the union, and whatever holds it, down with it.
+struct ExternallyTaggedPayloads;
+
+impl Modify for ExternallyTaggedPayloads {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let taken: BTreeSet<String> = components.schemas.keys().cloned().collect();
+        let mut named = Vec::new();
+        for (union, schema) in components.schemas.iter_mut() {
+            let RefOr::T(Schema::OneOf(one_of)) = schema else {
+                continue;
+            };
+            for item in &mut one_of.items {
+                let RefOr::T(Schema::Object(variant)) = item else {
+                    continue;
+                };
+                if variant.properties.len() != 1 {
+                    continue;
+                }
+                for (tag, payload) in variant.properties.iter_mut() {
+                    let RefOr::T(Schema::Object(object)) = payload else {
+                        continue;
+                    };
+                    if object.properties.is_empty() {
+                        continue;
+                    }
+                    let name = format!("{union}{}", pascal_case(tag));
+                    if taken.contains(&name) {
+                        continue;
+                    }
+                    let object = std::mem::take(object);
+                    *payload = RefOr::Ref(Ref::from_schema_name(name.as_str()));
+                    named.push((name, object));
+                }
+            }
+        }
+        for (name, object) in named {
+            components
+                .schemas
+                .insert(name, RefOr::T(Schema::Object(object)));
+        }
+    }
+}
+
+/// One variant: the tag's value and the object schema that now holds the tag.
+struct Variant {
+    value: String,
+    object: Object,
+    /// The payload schema it was made from, for newtype variants.
+    payload: Option<String>,
+}
+
+impl Modify for TaggedUnions {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let schemas = &mut components.schemas;
+        let mut payloads = BTreeSet::new();
+        let unions: Vec<String> = schemas.keys().cloned().collect();
+        for union in unions {
+            let Some(RefOr::T(Schema::OneOf(one_of))) = schemas.get(&union) else {
+                continue;
+            };
+            let Some((tag, variants)) = tagged_variants(one_of, schemas) else {
+                continue;
+            };
+            let names: Vec<String> = variants
+                .iter()
+                .map(|v| format!("{union}{}", pascal_case(&v.value)))
+                .collect();
+            if names.iter().any(|name| schemas.contains_key(name)) {
+                continue;
+            }
+            let mut rewritten = one_of.clone();
+            rewritten.items = names
+                .iter()
+                .map(|name| RefOr::Ref(Ref::from_schema_name(name.as_str())))
+                .collect();
+            let mut discriminator = Discriminator::new(tag);
+            discriminator.mapping = variants
+                .iter()
+                .zip(&names)
+                .map(|(v, name)| (v.value.clone(), format!("#/components/schemas/{name}")))
+                .collect();
+            rewritten.discriminator = Some(discriminator);
+            schemas.insert(union, RefOr::T(Schema::OneOf(rewritten)));
+            for (variant, name) in variants.into_iter().zip(names) {
+                payloads.extend(variant.payload);
+                schemas.insert(name, RefOr::T(Schema::Object(variant.object)));
+            }
+        }
+        let document = serde_json::to_string(&*openapi).unwrap_or_default();
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        for payload in payloads {
+            if !document.contains(&format!("\"#/components/schemas/{payload}\"")) {
+                components.schemas.remove(&payload);
+            }
+        }
+    }
+}
+
+/// The tag property and the variants of `one_of`, when it is an internally tagged union.
+fn tagged_variants(
+    one_of: &OneOf,
+    schemas: &BTreeMap<String, RefOr<Schema>>,
+) -> Option<(String, Vec<Variant>)> {
+    let mut tag: Option<String> = None;
+    let mut variants = Vec::with_capacity(one_of.items.len());
+    for item in &one_of.items {
+        let (name, value, variant) = match item {
+            RefOr::T(Schema::AllOf(all_of)) => {
+                let [RefOr::Ref(payload), RefOr::T(Schema::Object(tagged))] =
+                    all_of.items.as_slice()
+                else {
+                    return None;
+                };
+                let (name, value, property) = single_tag(tagged)?;
+                let payload_name = payload
+                    .ref_location
+                    .strip_prefix("#/components/schemas/")?
+                    .to_owned();
+                let Some(RefOr::T(Schema::Object(payload_schema))) = schemas.get(&payload_name)
+                else {
+                    return None;
+                };
+                let mut object = payload_schema.clone();
+                object.properties.insert(name.clone(), property);
+                if all_of.description.is_some() {
+                    object.description = all_of.description.clone();
+                }
+                (name, value, (object, Some(payload_name)))
+            }
+            RefOr::T(Schema::Object(object)) => {
+                let (name, value, _) = single_tag(object)?;
+                (name, value, (object.clone(), None))
+            }
+            _ => return None,
+        };
+        if tag.get_or_insert_with(|| name.clone()) != &name {
+            return None;
+        }
+        let (mut object, payload) = variant;
+        object.schema_type = SchemaType::Type(Type::Object);
+        object.required.retain(|r| *r != name);
+        object.required.insert(0, name);
+        variants.push(Variant {
+            value,
+            object,
+            payload,
+        });
+    }
+    let tag = tag?;
+    let distinct: BTreeSet<&str> = variants.iter().map(|v| v.value.as_str()).collect();
+    (distinct.len() == variants.len()).then_some((tag, variants))
+}
+
+/// The required property of `object` that holds a single string value: the tag.
+fn single_tag(object: &Object) -> Option<(String, String, RefOr<Schema>)> {
+    object.required.iter().find_map(|name| {
+        let property = object.properties.get(name)?;
+        let RefOr::T(Schema::Object(schema)) = property else {
+            return None;
+        };
+        match schema.enum_values.as_deref() {
+            Some([serde_json::Value::String(value)]) => {
+                Some((name.clone(), value.clone(), property.clone()))
+            }
+            _ => None,
+        }
+    })
+}
+
+/// `round_drawn.v1` → `RoundDrawnV1`.
+fn pascal_case(text: &str) -> String {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .flat_map(|word| {
+            let mut chars = word.chars();
+            chars
+                .next()
+                .map(|first| first.to_ascii_uppercase())
+                .into_iter()
+                .chain(chars)
+        })
+        .collect()
+}
+
+/// The document: the API's description ([`ApiDoc`]) with the operation of every route
+/// ([`RouteDocs`], from the one route list), then the passes that finish it.
 pub fn spec() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut doc = ApiDoc::openapi();
+    doc.merge(RouteDocs::openapi());
+    let passes: [&dyn Modify; 7] = [
+        &PrimitiveAliases,
+        &TaggedUnions,
+        &ExternallyTaggedPayloads,
+        &IdempotencyKeyLimits,
+        &BearerAuth,
+        &CommonErrors,
+        &TaggedOperationIds,
+    ];
+    for pass in passes {
+        pass.modify(&mut doc);
+    }
+    doc
 }
 
 /// The document as pretty JSON with a final newline: the checked-in form.
@@ -226,6 +526,157 @@ mod tests {
              `cargo run -p yaniv-api --bin yaniv-server -- openapi > openapi/openapi.json` \
              (or UPDATE_OPENAPI=1 cargo test -p yaniv-api openapi) and review the diff"
         );
+    }
+
+    /// The document as JSON, to look things up by path.
+    fn document() -> serde_json::Value {
+        serde_json::to_value(spec()).unwrap()
+    }
+
+    fn schema<'a>(doc: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+        &doc["components"]["schemas"][name]
+    }
+
+    /// How many `allOf` inside `value` have a part that denies unknown properties: no
+    /// object satisfies both that part and the other's properties.
+    fn closed_all_of(doc: &serde_json::Value, value: &serde_json::Value) -> usize {
+        let resolve = |part: &serde_json::Value| match part["$ref"].as_str() {
+            Some(reference) => schema(doc, reference.rsplit('/').next().unwrap_or("")).clone(),
+            None => part.clone(),
+        };
+        match value {
+            serde_json::Value::Object(map) => {
+                let here = map
+                    .get("allOf")
+                    .and_then(|a| a.as_array())
+                    .map_or(0, |parts| {
+                        let closed = parts
+                            .iter()
+                            .any(|p| resolve(p)["additionalProperties"] == false);
+                        usize::from(closed && parts.len() > 1)
+                    });
+                here + map.values().map(|v| closed_all_of(doc, v)).sum::<usize>()
+            }
+            serde_json::Value::Array(items) => items.iter().map(|v| closed_all_of(doc, v)).sum(),
+            _ => 0,
+        }
+    }
+
+    /// No union is left in the shape validators refuse (`allOf` of a closed payload and
+    /// the tag), and every tagged union names its variants with a discriminator.
+    #[test]
+    fn tagged_unions_are_one_of_with_a_discriminator() {
+        let doc = document();
+        assert_eq!(
+            closed_all_of(&doc, &doc),
+            0,
+            "an allOf with a closed part is left"
+        );
+        for (union, tag) in [
+            ("TournamentCommand", "command"),
+            ("TournamentEventPayload", "type"),
+            ("ResultInput", "source"),
+            ("PaperEnding", "kind"),
+            ("Reached", "kind"),
+        ] {
+            let one_of = schema(&doc, union);
+            assert_eq!(one_of["discriminator"]["propertyName"], tag, "{union}");
+            let mapping = one_of["discriminator"]["mapping"].as_object().unwrap();
+            let items = one_of["oneOf"].as_array().unwrap();
+            assert_eq!(mapping.len(), items.len(), "{union}");
+            for (value, reference) in mapping {
+                let name = reference.as_str().unwrap().rsplit('/').next().unwrap();
+                let variant = schema(&doc, name);
+                assert_eq!(
+                    variant["properties"][tag]["enum"],
+                    serde_json::json!([value])
+                );
+                assert_eq!(variant["required"][0], tag, "{name}");
+            }
+        }
+        let events = schema(&doc, "TournamentEventPayload")["oneOf"]
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(events, yaniv_domain::tournament::Event::TYPES.len());
+        // Closed payloads stay closed once they carry the tag.
+        assert_eq!(
+            schema(&doc, "TournamentEventPayloadRoundDrawnV1")["additionalProperties"],
+            false
+        );
+        assert!(schema(&doc, "i64").is_null() && schema(&doc, "u8").is_null());
+    }
+
+    /// The limits the server enforces, as the document states them, are the code's.
+    #[test]
+    fn the_documented_limits_are_the_enforced_ones() {
+        use yaniv_domain::rules::PRESET_NAMES;
+        use yaniv_domain::tournament::{MAX_CAPACITY, MAX_NAME_LEN};
+
+        let doc = document();
+        let create = &schema(&doc, "CreateTournamentRequest")["properties"];
+        assert_eq!(create["capacity"]["minimum"], 2);
+        assert_eq!(create["capacity"]["maximum"], MAX_CAPACITY);
+        assert_eq!(create["name"]["maxLength"], MAX_NAME_LEN);
+        let command = &schema(&doc, "TournamentCommandCreate")["properties"];
+        assert_eq!(command["capacity"]["maximum"], MAX_CAPACITY);
+        assert_eq!(command["name"]["maxLength"], MAX_NAME_LEN);
+        let reason = &schema(&doc, "TournamentCommandDisqualify")["properties"]["reason"];
+        assert_eq!(reason["maxLength"], yaniv_domain::tournament::MAX_TEXT_LEN);
+        assert_eq!(
+            schema(&doc, "Preset")["enum"],
+            serde_json::json!(PRESET_NAMES)
+        );
+
+        let register = &schema(&doc, "RegisterRequest")["properties"];
+        assert_eq!(register["username"]["minLength"], 3);
+        assert_eq!(register["username"]["maxLength"], 32);
+        assert_eq!(register["password"]["minLength"], 8);
+        assert_eq!(register["password"]["maxLength"], 128);
+        let long = "a".repeat(33);
+        assert!(crate::auth::accounts::validate_username(&long).is_err());
+        assert!(crate::auth::accounts::validate_username(&long[..32]).is_ok());
+        assert!(crate::auth::accounts::validate_password(&long[..7]).is_err());
+        assert!(crate::auth::accounts::validate_password(&"a".repeat(129)).is_err());
+        assert!(crate::auth::accounts::validate_password(&"a".repeat(128)).is_ok());
+
+        let param = |path: &str, method: &str, name: &str| {
+            doc["paths"][path][method]["parameters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["name"] == name)
+                .unwrap_or_else(|| panic!("{method} {path} {name}"))["schema"]
+                .clone()
+        };
+        let events = param("/v1/tournaments/{id}/events", "get", "limit");
+        assert_eq!(events["maximum"], crate::routes::paging::MAX_LIMIT);
+        assert_eq!(events["minimum"], 1);
+        let list = param("/v1/tournaments", "get", "limit");
+        assert_eq!(list["maximum"], crate::routes::tournaments::list::MAX_LIMIT);
+        assert_eq!(param("/v1/tournaments/{id}", "get", "as_of")["minimum"], 1);
+        let mut keys = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                for p in op["parameters"].as_array().into_iter().flatten() {
+                    if p["name"] == "Idempotency-Key" {
+                        assert_eq!(p["schema"]["maxLength"], MAX_KEY_LEN, "{method} {path}");
+                        assert_eq!(p["schema"]["minLength"], 1, "{method} {path}");
+                        keys += 1;
+                    }
+                }
+            }
+        }
+        assert!(keys >= 8, "only {keys} operations take an Idempotency-Key");
+        let key = |text: &str| crate::store::idempotency::IdempotencyKey::parse(text).is_ok();
+        assert!(key("!~") && key(&"k".repeat(MAX_KEY_LEN)));
+        assert!(!key("a b") && !key("") && !key(&"k".repeat(MAX_KEY_LEN + 1)));
+    }
+
+    #[test]
+    fn pascal_case_names_variants() {
+        assert_eq!(pascal_case("round_drawn.v1"), "RoundDrawnV1");
+        assert_eq!(pascal_case("add_on"), "AddOn");
     }
 
     #[test]

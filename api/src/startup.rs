@@ -20,7 +20,7 @@ use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
 use crate::config::Settings;
 use crate::error;
-use crate::routes::records::RecordReplayer;
+use crate::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
 use crate::{openapi, request_id};
 

@@ -6,17 +6,10 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use super::resource;
 use crate::app_state::AppState;
 use crate::auth::accounts::{self, Account, validate_password, validate_username};
 use crate::auth::{Authenticated, Role};
 use crate::error::{ApiError, FieldError, Problem};
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/v1/accounts", "POST").route(web::post().to(register)))
-        .service(resource("/v1/accounts/me", "GET").route(web::get().to(me)))
-        .service(resource("/v1/accounts/{id}/roles", "PUT").route(web::put().to(set_roles)));
-}
 
 /// An account (never with its password).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -49,10 +42,21 @@ impl From<Account> for AccountView {
 #[serde(deny_unknown_fields)]
 pub struct RegisterRequest {
     /// 3 to 32 ASCII letters, digits, `_`, `.` or `-`; unique regardless of case.
-    #[schema(example = "alice")]
+    #[schema(
+        example = "alice",
+        min_length = 3,
+        max_length = 32,
+        pattern = "^[A-Za-z0-9_.-]+$"
+    )]
     pub username: String,
     /// 8 to 128 characters.
-    #[schema(value_type = String, format = Password, example = "correct horse battery")]
+    #[schema(
+        value_type = String,
+        format = Password,
+        example = "correct horse battery",
+        min_length = 8,
+        max_length = 128
+    )]
     pub password: SecretString,
 }
 

@@ -6,17 +6,11 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::resource;
 use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
 
 /// How long `/readyz` waits for the database.
 const READY_TIMEOUT: Duration = Duration::from_secs(2);
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/healthz", "GET").route(web::get().to(healthz)))
-        .service(resource("/readyz", "GET").route(web::get().to(readyz)));
-}
 
 /// Health status.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -1,17 +1,18 @@
 //! HTTP routes, one module per resource.
 //!
-//! Each module exposes `configure(&mut web::ServiceConfig)`, a
-//! [`RouteConfigurator`]. [`all`] lists them; [`crate::startup::Application`] takes
-//! such a list, so a new resource (game tables, tournaments, the audit endpoint) is
-//! one new module plus one line in [`all`] and its handlers in
-//! [`crate::openapi::ApiDoc`]. Tests can pass extra configurators.
+//! Each handler is one function with its `#[utoipa::path]`; the list at the bottom of
+//! this file (`api_routes!`) registers every route and collects its OpenAPI operation,
+//! so a new endpoint is a handler plus one line there. [`crate::startup::Application`]
+//! takes a list of [`RouteConfigurator`]s ([`all`]); tests can pass extra ones.
 //!
 //! Routes are registered as resources built by [`resource`], which answers a wrong
 //! method with a 405 problem document carrying `Allow`.
 
 pub mod accounts;
+pub mod command;
 pub mod health;
 pub mod paging;
+pub mod problems;
 pub mod records;
 pub mod sessions;
 pub mod tables;
@@ -24,16 +25,83 @@ use crate::error::ApiError;
 /// Registers some routes on the app.
 pub type RouteConfigurator = fn(&mut web::ServiceConfig);
 
+/// `web::get()` for `GET`, and so on.
+macro_rules! method {
+    (GET) => {
+        web::get()
+    };
+    (POST) => {
+        web::post()
+    };
+    (PUT) => {
+        web::put()
+    };
+    (DELETE) => {
+        web::delete()
+    };
+}
+
+/// The API as one list: each path with its methods and their handlers. The list both
+/// registers the routes ([`configure`]) and collects their OpenAPI operations
+/// ([`RouteDocs`]), so a route cannot be served undocumented or documented unserved.
+macro_rules! api_routes {
+    ($($path:literal => [$m1:ident $h1:path $(, $m:ident $h:path)* $(,)?]),* $(,)?) => {
+        /// Registers every route of the API.
+        pub fn configure(cfg: &mut web::ServiceConfig) {
+            $(
+                cfg.service(
+                    resource($path, concat!(stringify!($m1) $(, ", ", stringify!($m))*))
+                        .route(method!($m1).to($h1))
+                        $(.route(method!($m).to($h)))*,
+                );
+            )*
+        }
+
+        /// The OpenAPI operations of every route of the API.
+        #[derive(Debug, utoipa::OpenApi)]
+        #[openapi(paths($($h1 $(, $h)*),*))]
+        pub struct RouteDocs;
+    };
+}
+
+api_routes! {
+    "/healthz" => [GET health::healthz],
+    "/readyz" => [GET health::readyz],
+    "/v1/accounts" => [POST accounts::register],
+    "/v1/accounts/me" => [GET accounts::me],
+    "/v1/accounts/{id}/roles" => [PUT accounts::set_roles],
+    "/v1/sessions" => [POST sessions::login],
+    "/v1/sessions/current" => [DELETE sessions::logout],
+    "/v1/records/replay" => [POST records::replay],
+    "/v1/tables" => [GET tables::list::list, POST tables::create::create],
+    "/v1/tables/{id}" => [GET tables::show::show],
+    "/v1/tables/{id}/join" => [POST tables::join::join],
+    "/v1/tables/{id}/leave" => [POST tables::leave::leave],
+    "/v1/tables/{id}/start" => [POST tables::start::start],
+    "/v1/tables/{id}/actions" => [POST tables::actions::act],
+    "/v1/tables/{id}/view" => [GET tables::view::view],
+    "/v1/tables/{id}/events" => [GET tables::events::events],
+    "/v1/tables/{id}/record" => [GET tables::record::record],
+    "/v1/tables/{id}/audit" => [GET tables::audit::audit],
+    "/v1/tables/{id}/verify" => [POST tables::verify::verify],
+    "/v1/tournaments" => [GET tournaments::list::list, POST tournaments::create::create],
+    "/v1/tournaments/{id}" => [GET tournaments::read::show],
+    "/v1/tournaments/{id}/commands" => [POST tournaments::commands::command],
+    "/v1/tournaments/{id}/draws" => [POST tournaments::draws::draw],
+    "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/online" =>
+        [POST tournaments::draws::start_online],
+    "/v1/tournaments/{id}/standings" => [GET tournaments::read::standings],
+    "/v1/tournaments/{id}/stages" => [GET tournaments::read::stages],
+    "/v1/tournaments/{id}/ranking" => [GET tournaments::read::ranking],
+    "/v1/tournaments/{id}/players" => [GET tournaments::players::players],
+    "/v1/tournaments/{id}/events" => [GET tournaments::read::events],
+    "/v1/tournaments/{id}/me" => [GET tournaments::me::me],
+    "/v1/tournaments/{id}/verify" => [POST tournaments::verify::verify],
+}
+
 /// Every resource of the API.
 pub fn all() -> Vec<RouteConfigurator> {
-    vec![
-        health::configure,
-        accounts::configure,
-        sessions::configure,
-        records::configure,
-        tables::configure,
-        tournaments::configure,
-    ]
+    vec![configure]
 }
 
 /// A resource at `path` whose other methods get 405 with `Allow: allow`.

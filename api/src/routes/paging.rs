@@ -14,8 +14,10 @@ pub const MAX_LIMIT: u32 = 1000;
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Only events with a version above this one (0, the default, for all).
+    #[param(minimum = 0)]
     pub after: Option<u64>,
     /// 1 to 1000 (default 500).
+    #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<u32>,
 }
 

@@ -29,14 +29,12 @@
 //!   a `Content-Type` is read as JSON too (a referee's `curl --data-binary` with
 //!   `-H 'Content-Type: application/json'` forgotten is common); anything else is 415.
 //!
-//! The schemas below ([`GameRecord`], [`ReplayResult`], ...) mirror the rules
-//! engine's serde types for the OpenAPI document only; the engine parses the body. The
-//! tests check that the engine's output and the fixtures fit these schemas.
+//! The OpenAPI schemas of the body and the answer are the rules engine's own types
+//! ([`GameRecord`], [`ReplayResult`]); the engine parses the body itself, so that the
+//! first problem is located by round and action.
 
-use std::collections::BTreeMap;
 use std::pin::Pin;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderMap};
@@ -44,77 +42,13 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_core::Stream;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 use yaniv_domain::record::{self, RecordError};
+pub use yaniv_domain::record::{GameRecord, ReplayResult, example_record, example_result};
 
-use super::resource;
 use crate::app_state::AppState;
 use crate::error::{ApiError, PROBLEM_JSON, PROBLEM_TYPE_PREFIX, Problem};
-use crate::telemetry::spawn_blocking_with_tracing;
-
-/// How long a replay waits for a slot before the request is refused with 503.
-pub const REPLAY_MAX_WAIT: Duration = Duration::from_secs(5);
-
-/// Seconds a refused client is told to wait.
-const RETRY_AFTER_SECS: u32 = 1;
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/v1/records/replay", "POST").route(web::post().to(replay)));
-}
-
-/// Replays records off the async executor, a bounded number at once; cheap to clone.
-#[derive(Debug, Clone)]
-pub struct RecordReplayer {
-    permits: Arc<Semaphore>,
-    max_wait: Duration,
-    max_bytes: usize,
-}
-
-/// What a replay gave: the JSON to answer with, or the record's first problem.
-type Replayed = Result<Vec<u8>, RecordError>;
-
-impl RecordReplayer {
-    /// `max_bytes`: the largest record accepted; `concurrency`: replays at once.
-    pub fn new(max_bytes: usize, concurrency: usize) -> Self {
-        Self {
-            permits: Arc::new(Semaphore::new(concurrency.max(1))),
-            max_wait: REPLAY_MAX_WAIT,
-            max_bytes,
-        }
-    }
-
-    /// The largest record accepted, in bytes.
-    pub fn max_bytes(&self) -> usize {
-        self.max_bytes
-    }
-
-    /// Parses and replays `bytes` on the blocking pool, once a slot is free.
-    async fn replay(&self, bytes: Bytes) -> Result<Replayed, ApiError> {
-        let permit = tokio::time::timeout(self.max_wait, self.permits.clone().acquire_owned())
-            .await
-            .map_err(|_| ApiError::Busy {
-                retry_after_secs: RETRY_AFTER_SECS,
-            })?
-            .map_err(|e| ApiError::unexpected("replay semaphore closed", e))?;
-        let task = spawn_blocking_with_tracing(move || {
-            let _permit = permit;
-            let started = Instant::now();
-            let outcome = record::replay_json(&bytes)?;
-            let json = serde_json::to_vec(&outcome.result).unwrap_or_default();
-            tracing::info!(
-                bytes = bytes.len(),
-                rounds = outcome.result.rounds.len(),
-                elapsed_ms = started.elapsed().as_secs_f64() * 1e3,
-                "record replayed"
-            );
-            Ok(json)
-        });
-        task.await
-            .map_err(|e| ApiError::unexpected("record replay task", e))
-    }
-}
+pub use crate::records::{REPLAY_MAX_WAIT, RecordReplayer, Replayed};
 
 /// Replays a game record and returns its result; stores nothing.
 ///
@@ -349,297 +283,6 @@ impl RecordProblem {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Schemas of the OpenAPI document (the engine's serde types, mirrored).
-// ---------------------------------------------------------------------------
-
-/// A game record, `yaniv-record/1`: the rules, the seating, each round's deal and every
-/// action in order. Every object is closed: an unknown field is `bad_record`.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = example_record)]
-pub struct GameRecord {
-    /// Always `yaniv-record/1`.
-    #[schema(example = "yaniv-record/1")]
-    pub format: String,
-    pub rules: RecordRules,
-    /// Player names in seat order, which is the direction of play.
-    pub players: Vec<String>,
-    /// Each player's total before the first round (all zero when absent): lets a
-    /// referee replay a game from the middle.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub initial_totals: Option<BTreeMap<String, u32>>,
-    /// The rounds in order; a record may stop after any finished round.
-    pub rounds: Vec<RecordRound>,
-}
-
-/// A preset and single rule parameters overridden by name.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordRules {
-    /// `israeli`, `nepali`, `kluft`, `belgian`, `wikipedia` or `house`.
-    #[schema(example = "belgian")]
-    pub preset: String,
-    /// Parameter name to value, e.g. `{"call_threshold": 7}`; an unknown name or a bad
-    /// value is `bad_rules`.
-    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
-    #[schema(value_type = Object, example = json!({"call_threshold": 7}))]
-    pub overrides: serde_json::Map<String, Value>,
-}
-
-/// One round: the deal and every action in the order it happened.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordRound {
-    /// Required in the first round; later derived by the rules (a given one must match).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub starter: Option<String>,
-    /// The cards dealt to each player still in the game. Cards are rank + suit
-    /// (`10H`, `AS`, `QD`) or `JK` for a joker.
-    pub hands: BTreeMap<String, Vec<String>>,
-    /// The card turned up to start the discard pile.
-    #[schema(example = "7H")]
-    pub up_card: String,
-    /// Only in rounds the server dealt from a committed seed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shuffle: Option<RecordShuffle>,
-    pub actions: Vec<RecordAction>,
-}
-
-/// The commitment published before the deal and the seed revealed after the round.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordShuffle {
-    /// SHA-256 of the seed, 64 hexadecimal characters.
-    pub commitment: String,
-    /// The seed, 64 hexadecimal characters.
-    pub seed: String,
-}
-
-/// One action: `player` and exactly one kind.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(untagged)]
-pub enum RecordAction {
-    Turn(RecordTurn),
-    Slap(RecordSlap),
-    Add(RecordAddOn),
-    Call(RecordCall),
-    GoAlong(RecordGoAlong),
-    Onderkluft(RecordOnderkluft),
-}
-
-/// A turn: the cards thrown (bottom first, the last is on top), then the card drawn.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordTurn {
-    pub player: String,
-    #[schema(example = json!(["AS", "2S", "3S"]))]
-    pub throw: Vec<String>,
-    pub draw: RecordDraw,
-}
-
-/// `{"stock": C}` (the card drawn from the stock) or `{"discard": C}` (a card of the
-/// previous throw).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum RecordDraw {
-    Stock(String),
-    Discard(String),
-}
-
-/// The thrower lays the card just drawn onto their own throw (exactly one card).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordSlap {
-    pub player: String,
-    #[schema(min_items = 1, max_items = 1, example = json!(["QS"]))]
-    pub slap: Vec<String>,
-}
-
-/// A player lays cards onto the throw on top of the pile.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordAddOn {
-    pub player: String,
-    #[schema(example = json!(["QH", "QD"]))]
-    pub add: Vec<String>,
-}
-
-/// A call: `yaniv`, or `kluft` under the Kluft rules.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordCall {
-    pub player: String,
-    pub call: RecordCallKind,
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum RecordCallKind {
-    Yaniv,
-    Kluft,
-}
-
-/// Belgian rules: after the last turns, whether this player goes along.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordGoAlong {
-    pub player: String,
-    pub go_along: bool,
-}
-
-/// Kluft rules: whether this player challenges the call.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordOnderkluft {
-    pub player: String,
-    pub onderkluft: bool,
-}
-
-/// The result of a replay, `yaniv-result/1`: per round what the rules decided, keyed by
-/// player name, then whether the game is over, who starts next and the standings.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = example_result)]
-pub struct ReplayResult {
-    /// Always `yaniv-result/1`.
-    #[schema(example = "yaniv-result/1")]
-    pub format: String,
-    pub rounds: Vec<ReplayRound>,
-    pub finished: bool,
-    /// Who starts the next round; absent when the game is over (or no round was played).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next_starter: Option<String>,
-    /// Best first; tied players share a place.
-    pub standings: Vec<ReplayStanding>,
-}
-
-/// One round as the rules ended it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReplayRound {
-    /// The hands shown at the end, of the players who played the round.
-    pub hand_totals: BTreeMap<String, u32>,
-    /// `null` when the round ended on an emptied hand.
-    #[schema(required = true)]
-    pub caller: Option<String>,
-    pub outcome: ReplayOutcome,
-    /// The successful caller, the lowest hand that beat the caller, the winning Kluft
-    /// caller or challenger, whose hand emptied, or after a false call the lowest of the
-    /// others.
-    #[schema(required = true)]
-    pub winner: Option<String>,
-    /// What the round added, before reductions.
-    pub points: BTreeMap<String, u32>,
-    /// Every player's total after the round (reductions and bonuses applied).
-    pub totals: BTreeMap<String, u32>,
-    pub reductions: Vec<ReplayReduction>,
-    /// Successful-call bonuses; present only when one was given.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bonuses: Vec<ReplayBonus>,
-    /// Players who dropped out of the game with this round.
-    pub eliminated: Vec<String>,
-}
-
-/// How a round ended.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ReplayOutcome {
-    /// The call succeeded.
-    Yaniv,
-    /// The call failed: another hand was as low or lower.
-    Assaf,
-    /// Called above the threshold, where the rules allow it with a penalty.
-    FalseCall,
-    /// A hand became empty (Belgian).
-    EmptyHand,
-    /// The Kluft caller won.
-    Kluft,
-    /// An Onderkluft challenger won.
-    Onderkluft,
-}
-
-/// A total reduced by the rules (e.g. landing exactly on 100).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReplayReduction {
-    pub player: String,
-    pub from: u32,
-    pub to: u32,
-}
-
-/// A successful-call bonus.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReplayBonus {
-    pub player: String,
-    pub minus: u32,
-}
-
-/// A player's place in the standings.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReplayStanding {
-    pub player: String,
-    pub total: u32,
-    pub place: u8,
-}
-
-/// The request example: the Belgian round of RECORD.md, made concrete
-/// (`domain/tests/fixtures/records/belgian_meegaan.json`).
-pub fn example_record() -> Value {
-    json!({
-        "format": "yaniv-record/1",
-        "rules": { "preset": "belgian", "overrides": { "call_threshold": 7 } },
-        "players": ["ann", "bob", "cid"],
-        "initial_totals": { "ann": 0, "bob": 0, "cid": 0 },
-        "rounds": [{
-            "starter": "ann",
-            "hands": {
-                "ann": ["AS", "2S", "3S", "9D", "KH"],
-                "bob": ["QC", "8D", "AD", "JK", "3D"],
-                "cid": ["QH", "QD", "AH", "2D", "3C"]
-            },
-            "up_card": "7H",
-            "actions": [
-                { "player": "ann", "throw": ["AS", "2S", "3S"], "draw": { "discard": "7H" } },
-                { "player": "bob", "throw": ["QC"], "draw": { "stock": "QS" } },
-                { "player": "bob", "slap": ["QS"] },
-                { "player": "cid", "add": ["QH", "QD"] },
-                { "player": "cid", "call": "yaniv" },
-                { "player": "ann", "throw": ["9D"], "draw": { "stock": "4C" } },
-                { "player": "bob", "throw": ["8D"], "draw": { "stock": "2H" } },
-                { "player": "ann", "go_along": false },
-                { "player": "bob", "go_along": true }
-            ]
-        }]
-    })
-}
-
-/// What [`example_record`] replays to.
-pub fn example_result() -> Value {
-    json!({
-        "format": "yaniv-result/1",
-        "rounds": [{
-            "hand_totals": { "ann": 21, "bob": 6, "cid": 6 },
-            "caller": "cid",
-            "outcome": "assaf",
-            "winner": "bob",
-            "points": { "ann": 21, "bob": 0, "cid": 32 },
-            "totals": { "ann": 21, "bob": 0, "cid": 32 },
-            "reductions": [],
-            "eliminated": []
-        }],
-        "finished": false,
-        "next_starter": "bob",
-        "standings": [
-            { "player": "bob", "total": 0, "place": 1 },
-            { "player": "ann", "total": 21, "place": 2 },
-            { "player": "cid", "total": 32, "place": 3 }
-        ]
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -650,17 +293,17 @@ mod tests {
 
     #[test]
     fn the_documented_example_replays_to_the_documented_result() {
-        let bytes = serde_json::to_vec(&example_record()).unwrap();
+        let bytes = serde_json::to_vec(&record::example_record()).unwrap();
         let outcome = record::replay_json(&bytes).expect("the example replays");
         assert_eq!(
             serde_json::to_value(&outcome.result).unwrap(),
-            example_result()
+            record::example_result()
         );
     }
 
-    /// The schemas of the OpenAPI document accept every record and result of the
-    /// conformance fixtures, and lose nothing: they describe what the engine reads and
-    /// writes.
+    /// The types the OpenAPI document describes read every record and result of the
+    /// conformance fixtures and write them back unchanged. That the schemas accept them
+    /// is checked with a JSON Schema validator by `tests/client/check_client.py`.
     #[test]
     fn the_schemas_fit_the_engine_documents() {
         let mut records = 0;
@@ -670,7 +313,8 @@ mod tests {
             if name.starts_with("error_") || !name.ends_with(".json") {
                 continue;
             }
-            let value: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            let value: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
             if name.ends_with(".expected.json") {
                 let doc: ReplayResult =
                     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -703,8 +347,8 @@ mod tests {
         assert_eq!(problem["status"], 422);
         let top = RecordError::new(None, None, "bad_rules", "unknown rule parameter");
         let problem = serde_json::to_value(RecordProblem::from(&top)).unwrap();
-        assert_eq!(problem["round"], Value::Null);
-        assert_eq!(problem["action"], Value::Null);
+        assert_eq!(problem["round"], serde_json::Value::Null);
+        assert_eq!(problem["action"], serde_json::Value::Null);
     }
 
     #[test]

@@ -7,16 +7,10 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::accounts::AccountView;
-use super::resource;
 use crate::app_state::AppState;
 use crate::auth::accounts;
 use crate::auth::{Authenticated, token};
 use crate::error::{ApiError, Problem};
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/v1/sessions", "POST").route(web::post().to(login)))
-        .service(resource("/v1/sessions/current", "DELETE").route(web::delete().to(logout)));
-}
 
 /// Log-in form.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -20,8 +20,11 @@
 //!   and "a finished tournament game records its result" (a hook the tables call
 //!   without knowing tournaments, see [`crate::tables::GameEndHook`]).
 
+mod mutation;
 mod read;
 mod write;
+
+pub use mutation::{MAX_RETRIES, Mutation, check_if_match, if_match};
 
 pub use write::{AfterCommit, Write, encode, refusal};
 
@@ -33,7 +36,6 @@ use yaniv_domain::aggregate::Aggregate;
 use crate::error::ApiError;
 use crate::fold_cache::{FoldCache, Versioned};
 use crate::store::{EventMetadata, EventStore};
-pub use crate::stream_command::{MAX_RETRIES, Mutation};
 
 /// Events read per query.
 pub const PAGE: u32 = 1000;

@@ -9,12 +9,12 @@ use serde_json::Value;
 use sqlx::{PgConnection, Postgres, Transaction};
 use yaniv_domain::aggregate::{Aggregate, Refusal, RefusalKind, StoredEvent};
 
+use super::check_if_match;
 use super::{MAX_RETRIES, Mutation, Repository, StreamKind};
 use crate::error::ApiError;
 use crate::idempotency::respond;
 use crate::store::idempotency::{self, Begin, IdempotentRequest, StoredResponse};
 use crate::store::{AppendError, EventMetadata, MAX_EVENTS_PER_APPEND, NewEvent};
-use crate::stream_command::check_if_match;
 
 /// One command on a stream, decided inside [`Repository::mutate`]'s transaction.
 ///

@@ -43,8 +43,8 @@ use std::sync::Arc;
 use sqlx::PgConnection;
 use yaniv_domain::table::Table;
 
-use crate::auth::Role;
 use crate::auth::accounts::Account;
+use crate::auth::role::Role;
 use crate::error::ApiError;
 use crate::fold_cache::Versioned;
 use crate::store::EventMetadata;

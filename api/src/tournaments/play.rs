@@ -30,13 +30,12 @@ use yaniv_domain::table::{AccountRef, SeatedTable, Table, TournamentLink};
 
 use super::repo::{self, TournamentWrite, Tournaments};
 use super::{refusal, seeds};
-use crate::app_state::AppState;
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
 use crate::store::EventMetadata;
 use crate::streams::AfterCommit;
 use crate::tables::tournament_game::create_started;
-use crate::tables::{GameEndHook, stream_id as table_stream};
+use crate::tables::{GameEndHook, Tables, stream_id as table_stream};
 
 /// A drawn table and the online game table playing it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -59,7 +58,7 @@ pub struct DrawRequest {
 /// Who writes, and how their writes are stored.
 #[derive(Debug, Clone, Copy)]
 pub struct Writer<'a> {
-    pub state: &'a AppState,
+    pub tables: &'a Tables,
     pub account: &'a Account,
     pub metadata: &'a EventMetadata,
     pub now: i64,
@@ -67,9 +66,9 @@ pub struct Writer<'a> {
 
 impl<'a> Writer<'a> {
     /// `account` writing now, with its events stored under `metadata`.
-    pub fn new(state: &'a AppState, account: &'a Account, metadata: &'a EventMetadata) -> Self {
+    pub fn new(tables: &'a Tables, account: &'a Account, metadata: &'a EventMetadata) -> Self {
         Writer {
-            state,
+            tables,
             account,
             metadata,
             now: repo::now(),
@@ -304,14 +303,8 @@ async fn start_online(
         effective_rules: info.effective_rules.clone(),
         players: seated_accounts(conn, &seated).await?,
     };
-    let game_table = create_started(
-        &writer.state.tables,
-        conn,
-        seated,
-        writer.account,
-        writer.metadata,
-    )
-    .await?;
+    let game_table =
+        create_started(writer.tables, conn, seated, writer.account, writer.metadata).await?;
     let start = Command::StartTableGame {
         table: at,
         game: Some(table_stream(game_table)),

@@ -19,10 +19,8 @@ use sqlx::PgConnection;
 use yaniv_domain::tournament::{Event, Tournament};
 
 use super::seeds;
-use crate::app_state::AppState;
 use crate::error::ApiError;
 use crate::fold_cache::Versioned;
-use crate::store::RecordedEvent;
 pub use crate::streams::{MAX_RETRIES, Mutation};
 use crate::streams::{Repository, StreamKind, Write};
 
@@ -140,17 +138,14 @@ pub trait TournamentWrite {
 }
 
 /// A [`TournamentWrite`] as the repository runs it: decided, then folded.
-#[derive(Debug)]
-struct Folded<W>(W);
-
-impl<W: TournamentWrite> Write<Tournament> for Folded<W> {
+impl<W: TournamentWrite> Write<Tournament> for W {
     async fn execute(
         &mut self,
         conn: &mut PgConnection,
         _id: i64,
         tournament: &mut Tournament,
     ) -> Result<Vec<Event>, ApiError> {
-        let events = self.0.decide(conn, tournament).await?;
+        let events = self.decide(conn, tournament).await?;
         for event in &events {
             tournament.apply(event);
         }
@@ -164,65 +159,37 @@ impl<W: TournamentWrite> Write<Tournament> for Folded<W> {
         events: &[Event],
         _before: u64,
     ) -> Result<Value, ApiError> {
-        Ok(self.0.answer(id, tournament, events))
+        Ok(TournamentWrite::answer(self, id, tournament, events))
     }
 
     fn status(&self) -> StatusCode {
-        self.0.status()
+        TournamentWrite::status(self)
     }
-}
-
-/// Runs `write` on tournament `id` (see [`Repository::mutate`]).
-pub async fn mutate(
-    state: &AppState,
-    id: i64,
-    mutation: Mutation<'_>,
-    write: impl TournamentWrite,
-) -> Result<HttpResponse, ApiError> {
-    state.tournaments.mutate(id, mutation, Folded(write)).await
 }
 
 /// Creates a tournament from the events of its `create` command (already decided on
 /// an empty tournament). `answer` makes the response from the id and the tournament.
 pub async fn create(
-    state: &AppState,
+    tournaments: &Tournaments,
     mutation: Mutation<'_>,
     events: Vec<Event>,
     answer: impl FnOnce(i64, &Tournament) -> Value,
 ) -> Result<HttpResponse, ApiError> {
     let create = || Ok((Tournament::from_events(&events), events.clone()));
-    state
-        .tournaments
+    tournaments
         .create(mutation, create, |id, tournament| {
             Ok(answer(id, tournament))
         })
         .await
 }
 
-/// Tournament `id` as it is now, through the cache (`None` when there is none).
-pub async fn load_cached(state: &AppState, id: i64) -> Result<Option<Tournament>, ApiError> {
-    let mut conn = state.db.acquire().await?;
-    state.tournaments.load(&mut conn, id).await
-}
-
 /// Tournament `id` folded from its first `n` events only, from the database alone.
-pub async fn load_upto(state: &AppState, id: i64, n: u64) -> Result<Option<Tournament>, ApiError> {
-    state.tournaments.load_fresh(id, Some(n)).await
-}
-
-/// Tournament `id` from the database alone (what audits use).
-pub async fn load(state: &AppState, id: i64) -> Result<Option<Tournament>, ApiError> {
-    state.tournaments.load_fresh(id, None).await
-}
-
-/// Up to `limit` stored events of tournament `id` after version `after`.
-pub async fn read_page(
-    state: &AppState,
+pub async fn load_upto(
+    tournaments: &Tournaments,
     id: i64,
-    after: u64,
-    limit: u32,
-) -> Result<Vec<RecordedEvent>, ApiError> {
-    state.tournaments.read_page(id, after, limit).await
+    n: u64,
+) -> Result<Option<Tournament>, ApiError> {
+    tournaments.load_fresh(id, Some(n)).await
 }
 
 /// The server's clock: seconds since the Unix epoch.

@@ -22,6 +22,8 @@ pub type Seat = u8;
 pub const MAX_PLAYERS: usize = 8;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = GameEvent))]
 #[serde(tag = "type")]
 pub enum Event {
     #[serde(rename = "game_created.v1")]
@@ -83,6 +85,7 @@ impl Event {
 /// The table is set: effective rules (preset and overrides already applied), the players
 /// in the direction of play, and their totals before the first round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameCreated {
     pub rules: Rules,
@@ -91,6 +94,7 @@ pub struct GameCreated {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundDealt {
     /// 1 for the first round.
@@ -102,6 +106,7 @@ pub struct RoundDealt {
 
 /// Where a round's cards came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Deal {
     /// Dealt by the server from a secret seed (see `docs/shuffle.md`). Players see the
@@ -109,15 +114,23 @@ pub enum Deal {
     Shuffled {
         algorithm: String,
         commitment: Commitment,
+        /// `null` where a viewer may not see it yet (the round is not over).
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Seed>))]
         seed: Seed,
     },
     /// Dealt on paper and entered from a game record: the hands (per seat, empty for seats
     /// out of the game) and the up card; the stock is the rest of the deck, order unknown.
-    Explicit { hands: Vec<Cards>, up_card: Card },
+    Explicit {
+        /// A hand is `null` where a viewer may not see it.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Option<Cards>>))]
+        hands: Vec<Cards>,
+        up_card: Card,
+    },
 }
 
 /// A turn: one combination thrown (bottom card first), then one card drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TurnPlayed {
     pub seat: Seat,
@@ -133,6 +146,56 @@ pub enum Draw {
     Discard(Card),
 }
 
+/// The schema of [`Draw`], written out because a stock card reads `null` where a
+/// viewer may not see it (`game::visible_events`).
+#[cfg(feature = "openapi")]
+mod draw_schema {
+    use std::borrow::Cow;
+
+    use utoipa::openapi::schema::{
+        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, Type,
+    };
+    use utoipa::openapi::{Ref, RefOr};
+    use utoipa::{PartialSchema, ToSchema};
+
+    use super::Draw;
+    use crate::cards::Card;
+
+    fn single(name: &str, value: RefOr<Schema>) -> ObjectBuilder {
+        ObjectBuilder::new()
+            .property(name, value)
+            .required(name)
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+    }
+
+    impl PartialSchema for Draw {
+        fn schema() -> RefOr<Schema> {
+            let card = || RefOr::Ref(Ref::from_schema_name("Card"));
+            let hidden_or_card = OneOfBuilder::new()
+                .item(card())
+                .item(ObjectBuilder::new().schema_type(Type::Null));
+            OneOfBuilder::new()
+                .item(single("stock", hidden_or_card.into()))
+                .item(single("discard", card()))
+                .description(Some(
+                    "The card drawn and where from: `{\"stock\": \"QS\"}` (`null` where the \
+                     viewer may not see it) or `{\"discard\": \"7H\"}`",
+                ))
+                .into()
+        }
+    }
+
+    impl ToSchema for Draw {
+        fn name() -> Cow<'static, str> {
+            Cow::Borrowed("DrawnFrom")
+        }
+
+        fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push((Card::name().into_owned(), Card::schema()));
+        }
+    }
+}
+
 impl Draw {
     pub fn card(self) -> Card {
         match self {
@@ -143,6 +206,7 @@ impl Draw {
 
 /// The stock ran out: the discard pile, all but the last throw, became the new stock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StockReshuffled {
     /// 1 for the first reshuffle of the round; also the shuffle's stream id.
@@ -151,6 +215,7 @@ pub struct StockReshuffled {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SlappedDown {
     pub seat: Seat,
@@ -158,6 +223,7 @@ pub struct SlappedDown {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AddedOn {
     pub seat: Seat,
@@ -165,6 +231,7 @@ pub struct AddedOn {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CallKind {
     Yaniv,
@@ -172,6 +239,7 @@ pub enum CallKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Called {
     pub seat: Seat,
@@ -179,6 +247,7 @@ pub struct Called {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WentAlong {
     pub seat: Seat,
@@ -186,14 +255,18 @@ pub struct WentAlong {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct OnderkluftDeclared {
     pub seat: Seat,
     pub challenged: bool,
 }
 
-/// How a round ended (the `outcome` of a replay result).
+/// How a round ended: `yaniv` (the call succeeded), `assaf` (another hand was as low or
+/// lower), `false_call` (called above the threshold, with the penalty), `empty_hand`
+/// (Belgian), `kluft` (the Kluft caller won), `onderkluft` (a challenger won).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The call succeeded.
@@ -213,6 +286,7 @@ pub enum Outcome {
 /// The round is over: hands shown and scored. Per-seat lists have one entry per seat;
 /// `null` for seats that were out of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundEnded {
     pub round: u32,
@@ -235,6 +309,7 @@ pub struct RoundEnded {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Reduction {
     pub seat: Seat,
@@ -243,6 +318,7 @@ pub struct Reduction {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Bonus {
     pub seat: Seat,
@@ -250,6 +326,7 @@ pub struct Bonus {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameFinished {
     /// Ordered by place; tied players share a place (RULES.md interpretation 10).
@@ -257,6 +334,7 @@ pub struct GameFinished {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Standing {
     pub seat: Seat,

@@ -14,21 +14,26 @@ pub const RECORD_FORMAT: &str = "yaniv-record/1";
 
 /// A whole game record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", schema(example = super::examples::example_record))]
 pub struct GameRecord {
     /// Always [`RECORD_FORMAT`].
+    #[cfg_attr(feature = "openapi", schema(example = "yaniv-record/1"))]
     pub format: String,
     pub rules: RuleSpec,
     /// Seating order, in the direction of play.
     pub players: Vec<String>,
     /// Totals before the first round, one per player; absent means all zero.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<std::collections::BTreeMap<String, u32>>))]
     pub initial_totals: Option<PlayerMap<u32>>,
     pub rounds: Vec<RoundRecord>,
 }
 
 /// One round: the deal and every action, in the order they happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundRecord {
     /// Required in the first round; later it is derived by the rules, and a given one
@@ -36,7 +41,9 @@ pub struct RoundRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub starter: Option<String>,
     /// Each player still in the game, with the cards dealt to them.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, Vec<crate::cards::Card>>))]
     pub hands: PlayerMap<Vec<String>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::cards::Card))]
     pub up_card: String,
     /// Present when the server dealt the round from a committed seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,9 +54,12 @@ pub struct RoundRecord {
 /// The commitment published before the deal and the seed revealed after the round, both
 /// as 64 hexadecimal characters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleRecord {
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::shuffle::Commitment))]
     pub commitment: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::shuffle::Seed))]
     pub seed: String,
 }
 
@@ -80,9 +90,14 @@ pub enum Act {
 
 /// `{"stock": C}` or `{"discard": C}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum DrawRecord {
+    /// The card drawn from the stock.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::cards::Card))]
     Stock(String),
+    /// A card of the previous throw.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::cards::Card))]
     Discard(String),
 }
 

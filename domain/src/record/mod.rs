@@ -10,14 +10,20 @@
 //! - `error.rs`: [`RecordError`] (`yaniv-error/1`) and [`ExportError`].
 
 mod error;
+#[cfg(feature = "openapi")]
+mod examples;
 mod export;
 mod format;
 mod import;
 mod parse;
 mod player_map;
 mod result;
+#[cfg(feature = "openapi")]
+mod schema;
 
 pub use error::{ERROR_FORMAT, ExportError, RecordError};
+#[cfg(feature = "openapi")]
+pub use examples::{example_record, example_result};
 pub use export::{export, rule_spec};
 pub use format::{
     Act, ActionRecord, DrawRecord, GameRecord, RECORD_FORMAT, RoundRecord, ShuffleRecord,

@@ -13,9 +13,12 @@ use super::player_map::PlayerMap;
 pub const RESULT_FORMAT: &str = "yaniv-result/1";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", schema(example = super::examples::example_result))]
 pub struct ReplayResult {
     /// Always [`RESULT_FORMAT`].
+    #[cfg_attr(feature = "openapi", schema(example = "yaniv-result/1"))]
     pub format: String,
     pub rounds: Vec<RoundResult>,
     pub finished: bool,
@@ -28,20 +31,26 @@ pub struct ReplayResult {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundResult {
     /// The hands shown at the end, of the players who played the round.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, u32>))]
     pub hand_totals: PlayerMap<u32>,
     /// `null` when the round ended on an emptied hand.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub caller: Option<String>,
     pub outcome: Outcome,
     /// Extension: the successful caller, the lowest hand that beat the caller, the winning
     /// Kluft caller or challenger, whose hand emptied, or after a false call the lowest of
     /// the others.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub winner: Option<String>,
     /// What the round added, before reductions.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, u32>))]
     pub points: PlayerMap<u32>,
     /// Every player's total after the round (reductions and bonuses applied).
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, u32>))]
     pub totals: PlayerMap<u32>,
     pub reductions: Vec<ReductionResult>,
     /// Extension: successful-call bonuses, present only when one was given.
@@ -51,6 +60,7 @@ pub struct RoundResult {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ReductionResult {
     pub player: String,
@@ -59,6 +69,7 @@ pub struct ReductionResult {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BonusResult {
     pub player: String,
@@ -66,6 +77,7 @@ pub struct BonusResult {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlacedPlayer {
     pub player: String,

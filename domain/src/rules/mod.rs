@@ -8,10 +8,14 @@
 
 mod overrides;
 mod presets;
+#[cfg(feature = "openapi")]
+mod schema;
 mod validate;
 
 pub use overrides::{Overrides, RuleSpec, RulesError};
 pub use presets::{PRESET_NAMES, Preset};
+#[cfg(feature = "openapi")]
+pub use schema::RuleOverrides;
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +24,7 @@ use crate::cards::{Card, Deck};
 /// The complete rule configuration of a game. Field names are the parameter names used by
 /// overrides and by game records (`rules.overrides`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     /// Fewest players a table may start with (at least 2).
@@ -73,6 +78,7 @@ pub struct Rules {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum DeckCount {
     One,
@@ -84,6 +90,7 @@ pub enum DeckCount {
 /// Points of the cards whose value differs between rule systems; aces are 1 and 2-10 their
 /// face value everywhere.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CardValues {
     pub jack: u8,
@@ -95,6 +102,7 @@ pub struct CardValues {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     Clockwise,
@@ -102,6 +110,7 @@ pub enum Direction {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum StarterRule {
     /// pagat: the lowest hand of the round starts; ties go to the first of them counting
@@ -115,6 +124,7 @@ pub enum StarterRule {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AceRule {
     /// A-2-3 is a run, Q-K-A is not.
@@ -124,6 +134,7 @@ pub enum AceRule {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum JokerRule {
     /// Jokers are plain cards (Kluft; the Belgian rules make them wild nowhere).
@@ -133,7 +144,9 @@ pub enum JokerRule {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", schema(as = DiscardDrawRule))]
 pub enum DiscardDraw {
     /// The first or last card of the previous throw.
     Ends,
@@ -146,6 +159,7 @@ pub enum DiscardDraw {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum CallResolution {
     /// Everyone shows their hand at once.
@@ -163,6 +177,7 @@ pub enum CallResolution {
 
 /// What a caller who is beaten (Assaf) scores on top of their hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum AssafPenalty {
     /// Hand + `points` (pagat: 30; Nepal: 25).
@@ -177,6 +192,7 @@ pub enum AssafPenalty {
 
 /// What the other players score when the caller is beaten.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AssafOthers {
     /// Everyone scores their hand, even the lowest (pagat).
@@ -191,6 +207,7 @@ pub enum AssafOthers {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum OverThresholdCall {
     Refused,
@@ -207,6 +224,7 @@ pub enum OverThresholdCall {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Reductions {
     None,
@@ -220,6 +238,7 @@ pub enum Reductions {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum GameEnd {
     /// A player above `limit` (or at it, with `at_limit`) drops out; the last one left
@@ -230,6 +249,7 @@ pub enum GameEnd {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SlapDown {
     Off,
@@ -241,6 +261,7 @@ pub enum SlapDown {
 
 /// Out-of-turn add-ons by the other players, until the next throw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AddOns {
     /// Complete a thrown set to exactly four of a kind.
@@ -272,6 +293,7 @@ impl AddOns {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CallBonus {
     pub calls: u8,

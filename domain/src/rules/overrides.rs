@@ -40,10 +40,14 @@ impl RulesError {
 
 /// The `rules` object of a game record or a table: a preset and overrides.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RuleSpec {
+    /// One of the six presets; any other name is refused (`bad_rules`).
+    #[cfg_attr(feature = "openapi", schema(value_type = Preset))]
     pub preset: String,
     #[serde(default, skip_serializing_if = "Map::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = super::RuleOverrides))]
     pub overrides: Overrides,
 }
 

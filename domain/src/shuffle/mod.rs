@@ -43,6 +43,8 @@
 //! engine's deck module, `domain/src/cards/deck.rs`.
 
 mod chacha20;
+#[cfg(feature = "openapi")]
+mod schema;
 
 use std::fmt;
 use std::str::FromStr;

@@ -59,6 +59,7 @@ impl BotKindName {
 
 /// The table's own events (the game's are [`GameEvent`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type")]
 pub enum TableEvent {
     #[serde(rename = "table_created.v1")]
@@ -92,6 +93,7 @@ impl TableEvent {
 
 /// The table is set up: nobody sits yet except the bots.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TableCreated {
     /// The rules as the creator asked for them.
@@ -113,6 +115,7 @@ pub struct TableCreated {
 
 /// Which tournament table a game table plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TournamentLink {
     pub tournament_id: i64,
@@ -120,6 +123,7 @@ pub struct TournamentLink {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AccountRef {
     pub account_id: i64,
@@ -127,6 +131,7 @@ pub struct AccountRef {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BotSeat {
     pub seat: u8,
@@ -136,6 +141,7 @@ pub struct BotSeat {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeatTaken {
     pub seat: u8,
@@ -144,6 +150,7 @@ pub struct SeatTaken {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeatLeft {
     pub seat: u8,
@@ -151,6 +158,7 @@ pub struct SeatLeft {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TableStarted {
     pub started_by: i64,
@@ -161,6 +169,8 @@ pub struct TableStarted {
 /// One event of a table's stream. It serializes as the event it wraps (with that
 /// event's `type` tag); [`decode`] reads it back by its type name.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TableStreamEvent))]
 #[serde(untagged)]
 pub enum StreamEvent {
     Table(TableEvent),

@@ -13,20 +13,21 @@ use super::event::RegistrationWindow;
 use super::refs::{AccountId, RoundRef, TableRef};
 use super::result::ResultInput;
 
-/// Longest tournament name, in characters.
-pub const MAX_NAME_LEN: usize = 100;
-/// Longest reason or resolution, in characters.
-pub const MAX_TEXT_LEN: usize = 1000;
+pub use super::refs::{MAX_NAME_LEN, MAX_TEXT_LEN};
 
 /// Who may send each command is said on it. "Organizer" includes the server; "official"
 /// means a referee or the organizer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "command", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", schema(as = TournamentCommand))]
 pub enum Command {
     /// Anyone: creates the tournament, with the sender as its organizer.
     Create {
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
         name: String,
         rules: RuleSpec,
+        #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 100_000))]
         capacity: u32,
         #[serde(default)]
         registration_window: RegistrationWindow,
@@ -62,6 +63,7 @@ pub enum Command {
     RedrawRound {
         round: RoundRef,
         seed: Seed,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
         reason: String,
     },
     /// Official or server: a table's game began (an online game was created for it).
@@ -76,16 +78,33 @@ pub enum Command {
     CorrectResult {
         table: TableRef,
         input: ResultInput,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
         reason: String,
     },
     /// Official: the game does not count and is played again.
-    VoidGame { table: TableRef, reason: String },
+    VoidGame {
+        table: TableRef,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
+        reason: String,
+    },
     /// Official.
-    Disqualify { player: AccountId, reason: String },
+    Disqualify {
+        player: AccountId,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
+        reason: String,
+    },
     /// A player seated at the table, or an official.
-    OpenDispute { table: TableRef, reason: String },
+    OpenDispute {
+        table: TableRef,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
+        reason: String,
+    },
     /// Official.
-    ResolveDispute { dispute: u32, resolution: String },
+    ResolveDispute {
+        dispute: u32,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
+        resolution: String,
+    },
     /// Organizer: the current stage is over; the next knockout stage begins.
     AdvanceStage,
     /// Organizer: the final table has its result; the ranking is published.

@@ -24,6 +24,7 @@ pub const MAX_QUALIFICATION_ROUNDS: u32 = 50;
 
 /// A criterion that orders the standings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
     /// More table points first.
@@ -47,6 +48,7 @@ pub const DEFAULT_TIE_BREAKS: [TieBreak; 4] = [
 
 /// How many players of the qualification standings enter the knockout (`K`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum KnockoutCut {
     /// TOURNAMENT.md default: "the better half, rounded down to a multiple of the table
@@ -78,6 +80,7 @@ impl KnockoutCut {
 /// The effective parameters, stored in `tournament_created.v1` and
 /// `stages_configured.v1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// `R`: rounds of the Swiss qualification.
@@ -101,6 +104,7 @@ pub struct Config {
 
 /// The parameters as an organizer sends them; absent fields take their defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ConfigRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]

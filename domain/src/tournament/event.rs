@@ -15,10 +15,13 @@ use crate::shuffle::{Commitment, Seed};
 
 use super::config::Config;
 use super::refs::{AccountId, Actor, RoundRef, StageKind, TableRef, Timestamp};
+pub use super::result::PlayerResult;
 use super::result::ResultInput;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type")]
+#[cfg_attr(feature = "openapi", schema(as = TournamentEventPayload))]
 pub enum Event {
     #[serde(rename = "tournament_created.v1")]
     Created(TournamentCreated),
@@ -121,6 +124,7 @@ impl Event {
 
 /// When self-registration is accepted, by the caller's clock; `null` is unbounded.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RegistrationWindow {
     #[serde(default)]
@@ -138,6 +142,7 @@ impl RegistrationWindow {
 
 /// The tournament is set up by its organizer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TournamentCreated {
     pub organizer: AccountId,
@@ -154,22 +159,26 @@ pub struct TournamentCreated {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StagesConfigured {
     pub config: Config,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RefereeChanged {
     pub referee: AccountId,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RegistrationChanged {}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlayerRegistered {
     pub player: AccountId,
@@ -180,6 +189,7 @@ pub struct PlayerRegistered {
 
 /// A check-in or a withdrawal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlayerChanged {
     pub player: AccountId,
@@ -189,6 +199,7 @@ pub struct PlayerChanged {
 /// A referee decision: the player is never seated again and leaves the standings and the
 /// ranking; the games they played stand for the others.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlayerDisqualified {
     pub player: AccountId,
@@ -198,12 +209,14 @@ pub struct PlayerDisqualified {
 
 /// The hash of the seed of the next draw, published before the draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DrawSeedCommitted {
     pub commitment: Commitment,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StageStarted {
     /// 1 for the qualification.
@@ -216,6 +229,7 @@ pub struct StageStarted {
 /// A round's seating, from a seed. `round_redrawn.v1` carries the same payload, with a
 /// `reason`, and replaces the round's seating.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundDrawn {
     pub stage: u32,
@@ -254,6 +268,7 @@ impl RoundDrawn {
 /// The table's game began (an online game was created for it, or a paper table sat down).
 /// From then on the round cannot be redrawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TableGameStarted {
     pub table: TableRef,
@@ -262,19 +277,9 @@ pub struct TableGameStarted {
     pub by: Actor,
 }
 
-/// One player's line of a game's final result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerResult {
-    pub player: AccountId,
-    /// Final total in the game.
-    pub total: u32,
-    /// Place in the game, from 1; tied players share a place (1, 2, 2, 4).
-    pub place: u8,
-}
-
 /// A table's game result, first entry or replay of a voided game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ResultRecorded {
     pub table: TableRef,
@@ -289,6 +294,7 @@ pub struct ResultRecorded {
 
 /// A referee's correction of a recorded result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ResultCorrected {
     pub table: TableRef,
@@ -306,6 +312,7 @@ pub struct ResultCorrected {
 /// A referee voids a table's game: its result no longer counts and the table must play
 /// again (a later `result_recorded.v1` for the same table).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameVoided {
     pub table: TableRef,
@@ -315,6 +322,7 @@ pub struct GameVoided {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DisputeOpened {
     /// 1 for the first dispute of the tournament.
@@ -325,6 +333,7 @@ pub struct DisputeOpened {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DisputeResolved {
     pub dispute: u32,
@@ -334,6 +343,7 @@ pub struct DisputeResolved {
 
 /// How far a player got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Reached {
     /// Played the final table, finishing at `place_at_table`.
@@ -349,6 +359,7 @@ pub enum Reached {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RankedPlayer {
     /// From 1; shared only by players completely tied in the qualification standings.
@@ -360,6 +371,7 @@ pub struct RankedPlayer {
 
 /// The final ranking, published.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TournamentFinished {
     pub ranking: Vec<RankedPlayer>,

@@ -61,7 +61,10 @@ pub use state::{Dispute, Info, Player, Registration, Round, Stage, State, Table}
 pub use table_points::{
     Points, SCALE, ScoreDifference, place_points, score_differences, table_points,
 };
-pub use view::{Phase, PlayerView, RoundView, StageView, TableView, TournamentView};
+pub use view::{
+    OwnResult, OwnView, Phase, PlayerView, RoundView, SeatView, StageView, TableView,
+    TournamentView,
+};
 
 /// A tournament: its events and what they fold to.
 #[derive(Debug, Clone, Default)]

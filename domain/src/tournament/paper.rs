@@ -18,6 +18,7 @@ use crate::rules::{CallResolution, OverThresholdCall, Rules};
 
 /// One round as written on a referee's sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PaperRound {
     pub ending: PaperEnding,
@@ -27,6 +28,7 @@ pub struct PaperRound {
 
 /// How the round ended. Seats index the table's players in the direction of play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PaperEnding {
     /// `caller` called. `declared`: the players who went along (Belgian going-along) or

@@ -7,6 +7,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// Longest tournament name, in characters.
+pub const MAX_NAME_LEN: usize = 100;
+/// Longest reason or resolution, in characters.
+pub const MAX_TEXT_LEN: usize = 1000;
+
 /// An account of the server (the API's `accounts.id`): organizers, referees, players.
 pub type AccountId = i64;
 
@@ -16,6 +21,7 @@ pub type Timestamp = i64;
 
 /// Who issues a command. Stored in the events that record a decision (`by`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Actor {
     /// A signed-in account; what it may do follows from its role in this tournament.
@@ -60,6 +66,7 @@ impl Context {
 
 /// One round of one stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundRef {
     pub stage: u32,
@@ -74,6 +81,7 @@ impl fmt::Display for RoundRef {
 
 /// One table of one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TableRef {
     pub stage: u32,
@@ -103,6 +111,7 @@ impl fmt::Display for TableRef {
 /// What kind of stage: the Swiss qualification, then knockout stages. The last knockout
 /// stage is the one whose draw seats a single final table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum StageKind {
     Qualification,

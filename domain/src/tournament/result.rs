@@ -14,11 +14,23 @@ use crate::record::{GameRecord, replay};
 use crate::rules::Rules;
 
 use super::error::TournamentError;
-use super::event::PlayerResult;
 use super::paper::{PaperRound, score_paper_game};
 use super::refs::AccountId;
 
+/// One player's line of a game's final result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PlayerResult {
+    pub player: AccountId,
+    /// Final total in the game.
+    pub total: u32,
+    /// Place in the game, from 1; tied players share a place (1, 2, 2, 4).
+    pub place: u8,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "source", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ResultInput {
     /// Final totals and places as the game decided them: an online game (with its id on

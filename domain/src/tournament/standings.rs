@@ -23,6 +23,7 @@ use super::table_points::{Points, ScoreDifference, score_differences, table_poin
 
 /// One player's record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerStats {
     pub player: AccountId,
     /// 1 for the first registration.
@@ -90,6 +91,7 @@ pub fn seeding_order(a: &PlayerStats, b: &PlayerStats, tie_breaks: &[TieBreak]) 
 
 /// One line of the standings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StandingsRow {
     /// From 1; shared by complete ties.
     pub place: u32,

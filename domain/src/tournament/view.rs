@@ -16,7 +16,9 @@ use super::table_points::{Points, ScoreDifference, score_differences, table_poin
 
 /// Where the tournament stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", schema(as = TournamentPhase))]
 pub enum Phase {
     /// Created; registration never opened.
     Setup,
@@ -28,6 +30,7 @@ pub enum Phase {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TournamentView {
     pub name: String,
     pub organizer: AccountId,
@@ -48,6 +51,8 @@ pub struct TournamentView {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentPlayerView))]
 pub struct PlayerView {
     pub player: AccountId,
     pub registration: u32,
@@ -57,6 +62,8 @@ pub struct PlayerView {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentStageView))]
 pub struct StageView {
     pub stage: u32,
     pub kind: StageKind,
@@ -66,6 +73,8 @@ pub struct StageView {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentRoundView))]
 pub struct RoundView {
     pub round: RoundRef,
     pub algorithm: String,
@@ -83,6 +92,8 @@ pub struct RoundView {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentTableView))]
 pub struct TableView {
     pub table: TableRef,
     /// In seat order.
@@ -98,6 +109,8 @@ pub struct TableView {
 
 /// One account's part in a tournament: what a player's client shows them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentOwnView))]
 pub struct OwnView {
     /// `None` when the account never registered.
     pub player: Option<PlayerView>,
@@ -114,6 +127,8 @@ pub struct OwnView {
 
 /// A table an account is drawn to.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentSeatView))]
 pub struct SeatView {
     pub table: TableRef,
     /// The account's seat, from 0, in the table's seat order.
@@ -128,6 +143,8 @@ pub struct SeatView {
 
 /// One table's result, as one of its players sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentOwnResult))]
 pub struct OwnResult {
     pub table: TableRef,
     pub place: u8,

@@ -7,6 +7,7 @@
 mod accounts;
 mod championship;
 mod errors;
+mod generated_client;
 mod health;
 mod idempotency;
 mod operations;

@@ -45,7 +45,10 @@ async fn streams_written_before_the_table_aggregate_fold_verify_and_read_the_sam
         }
     };
     let answers = fixture["answers"].as_object().expect("answers");
-    assert!(answers.len() >= 9, "the fixture holds the old server's answers");
+    assert!(
+        answers.len() >= 9,
+        "the fixture holds the old server's answers"
+    );
     for (path, before) in answers {
         assert_eq!(&get(path.clone()).await, before, "{path} reads as it did");
     }
@@ -72,5 +75,8 @@ async fn streams_written_before_the_table_aggregate_fold_verify_and_read_the_sam
     let tournament = fixture["tournament"].as_i64().expect("a tournament id");
     let verdict = verify(format!("/v1/tournaments/{tournament}/verify")).await;
     assert_eq!(verdict["ok"], true, "{verdict}");
-    assert_eq!(verdict["games"]["ok"], true, "its online game verifies too: {verdict}");
+    assert_eq!(
+        verdict["games"]["ok"], true,
+        "its online game verifies too: {verdict}"
+    );
 }

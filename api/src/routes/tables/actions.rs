@@ -12,7 +12,7 @@
 //! if one is due and lets the bots play until a human must act; everything is appended
 //! together.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -22,12 +22,11 @@ use yaniv_domain::game::{CallKind, DrawChoice};
 use yaniv_domain::table::{Action, Table, TableCommand};
 
 use super::dto::TableView;
-use super::{TableAnswer, if_match, mutation, run};
+use super::{TableAnswer, run};
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
-use crate::error::{ApiError, FieldError, Problem, typed_body};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
+use crate::error::{ApiError, FieldError, typed_body};
+use crate::routes::command::CommandRequest;
+use crate::routes::problems::TableCommandProblems;
 use yaniv_domain::table::Access;
 
 /// An action: one of the objects below, told apart by `type`.
@@ -51,8 +50,9 @@ pub enum ActionRequest {
 /// Declares a one-value enum for an action's `type` field, so every action object
 /// carries its own tag in the schema.
 macro_rules! action_tag {
-    ($name:ident, $value:literal) => {
+    ($name:ident, $schema:ident, $value:literal) => {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+        #[schema(as = $schema)]
         pub enum $name {
             #[serde(rename = $value)]
             #[schema(rename = $value)]
@@ -61,14 +61,15 @@ macro_rules! action_tag {
     };
 }
 
-action_tag!(PlayType, "play");
-action_tag!(CallType, "call");
-action_tag!(SlapType, "slap");
-action_tag!(AddOnType, "add_on");
-action_tag!(GoAlongType, "go_along");
-action_tag!(OnderkluftType, "onderkluft");
+action_tag!(PlayType, ActionRequestPlayType, "play");
+action_tag!(CallType, ActionRequestCallType, "call");
+action_tag!(SlapType, ActionRequestSlapType, "slap");
+action_tag!(AddOnType, ActionRequestAddOnType, "add_on");
+action_tag!(GoAlongType, ActionRequestGoAlongType, "go_along");
+action_tag!(OnderkluftType, ActionRequestOnderkluftType, "onderkluft");
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestPlay)]
 #[serde(deny_unknown_fields)]
 pub struct PlayAction {
     #[serde(rename = "type")]
@@ -135,6 +136,7 @@ impl<'de> Deserialize<'de> for DrawRequest {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestCall)]
 #[serde(deny_unknown_fields)]
 pub struct CallAction {
     #[serde(rename = "type")]
@@ -153,6 +155,7 @@ pub enum CallWord {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestSlap)]
 #[serde(deny_unknown_fields)]
 pub struct SlapAction {
     #[serde(rename = "type")]
@@ -161,6 +164,7 @@ pub struct SlapAction {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestAddOn)]
 #[serde(deny_unknown_fields)]
 pub struct AddOnAction {
     #[serde(rename = "type")]
@@ -170,6 +174,7 @@ pub struct AddOnAction {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestGoAlong)]
 #[serde(deny_unknown_fields)]
 pub struct GoAlongAction {
     #[serde(rename = "type")]
@@ -178,6 +183,7 @@ pub struct GoAlongAction {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestOnderkluft)]
 #[serde(deny_unknown_fields)]
 pub struct OnderkluftAction {
     #[serde(rename = "type")]
@@ -319,46 +325,18 @@ impl ActionResponse {
     request_body = ActionRequest,
     responses(
         (status = 200, description = "Accepted; the caller's view after the server's moves", body = ActionResponse),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller has no seat here (`not_seated`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such table (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not now: `not_your_turn`, `wrong_phase`, `game_over`, \
-         `table_not_started`, or `version_conflict` (lost the race to other writers 4 times)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 412, description = "`If-Match` names another version (`precondition_failed`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A malformed action (`validation_failed`, naming the field) \
-         or a move the rules refuse, with the rules' code: `illegal_throw`, `card_not_in_hand`, \
-         `illegal_draw`, `card_not_available`, `call_not_allowed`, `slap_not_allowed`, \
-         `add_on_not_allowed`, `declaration_not_allowed`, `player_eliminated`",
-         body = Problem, content_type = "application/problem+json"),
+        TableCommandProblems,
     )
 )]
 pub async fn act(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
+    request: CommandRequest,
     path: web::Path<i64>,
-    req: HttpRequest,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let action = parse_action(&body)?;
-    let fingerprint = request_fingerprint(&req, &*body);
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint, if_match(&req)?);
-    let command = TableCommand::Act(action);
-    run(
-        &state,
-        &auth,
-        path.into_inner(),
-        mutation,
-        command,
-        TableAnswer::View,
-    )
-    .await
+    let command = TableCommand::Act(parse_action(&body)?);
+    let answer = TableAnswer::View;
+    run(&state, &request, path.into_inner(), &*body, command, answer).await
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `POST /v1/tables`: create a table.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use yaniv_domain::aggregate::Aggregate;
@@ -8,13 +8,10 @@ use yaniv_domain::rules::RuleSpec;
 use yaniv_domain::table::{BotKindName, NewTable, Table, TableCommand, TableError, TableServices};
 
 use super::dto::TableSummary;
-use super::mutation;
 use super::write::{table_refusal, to_json};
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
 use crate::error::{ApiError, FieldError, Problem};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
+use crate::routes::command::CommandRequest;
 use crate::tables::{self, os_random::OsRandom};
 
 /// A new table: the rules (a preset and overrides), the number of seats, and which
@@ -23,15 +20,15 @@ use crate::tables::{self, os_random::OsRandom};
 #[serde(deny_unknown_fields)]
 pub struct CreateTableRequest {
     /// `israeli`, `nepali`, `kluft`, `belgian`, `wikipedia` or `house`.
-    #[schema(example = "belgian")]
+    #[schema(value_type = yaniv_domain::rules::Preset, example = "belgian")]
     pub preset: String,
     /// Rule parameters overridden by name (see the rules engine's `Rules`); an
     /// unknown name or a bad value is a 422 naming `overrides.<name>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>, example = json!({"call_threshold": 7}))]
+    #[schema(value_type = Option<yaniv_domain::rules::RuleOverrides>, example = json!({"call_threshold": 7}))]
     pub overrides: Option<serde_json::Map<String, serde_json::Value>>,
     /// 2 to 8, within what the rules seat.
-    #[schema(example = 4)]
+    #[schema(minimum = 2, maximum = 8, example = 4)]
     pub seats: i64,
     /// Seats played by the server's bots; at least one seat stays for a human.
     #[serde(default)]
@@ -43,10 +40,10 @@ pub struct CreateTableRequest {
 #[serde(deny_unknown_fields)]
 pub struct BotSeatRequest {
     /// From 0.
-    #[schema(example = 3)]
+    #[schema(minimum = 0, maximum = 7, example = 3)]
     pub seat: i64,
     /// `greedy` or `random`.
-    #[schema(example = "greedy")]
+    #[schema(value_type = BotKindName, example = "greedy")]
     pub kind: String,
 }
 
@@ -116,16 +113,11 @@ fn setup_refused(error: TableError) -> ApiError {
 )]
 pub async fn create(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
-    req: HttpRequest,
+    request: CommandRequest,
     body: web::Json<CreateTableRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let command = TableCommand::Create(NewTable::try_from(&*body)?);
-    let fingerprint = request_fingerprint(&req, &*body);
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint, None);
-    let actor = tables::actor(&auth.account);
+    let actor = tables::actor(request.account());
     let create = || {
         let mut services = TableServices {
             actor: &actor,
@@ -134,7 +126,10 @@ pub async fn create(
         Table::create(0, &command, &mut services).map_err(setup_refused)
     };
     let answer = |_, table: &Table| to_json(&TableSummary::of(table));
-    let response = state.tables.create(mutation, create, answer).await?;
-    tracing::info!(account_id = auth.account.id, "table created");
+    let response = state
+        .tables
+        .create(request.mutation(&*body), create, answer)
+        .await?;
+    tracing::info!(account_id = actor.account_id, "table created");
     Ok(response)
 }

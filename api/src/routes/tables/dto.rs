@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use yaniv_domain::cards::Cards;
 use yaniv_domain::game::{Game, LegalActions, RoundStage, Seat, SeatView};
 
+use yaniv_domain::rules::Rules;
 use yaniv_domain::table::{Access, BotKindName, SeatHolder, Table, TableStatus};
 
 /// Cards in record notation.
@@ -18,9 +19,10 @@ pub fn card_strings(cards: &Cards) -> Vec<String> {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TableRules {
     #[schema(example = "belgian")]
+    #[schema(value_type = yaniv_domain::rules::Preset)]
     pub preset: String,
     /// Rule parameters overridden by name.
-    #[schema(value_type = Object, example = json!({"call_threshold": 7}))]
+    #[schema(value_type = yaniv_domain::rules::RuleOverrides, example = json!({"call_threshold": 7}))]
     pub overrides: serde_json::Map<String, Value>,
 }
 
@@ -101,8 +103,7 @@ pub struct TableSummary {
     pub rules: TableRules,
     /// The complete rule configuration the game is played with (the rules engine's
     /// `Rules`: every parameter by name), fixed when the table was created.
-    #[schema(value_type = Object)]
-    pub effective_rules: Value,
+    pub effective_rules: Rules,
     pub seats: Vec<SeatInfo>,
     pub free_seats: usize,
     pub created_by: AccountInfo,
@@ -170,7 +171,7 @@ impl TableSummary {
                 preset: table.created.rules.preset.clone(),
                 overrides: table.created.rules.overrides.clone(),
             },
-            effective_rules: serde_json::to_value(table.rules()).unwrap_or_default(),
+            effective_rules: table.rules().clone(),
             seats,
             free_seats: table.free_seats(),
             created_by: AccountInfo {

@@ -25,7 +25,7 @@ pub struct VisibleEvent {
     /// The event's JSON, with what the caller may not see replaced by `null`: until
     /// a round is over, its deal's `seed` (players see the `commitment`), and the
     /// card another player drew from the stock (`"draw": {"stock": null}`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = yaniv_domain::table::StreamEvent)]
     pub payload: Value,
 }
 

@@ -1,25 +1,24 @@
 //! `POST /v1/tables/{id}/join`: take a seat before the start.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use yaniv_domain::table::TableCommand;
 
 use super::dto::TableSummary;
-use super::{TableAnswer, if_match, mutation, optional_body, run};
+use super::{TableAnswer, optional_body, run};
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
-use crate::error::{ApiError, Problem};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
+use crate::error::ApiError;
+use crate::routes::command::CommandRequest;
+use crate::routes::problems::TableCommandProblems;
 
 /// Which seat to take; the body may be empty (the first free seat).
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// A free seat, from 0; the first free one when absent.
-    #[schema(example = 1)]
+    #[schema(minimum = 0, maximum = 7, example = 1)]
     pub seat: Option<i64>,
 }
 
@@ -33,42 +32,22 @@ pub struct JoinRequest {
         ("id" = i64, Path, description = "Table id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer"),
     ),
-    request_body(content = Option<JoinRequest>, description = "Optional: the seat wanted"),
+    request_body(content = JoinRequest, description = "The seat wanted; `{}` (or no body at all) takes the first free one"),
     responses(
         (status = 200, description = "Seated; the table after it", body = TableSummary),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such table (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`table_started`, `already_seated`, `seat_taken`, \
-         `table_full`, or `version_conflict`",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "No such seat (`validation_failed`, field `seat`)",
-         body = Problem, content_type = "application/problem+json"),
+        TableCommandProblems,
     )
 )]
 pub async fn join(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
+    request: CommandRequest,
     path: web::Path<i64>,
-    req: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let request: JoinRequest = optional_body(&body)?;
-    let fingerprint = request_fingerprint(&req, &request);
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint, if_match(&req)?);
+    let join: JoinRequest = optional_body(&body)?;
     // A seat outside every table's range is refused by the table with the real range.
-    let seat = request.seat.map(|s| u8::try_from(s).unwrap_or(u8::MAX));
+    let seat = join.seat.map(|s| u8::try_from(s).unwrap_or(u8::MAX));
     let command = TableCommand::Join { seat };
-    run(
-        &state,
-        &auth,
-        path.into_inner(),
-        mutation,
-        command,
-        TableAnswer::Summary,
-    )
-    .await
+    let answer = TableAnswer::Summary;
+    run(&state, &request, path.into_inner(), &join, command, answer).await
 }

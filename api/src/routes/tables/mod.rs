@@ -64,69 +64,26 @@ pub use self::events::{TableEventsPage, VisibleEvent};
 pub use self::join::JoinRequest;
 pub use self::list::{TableList, TableListEntry};
 pub use self::write::{TableAnswer, TableWrite};
-use self::{actions::act, audit::audit, create::create, events::events, join::join};
-use self::{leave::leave, list::list, record::record, show::show, start::start};
-use self::{verify::verify, view::view};
-use super::resource;
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::request_id::RequestId;
-use crate::store::idempotency::IdempotencyKey;
-pub(crate) use crate::stream_command::if_match;
-use crate::streams::Mutation;
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        resource("/v1/tables", "GET, POST")
-            .route(web::get().to(list))
-            .route(web::post().to(create)),
-    )
-    .service(resource("/v1/tables/{id}", "GET").route(web::get().to(show)))
-    .service(resource("/v1/tables/{id}/join", "POST").route(web::post().to(join)))
-    .service(resource("/v1/tables/{id}/leave", "POST").route(web::post().to(leave)))
-    .service(resource("/v1/tables/{id}/start", "POST").route(web::post().to(start)))
-    .service(resource("/v1/tables/{id}/actions", "POST").route(web::post().to(act)))
-    .service(resource("/v1/tables/{id}/view", "GET").route(web::get().to(view)))
-    .service(resource("/v1/tables/{id}/events", "GET").route(web::get().to(events)))
-    .service(resource("/v1/tables/{id}/record", "GET").route(web::get().to(record)))
-    .service(resource("/v1/tables/{id}/audit", "GET").route(web::get().to(audit)))
-    .service(resource("/v1/tables/{id}/verify", "POST").route(web::post().to(verify)));
-}
+use crate::routes::command::CommandRequest;
 
 /// Table `id` as it is now (for reads), warming the cache on the way.
 async fn load(state: &AppState, id: i64) -> Result<Table, ApiError> {
     state.tables.read(id).await
 }
 
-/// The pieces of a command request that the repository needs.
-fn mutation<'a>(
-    auth: &'a Authenticated,
-    request_id: &RequestId,
-    key: Option<IdempotencyKey>,
-    fingerprint: [u8; 32],
-    if_match: Option<u64>,
-) -> Mutation<'a> {
-    Mutation {
-        account: &auth.account,
-        request_id: Some(request_id.as_str().to_owned()),
-        key,
-        fingerprint,
-        if_match,
-    }
-}
-
-/// Runs `command` as the caller on table `id`.
-async fn run(
+/// Runs `command` as the caller on table `id`; `body` is the request's body as parsed.
+async fn run<B: serde::Serialize>(
     state: &AppState,
-    auth: &Authenticated,
+    request: &CommandRequest,
     id: i64,
-    mutation: Mutation<'_>,
+    body: &B,
     command: TableCommand,
     answer: TableAnswer,
 ) -> Result<HttpResponse, ApiError> {
-    let write = TableWrite::new(&auth.account, command, answer);
-    state.tables.mutate(id, mutation, write).await
+    let write = TableWrite::new(request.account(), command, answer);
+    state.tables.mutate(id, request.mutation(body), write).await
 }
 
 /// A JSON answer tagged with the table's version (`ETag`).

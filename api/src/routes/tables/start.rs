@@ -1,15 +1,14 @@
 //! `POST /v1/tables/{id}/start`: the game begins.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use yaniv_domain::table::TableCommand;
 
 use super::actions::ActionResponse;
-use super::{TableAnswer, if_match, mutation, run};
+use super::{TableAnswer, run};
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
-use crate::error::{ApiError, Problem};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
+use crate::error::ApiError;
+use crate::routes::command::CommandRequest;
+use crate::routes::problems::TableCommandProblems;
 
 /// Starts a table whose human seats are all taken: the game is created with the
 /// table's rules and players, round 1 is dealt from a fresh secret seed (its SHA-256
@@ -27,34 +26,14 @@ use crate::request_id::RequestId;
     ),
     responses(
         (status = 200, description = "Started; the caller's view after the server's moves", body = ActionResponse),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Neither the creator nor an organizer (`forbidden`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such table (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`table_started`, `seats_not_filled` or `version_conflict`",
-         body = Problem, content_type = "application/problem+json"),
+        TableCommandProblems,
     )
 )]
 pub async fn start(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
+    request: CommandRequest,
     path: web::Path<i64>,
-    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let fingerprint = request_fingerprint(&req, &());
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint, if_match(&req)?);
-    let command = TableCommand::Start;
-    run(
-        &state,
-        &auth,
-        path.into_inner(),
-        mutation,
-        command,
-        TableAnswer::View,
-    )
-    .await
+    let (command, answer) = (TableCommand::Start, TableAnswer::View);
+    run(&state, &request, path.into_inner(), &(), command, answer).await
 }

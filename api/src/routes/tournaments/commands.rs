@@ -7,56 +7,33 @@
 //! the command in this tournament (organizer, referee, the player themselves).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use actix_web::{HttpResponse, web};
+use serde::Serialize;
+use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Command, Context, Event, Tournament};
+use yaniv_domain::tournament::{Command, Context, Event, Tournament, TournamentView};
 
-use super::{TournamentEvent, mutation};
+use super::TournamentEvent;
 use crate::app_state::AppState;
-use crate::auth::{Authenticated, Role, accounts};
-use crate::error::{ApiError, Problem, from_serde_json};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
-use crate::stream_command::if_match;
+use crate::auth::{Role, accounts};
+use crate::error::{ApiError, from_serde_json};
+use crate::routes::command::CommandRequest;
+use crate::routes::problems::TournamentCommandProblems;
 use crate::tournaments::repo::{self, TournamentWrite};
 use crate::tournaments::verify::linked_table;
-use crate::tournaments::{answer_events, refusal, seeds};
-
-/// A tournament command: `command` names it, the other fields are its own (for
-/// example `{"command": "register", "player": 12}`,
-/// `{"command": "draw_round", "seed": "<64 hex digits>"}`,
-/// `{"command": "record_result", "table": {"stage": 1, "round": 1, "table": 2},
-/// "input": {"source": "game", "standings": [{"player": 12, "total": 40, "place": 1}, ...]}}`).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"command": "register", "player": 12}))]
-pub struct TournamentCommandBody {
-    /// `configure_stages`, `add_referee`, `remove_referee`, `open_registration`,
-    /// `close_registration`, `register`, `check_in`, `withdraw`, `commit_draw_seed`,
-    /// `start_qualification`, `draw_round`, `redraw_round`, `start_table_game`,
-    /// `record_result`, `correct_result`, `void_game`, `disqualify`, `open_dispute`,
-    /// `resolve_dispute`, `advance_stage`, `finish`.
-    #[schema(example = "register")]
-    pub command: String,
-    /// The command's own fields.
-    #[serde(flatten)]
-    #[schema(value_type = Object)]
-    pub fields: Map<String, Value>,
-}
+use crate::tournaments::{refusal, seeds};
 
 /// What a command did.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CommandResponse {
     pub id: i64,
     /// The stream's version after the command.
     pub version: u64,
     /// The events it appended, in order.
     pub events: Vec<TournamentEvent>,
-    /// The tournament after them (the domain's `TournamentView`).
-    #[schema(value_type = Object)]
-    pub tournament: Value,
+    /// The tournament after them.
+    pub tournament: TournamentView,
 }
 
 /// Sends a command to a tournament; the domain decides it on the freshly folded
@@ -66,7 +43,11 @@ pub struct CommandResponse {
     path = "/v1/tournaments/{id}/commands",
     tag = "tournaments",
     security(("bearer" = [])),
-    request_body = TournamentCommandBody,
+    request_body(
+        content = Command,
+        description = "A tournament command: `command` names it, the other fields are its own",
+        example = json!({"command": "register", "player": 12}),
+    ),
     params(
         ("id" = i64, Path, description = "Tournament id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer"),
@@ -75,57 +56,27 @@ pub struct CommandResponse {
     responses(
         (status = 200, description = "Accepted: the events appended and the tournament after them",
          body = CommandResponse),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller may not send this command in this tournament (`forbidden`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not now: `wrong_phase`, `registration_not_open`, \
-         `outside_registration_window`, `capacity_reached`, `already_registered`, \
-         `not_registered`, `already_checked_in`, `player_withdrawn`, `player_disqualified`, \
-         `already_referee`, `not_referee`, `seed_already_committed`, `no_table_split`, \
-         `not_enough_players`, `round_incomplete`, `stage_rounds_drawn`, `stage_incomplete`, \
-         `final_reached`, `round_started`, `not_latest_round`, `table_already_started`, \
-         `result_already_recorded`, `no_result`, `dispute_resolved`, `open_dispute`, \
-         `finished`, `already_created`, `version_conflict`",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Wrong in itself: a malformed command (`validation_failed`) \
-         or `bad_config`, `bad_rules`, `bad_name`, `bad_window`, `bad_reason`, `bad_result`, \
-         `bad_paper_round`, `bad_record`, `game_not_finished`, `rules_mismatch`, \
-         `seed_mismatch`, `no_such_round`, `no_such_table`, `no_such_dispute`; \
-         `draws_by_server` (`commit_draw_seed`, `draw_round`, `redraw_round`: the server \
-         holds the seeds, use `POST /v1/tournaments/{id}/draws`), `online_games_by_server` \
-         (`start_table_game` naming a `table-<id>`: use `.../online`), `unknown_account` \
-         (`register`, `add_referee`), `not_a_referee` (`add_referee`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 412, description = "`If-Match` named another version (`precondition_failed`)",
-         body = Problem, content_type = "application/problem+json"),
+        TournamentCommandProblems,
     )
 )]
 pub async fn command(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
-    req: HttpRequest,
+    request: CommandRequest,
     path: web::Path<i64>,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
     check_accounts(&state, &command).await?;
-    let fingerprint = request_fingerprint(&req, &*body);
-    let mut mutation = mutation(&auth, &request_id, key.0, fingerprint);
-    mutation.if_match = if_match(&req)?;
     let write = CommandWrite {
         id,
-        account: auth.account.id,
+        account: request.account().id,
         command,
     };
-    repo::mutate(&state, id, mutation, write).await
+    state
+        .tournaments
+        .mutate(id, request.mutation(&*body), write)
+        .await
 }
 
 /// A domain command sent over HTTP, decided as the calling account.
@@ -152,12 +103,18 @@ impl TournamentWrite for CommandWrite {
     }
 
     fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
-        json!({
-            "id": id,
-            "version": tournament.version(),
-            "events": answer_events(tournament, events),
-            "tournament": tournament.view(),
-        })
+        // A command is decided on a created tournament (the domain refuses any other),
+        // so its view exists; `null` would only mark a broken stream.
+        let Some(view) = tournament.view() else {
+            return Value::Null;
+        };
+        let response = CommandResponse {
+            id,
+            version: tournament.version(),
+            events: TournamentEvent::appended(tournament, events),
+            tournament: view,
+        };
+        serde_json::to_value(response).unwrap_or_default()
     }
 }
 

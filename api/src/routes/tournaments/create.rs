@@ -1,17 +1,16 @@
 //! `POST /v1/tournaments`: create a tournament.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Command, Context, Tournament};
+use yaniv_domain::rules::RuleSpec;
+use yaniv_domain::tournament::{Command, ConfigRequest, Context, RegistrationWindow, Tournament};
 
-use super::{TournamentSummary, mutation, now};
+use super::{TournamentSummary, now};
 use crate::app_state::AppState;
-use crate::auth::{Authenticated, Role};
-use crate::error::{ApiError, Problem, from_serde_json};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
+use crate::auth::Role;
+use crate::error::{ApiError, Problem};
+use crate::routes::command::CommandRequest;
 use crate::tournaments::{refusal, repo};
 
 /// A new tournament: the domain's `create` command without its tag.
@@ -25,45 +24,40 @@ use crate::tournaments::{refusal, repo};
     "config": {"qualification_rounds": 3, "table_min": 4, "table_max": 6}
 }))]
 pub struct CreateTournamentRequest {
-    /// 1 to 100 characters.
-    #[schema(example = "Belgian championship 2026")]
+    /// 1 to 100 characters (surrounding spaces are trimmed).
+    #[schema(
+        example = "Belgian championship 2026",
+        min_length = 1,
+        max_length = 100
+    )]
     pub name: String,
-    /// The rules every game plays: `{"preset": ..., "overrides": {...}}`, resolved
-    /// once and stored in full.
-    #[schema(value_type = Object, example = json!({"preset": "belgian"}))]
-    pub rules: Value,
+    /// The rules every game plays: a preset and overrides, resolved once and stored in
+    /// full.
+    #[schema(example = json!({"preset": "belgian"}))]
+    pub rules: RuleSpec,
     /// 2 to 100,000 players.
-    #[schema(example = 64)]
+    #[schema(example = 64, minimum = 2, maximum = 100_000)]
     pub capacity: u32,
-    /// `opens_at`, `closes_at` (seconds since the epoch, each optional): when players
-    /// may register themselves.
+    /// When players may register themselves (seconds since the epoch, each end
+    /// optional); unbounded when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub registration_window: Option<Value>,
-    /// The format (every field optional, see `docs/tournaments.md`):
-    /// `qualification_rounds`, `table_min`, `table_max`, `knockout_cut`
-    /// (`"better_half"` or `{"top": n}`), `knockout_table_size`,
-    /// `advance_per_table`, `final_table_max`, `tie_breaks`.
+    pub registration_window: Option<RegistrationWindow>,
+    /// The format (every field optional, see `docs/tournaments.md`); the defaults when
+    /// absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub config: Option<Value>,
+    pub config: Option<ConfigRequest>,
 }
 
 impl CreateTournamentRequest {
     /// The domain's `create` command.
-    fn command(&self) -> Result<Command, ApiError> {
-        let mut fields = Map::new();
-        fields.insert("command".into(), "create".into());
-        fields.insert("name".into(), self.name.clone().into());
-        fields.insert("rules".into(), self.rules.clone());
-        fields.insert("capacity".into(), self.capacity.into());
-        if let Some(window) = &self.registration_window {
-            fields.insert("registration_window".into(), window.clone());
+    fn command(&self) -> Command {
+        Command::Create {
+            name: self.name.clone(),
+            rules: self.rules.clone(),
+            capacity: self.capacity,
+            registration_window: self.registration_window.unwrap_or_default(),
+            config: self.config.clone().unwrap_or_default(),
         }
-        if let Some(config) = &self.config {
-            fields.insert("config".into(), config.clone());
-        }
-        serde_json::from_value(Value::Object(fields)).map_err(|e| from_serde_json(&e))
     }
 }
 
@@ -89,24 +83,25 @@ impl CreateTournamentRequest {
 )]
 pub async fn create(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
-    req: HttpRequest,
+    request: CommandRequest,
     body: web::Json<CreateTournamentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    auth.require(Role::Organizer)?;
-    let command = body.command()?;
-    let ctx = Context::account(auth.account.id, now());
+    request.auth.require(Role::Organizer)?;
+    let command = body.command();
+    let account_id = request.account().id;
+    let ctx = Context::account(account_id, now());
     let events = Tournament::new()
         .decide(&ctx, &command)
         .map_err(|e| refusal(&e))?;
-    let fingerprint = request_fingerprint(&req, &*body);
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint);
-    let response = repo::create(&state, mutation, events, |id, tournament| {
-        serde_json::to_value(TournamentSummary::of(id, tournament)).unwrap_or_default()
+    let mutation = request.mutation(&*body);
+    let response = repo::create(&state.tournaments, mutation, events, |id, tournament| {
+        // A created tournament always has its view; `null` would only mark a broken stream.
+        TournamentSummary::of(id, tournament)
+            .ok()
+            .and_then(|summary| serde_json::to_value(summary).ok())
+            .unwrap_or_default()
     })
     .await?;
-    tracing::info!(account_id = auth.account.id, "tournament created");
+    tracing::info!(account_id, "tournament created");
     Ok(response)
 }

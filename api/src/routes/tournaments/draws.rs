@@ -3,21 +3,17 @@
 //! from the server's committed seeds and playing drawn tables online (the logic is
 //! `crate::tournaments::play`).
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{RoundRef, TableRef};
+use yaniv_domain::tournament::{RoundRef, TableRef, TournamentView};
 
-use super::{TournamentEvent, mutation};
+use super::TournamentEvent;
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
-use crate::error::{ApiError, Problem, from_serde_json};
-use crate::idempotency::{IdempotencyKeyHeader, request_fingerprint};
-use crate::request_id::RequestId;
-use crate::stream_command::if_match;
+use crate::error::{ApiError, from_serde_json};
+use crate::routes::command::CommandRequest;
+use crate::routes::problems::TournamentCommandProblems;
 use crate::tournaments::play::{Draw, DrawRequest, StartOnline, Writer};
-use crate::tournaments::repo;
 
 /// What to draw. An empty body (or `{}`) draws the next round with every table online.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
@@ -40,11 +36,12 @@ pub struct RedrawBody {
     pub stage: u32,
     pub round: u32,
     /// Why (kept in the event).
+    #[schema(min_length = 1, max_length = 1000)]
     pub reason: String,
 }
 
 /// What a draw did.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DrawResponse {
     pub id: i64,
     /// The stream's version after the draw.
@@ -52,9 +49,8 @@ pub struct DrawResponse {
     /// The events appended: the draw, one `table_game_started.v1` per online table,
     /// and the server's commitment to the next draw's seed.
     pub events: Vec<TournamentEvent>,
-    /// The tournament after them (the domain's `TournamentView`).
-    #[schema(value_type = Object)]
-    pub tournament: Value,
+    /// The tournament after them.
+    pub tournament: TournamentView,
     /// The online game tables created, one per drawn table not played on paper.
     pub online_tables: Vec<OnlineTableBody>,
 }
@@ -62,9 +58,7 @@ pub struct DrawResponse {
 /// A drawn table and the game table that plays it online.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct OnlineTableBody {
-    /// `{stage, round, table}`.
-    #[schema(value_type = Object)]
-    pub table: Value,
+    pub table: TableRef,
     /// Its id under `/v1/tables/{id}`.
     pub game_table: i64,
     /// The stream's version after it started (only in the answer of
@@ -105,7 +99,7 @@ impl DrawBody {
     path = "/v1/tournaments/{id}/draws",
     tag = "tournaments",
     security(("bearer" = [])),
-    request_body(content = Option<DrawBody>, description = "Optional; `{}` or no body draws the next round, every table online"),
+    request_body(content = DrawBody, description = "What to draw; `{}` (or no body at all) draws the next round, every table online"),
     params(
         ("id" = i64, Path, description = "Tournament id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer"),
@@ -114,41 +108,22 @@ impl DrawBody {
     responses(
         (status = 200, description = "Drawn: the draw event reveals its seed; the online tables are dealt",
          body = DrawResponse),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the tournament's organizer draws (`forbidden`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not now: `wrong_phase`, `round_incomplete`, `stage_rounds_drawn`, \
-         `final_reached`, `open_dispute`, `no_table_split`, `round_started`, `not_latest_round`, \
-         `seed_not_held`, `not_enough_players`, `finished`, `version_conflict`",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 412, description = "`If-Match` named another version (`precondition_failed`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A malformed body (`validation_failed`, e.g. a paper table the \
-         round does not have), `bad_reason`, `no_such_round`",
-         body = Problem, content_type = "application/problem+json"),
+        TournamentCommandProblems,
     )
 )]
 pub async fn draw(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
-    req: HttpRequest,
+    request: CommandRequest,
     path: web::Path<i64>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let body = parse_draw(&body)?;
-    let fingerprint = request_fingerprint(&req, &body);
-    let request = body.request();
-    let mut mutation = mutation(&auth, &request_id, key.0, fingerprint);
-    mutation.if_match = if_match(&req)?;
+    let mutation = request.mutation(&body);
     let metadata = mutation.metadata();
-    let writer = Writer::new(&state, &auth.account, &metadata);
-    repo::mutate(&state, id, mutation, Draw::new(id, writer, request)).await
+    let writer = Writer::new(&state.tables, request.account(), &metadata);
+    let draw = Draw::new(id, writer, body.request());
+    state.tournaments.mutate(id, mutation, draw).await
 }
 
 /// Starts an online game for a drawn table that has none running and no result (after
@@ -168,38 +143,25 @@ pub async fn draw(
     ),
     responses(
         (status = 201, description = "The game table is dealt", body = OnlineTableBody),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the tournament's officials (`forbidden`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such tournament (`not_found`)",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`table_already_started` (a game runs or a result is in), \
-         `not_enough_players`, `finished`, `version_conflict`",
-         body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`no_such_table`",
-         body = Problem, content_type = "application/problem+json"),
+        TournamentCommandProblems,
     )
 )]
 pub async fn start_online(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    request_id: RequestId,
-    key: IdempotencyKeyHeader,
-    req: HttpRequest,
+    request: CommandRequest,
     path: web::Path<(i64, u32, u32, u32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, stage, round, table) = path.into_inner();
-    let fingerprint = request_fingerprint(&req, &());
-    let mutation = mutation(&auth, &request_id, key.0, fingerprint);
+    let mutation = request.mutation(&());
     let metadata = mutation.metadata();
-    let writer = Writer::new(&state, &auth.account, &metadata);
+    let writer = Writer::new(&state.tables, request.account(), &metadata);
     let at = TableRef {
         stage,
         round,
         table,
     };
-    repo::mutate(&state, id, mutation, StartOnline::new(id, writer, at)).await
+    let start = StartOnline::new(id, writer, at);
+    state.tournaments.mutate(id, mutation, start).await
 }
 
 #[cfg(test)]

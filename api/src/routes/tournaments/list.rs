@@ -5,6 +5,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
+use yaniv_domain::tournament::Phase as TournamentPhase;
 
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
@@ -32,11 +33,13 @@ pub const PHASES: [&str; 6] = [
 pub struct TournamentListQuery {
     /// Only tournaments in this phase: `setup`, `registration_open`,
     /// `registration_closed`, `qualification`, `knockout` or `finished`.
+    #[param(value_type = Option<TournamentPhase>)]
     pub phase: Option<String>,
     /// Only tournaments with an id below this one: the `next_before` of the previous
     /// page.
     pub before: Option<i64>,
     /// 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
 }
 
@@ -57,7 +60,7 @@ pub struct TournamentListEntry {
     pub name: String,
     /// `setup`, `registration_open`, `registration_closed`, `qualification`,
     /// `knockout` or `finished`.
-    #[schema(example = "qualification")]
+    #[schema(value_type = TournamentPhase, example = "qualification")]
     pub phase: String,
     /// The stream's version when listed.
     pub version: u64,

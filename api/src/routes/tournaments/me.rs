@@ -6,8 +6,8 @@
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
+use yaniv_domain::tournament::{OwnResult, PlayerView, StandingsRow, TableRef};
 
 use super::{load, with_etag};
 use crate::app_state::AppState;
@@ -16,7 +16,7 @@ use crate::error::{ApiError, Problem};
 use crate::tournaments::verify::linked_table;
 
 /// The calling account's part in a tournament.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MyTournament {
     pub id: i64,
     /// The tournament's version (also the `ETag`).
@@ -26,32 +26,26 @@ pub struct MyTournament {
     /// Whether the account registered (it may have withdrawn or been disqualified
     /// since). `false` is not an error: the client may offer to register.
     pub registered: bool,
-    /// `null` unless registered; else the domain's `PlayerView`: `player`,
-    /// `registration` (the registration order, from 1), `checked_in`, `withdrawn`,
-    /// `disqualified`.
-    #[schema(value_type = Option<Object>)]
-    pub player: Option<Value>,
+    /// `null` unless registered.
+    #[schema(required = true)]
+    pub player: Option<PlayerView>,
     /// The latest table the account was drawn to (the current round's, or the last one
     /// it played); `null` before its first draw.
+    #[schema(required = true)]
     pub seat: Option<MySeat>,
     /// Every result in force that names the account, in the order the tables were
-    /// drawn: `table` (`{stage, round, table}`), `place`, `total`, and what the place
-    /// earns at that table, `table_points`, and `score_difference` (both in 840ths of
-    /// a point, exact).
-    #[schema(value_type = Vec<Object>)]
-    pub results: Value,
+    /// drawn.
+    pub results: Vec<OwnResult>,
     /// The account's row of `GET .../standings` (the qualification), once it entered
     /// the qualification; otherwise `null`.
-    #[schema(value_type = Option<Object>)]
-    pub standing: Option<Value>,
+    #[schema(required = true)]
+    pub standing: Option<StandingsRow>,
 }
 
 /// A table the account is drawn to.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct MySeat {
-    /// `{stage, round, table}`.
-    #[schema(value_type = Object)]
-    pub table: Value,
+    pub table: TableRef,
     /// The account's place in the drawn seat order, from 0.
     pub seat: u32,
     /// Everyone at the table, in seat order.
@@ -66,11 +60,6 @@ pub struct MySeat {
     pub game_table: Option<i64>,
     /// The table has its result.
     pub has_result: bool,
-}
-
-/// A domain read model as JSON.
-fn json(value: &impl Serialize) -> Value {
-    serde_json::to_value(value).unwrap_or_default()
 }
 
 /// The calling account's registration, table, results and standing in the tournament.
@@ -106,9 +95,9 @@ pub async fn me(
         version: tournament.version(),
         account,
         registered: view.player.is_some(),
-        player: view.player.as_ref().map(json),
+        player: view.player,
         seat: view.seat.map(|seat| MySeat {
-            table: json(&seat.table),
+            table: seat.table,
             // A voided game keeps its id in the table's history; players are sent only
             // to the game that is running.
             game_table: seat
@@ -122,8 +111,8 @@ pub async fn me(
             game: seat.game,
             has_result: seat.has_result,
         }),
-        results: json(&view.results),
-        standing: view.standing.as_ref().map(json),
+        results: view.results,
+        standing: view.standing,
     };
     Ok(with_etag(
         HttpResponse::Ok().json(body),

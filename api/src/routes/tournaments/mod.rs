@@ -49,14 +49,13 @@ pub mod players;
 pub mod read;
 pub mod verify;
 
+use actix_web::HttpResponse;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::Tournament;
+use yaniv_domain::tournament::{Event, Tournament, TournamentView};
 
-pub use self::commands::{CommandResponse, TournamentCommandBody};
+pub use self::commands::CommandResponse;
 pub use self::create::CreateTournamentRequest;
 pub use self::list::{TournamentCreator, TournamentList, TournamentListEntry};
 pub use self::me::{MySeat, MyTournament};
@@ -66,68 +65,35 @@ pub use self::players::{
 pub use self::read::{
     AsOfQuery, RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage,
 };
-use self::{commands::command, create::create, list::list, read::*, verify::verify};
-use super::resource;
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::request_id::RequestId;
-use crate::store::idempotency::IdempotencyKey;
-use crate::tournaments::repo::Mutation;
-
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    let tournaments = resource("/v1/tournaments", "GET, POST")
-        .route(web::get().to(list))
-        .route(web::post().to(create));
-    cfg.service(tournaments)
-        .service(resource("/v1/tournaments/{id}", "GET").route(web::get().to(show)))
-        .service(resource("/v1/tournaments/{id}/commands", "POST").route(web::post().to(command)))
-        .service(resource("/v1/tournaments/{id}/draws", "POST").route(web::post().to(draws::draw)))
-        .service(
-            resource(
-                "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/online",
-                "POST",
-            )
-            .route(web::post().to(draws::start_online)),
-        )
-        .service(resource("/v1/tournaments/{id}/standings", "GET").route(web::get().to(standings)))
-        .service(resource("/v1/tournaments/{id}/stages", "GET").route(web::get().to(stages)))
-        .service(resource("/v1/tournaments/{id}/ranking", "GET").route(web::get().to(ranking)))
-        .service(
-            resource("/v1/tournaments/{id}/players", "GET").route(web::get().to(players::players)),
-        )
-        .service(resource("/v1/tournaments/{id}/events", "GET").route(web::get().to(events)))
-        .service(resource("/v1/tournaments/{id}/me", "GET").route(web::get().to(me::me)))
-        .service(resource("/v1/tournaments/{id}/verify", "POST").route(web::post().to(verify)));
-}
 
 /// A tournament at a glance.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TournamentSummary {
     pub id: i64,
     /// The stream's version (also the `ETag`), or `as_of` when the read asked for
     /// an earlier one.
     pub version: u64,
-    /// The domain's `TournamentView`: `name`, `organizer`, `phase` (`setup`,
-    /// `registration_open`, `registration_closed`, `qualification`, `knockout`,
-    /// `finished`), `rules`, `capacity`, `registered`, `registration_window`, the
-    /// effective `config`, `referees`, `current_stage`, `pending_commitment`,
-    /// `flagged_rounds`, `open_disputes`.
-    #[schema(value_type = Object)]
-    pub tournament: Value,
+    pub tournament: TournamentView,
 }
 
 impl TournamentSummary {
-    pub fn of(id: i64, tournament: &Tournament) -> TournamentSummary {
-        TournamentSummary {
+    pub fn of(id: i64, tournament: &Tournament) -> Result<TournamentSummary, ApiError> {
+        Ok(TournamentSummary {
             id,
             version: tournament.version(),
-            tournament: tournament
-                .view()
-                .and_then(|v| serde_json::to_value(v).ok())
-                .unwrap_or_default(),
-        }
+            tournament: view(tournament)?,
+        })
     }
+}
+
+/// The tournament at a glance; every stream the server reads begins with its creation,
+/// so a missing view means a broken stream, not a bad request.
+fn view(tournament: &Tournament) -> Result<TournamentView, ApiError> {
+    tournament
+        .view()
+        .ok_or_else(|| ApiError::unexpected("viewing a tournament", "no tournament_created.v1"))
 }
 
 /// One stored event of a tournament.
@@ -140,29 +106,27 @@ pub struct TournamentEvent {
     #[schema(example = "round_drawn.v1")]
     pub event_type: String,
     /// The event's JSON, with its `type` tag.
-    #[schema(value_type = Object)]
-    pub payload: Value,
+    pub payload: Event,
+}
+
+impl TournamentEvent {
+    /// The last `events` appended to `tournament`, numbered by their versions.
+    pub fn appended(tournament: &Tournament, events: &[Event]) -> Vec<TournamentEvent> {
+        let first = (tournament.version() + 1).saturating_sub(events.len() as u64);
+        (first..)
+            .zip(events)
+            .map(|(version, event)| TournamentEvent {
+                version,
+                event_type: event.type_name().to_owned(),
+                payload: event.clone(),
+            })
+            .collect()
+    }
 }
 
 /// Tournament `id` as it is now (for reads).
 async fn load(state: &AppState, id: i64) -> Result<Tournament, ApiError> {
     state.tournaments.read(id).await
-}
-
-/// The pieces of a command request that [`repo::mutate`] needs.
-fn mutation<'a>(
-    auth: &'a Authenticated,
-    request_id: &RequestId,
-    key: Option<IdempotencyKey>,
-    fingerprint: [u8; 32],
-) -> Mutation<'a> {
-    Mutation {
-        account: &auth.account,
-        request_id: Some(request_id.as_str().to_owned()),
-        key,
-        fingerprint,
-        if_match: None,
-    }
 }
 
 /// A JSON answer tagged with the tournament's version (`ETag`).

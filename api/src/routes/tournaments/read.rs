@@ -9,12 +9,11 @@
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::BTreeMap;
 
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoParams, IntoResponses, ToSchema};
-use yaniv_domain::tournament::Tournament;
+use yaniv_domain::tournament::{StageView, StandingsRow, Tournament, TournamentFinished};
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::app_state::AppState;
@@ -22,7 +21,7 @@ use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 use crate::openapi::problem_response;
 use crate::routes::paging::EventsQuery;
-use crate::tournaments::{repo, stream_id};
+use crate::tournaments::{decode, repo, stream_id};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +29,7 @@ use crate::tournaments::{repo, stream_id};
 pub struct AsOfQuery {
     /// Fold only the first `as_of` events (1 to the tournament's version; all by
     /// default): the tournament as it was at that version.
+    #[param(minimum = 1)]
     pub as_of: Option<u64>,
 }
 
@@ -53,7 +53,7 @@ pub(super) async fn load_as_of(
             format!("must be 1 to {head} (the tournament's version)"),
         ));
     }
-    repo::load_upto(state, id, as_of)
+    repo::load_upto(&state.tournaments, id, as_of)
         .await?
         .ok_or_else(|| repo::not_found(id))
 }
@@ -63,11 +63,11 @@ async fn read_as_of<T: Serialize>(
     state: &AppState,
     id: i64,
     as_of: Option<u64>,
-    body: impl FnOnce(&Tournament) -> T,
+    body: impl FnOnce(&Tournament) -> Result<T, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament = load_as_of(state, id, as_of).await?;
     Ok(with_etag(
-        HttpResponse::Ok().json(body(&tournament)),
+        HttpResponse::Ok().json(body(&tournament)?),
         tournament.version(),
     ))
 }
@@ -125,11 +125,8 @@ pub struct StandingsResponse {
     pub id: i64,
     /// The version read: the tournament's version, or `as_of` when given.
     pub version: u64,
-    /// Best first: `place` (shared by complete ties), `player`, `registration`,
-    /// `games`, `table_points` and `score_difference` (both in 840ths of a point,
-    /// exact), `wins`, `withdrawn`.
-    #[schema(value_type = Vec<Object>)]
-    pub standings: Value,
+    /// Best first; complete ties share a place.
+    pub standings: Vec<StandingsRow>,
 }
 
 /// The qualification standings now, computed from the results in force.
@@ -151,24 +148,25 @@ pub async fn standings(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    read_as_of(&state, id, query.as_of, |t| StandingsResponse {
-        id,
-        version: t.version(),
-        standings: serde_json::to_value(t.standings()).unwrap_or_default(),
+    read_as_of(&state, id, query.as_of, |t| {
+        Ok(StandingsResponse {
+            id,
+            version: t.version(),
+            standings: t.standings(),
+        })
     })
     .await
 }
 
 /// The bracket.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct StagesResponse {
     pub id: i64,
     /// The version read: the tournament's version, or `as_of` when given.
     pub version: u64,
-    /// Every stage begun (the domain's `StageView`): its kind, rounds, tables with
-    /// their players in seat order and results, byes, who goes through.
-    #[schema(value_type = Vec<Object>)]
-    pub stages: Value,
+    /// Every stage begun: its kind, rounds, tables with their players in seat order and
+    /// results, byes, who goes through.
+    pub stages: Vec<StageView>,
 }
 
 /// The stages, rounds and tables so far, with their results.
@@ -190,10 +188,12 @@ pub async fn stages(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    read_as_of(&state, id, query.as_of, |t| StagesResponse {
-        id,
-        version: t.version(),
-        stages: serde_json::to_value(t.stages()).unwrap_or_default(),
+    read_as_of(&state, id, query.as_of, |t| {
+        Ok(StagesResponse {
+            id,
+            version: t.version(),
+            stages: t.stages(),
+        })
     })
     .await
 }
@@ -207,11 +207,10 @@ pub struct RankingResponse {
     /// Whether the ranking is published (the tournament is finished); before that,
     /// `ranking` is what the final table's result would give, if it is in.
     pub published: bool,
-    /// `null` until the final table has its result; then the domain's
-    /// `TournamentFinished`: `ranking` (place, player, how far they reached) and
-    /// `disqualified`.
-    #[schema(value_type = Option<Object>)]
-    pub ranking: Option<Value>,
+    /// `null` until the final table has its result; then each player's place and how
+    /// far they reached, and who was disqualified.
+    #[schema(required = true)]
+    pub ranking: Option<TournamentFinished>,
 }
 
 /// The final ranking: published once the tournament is finished.
@@ -233,11 +232,13 @@ pub async fn ranking(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    read_as_of(&state, id, query.as_of, |t| RankingResponse {
-        id,
-        version: t.version(),
-        published: t.state().finished.is_some(),
-        ranking: t.ranking().and_then(|r| serde_json::to_value(r).ok()),
+    read_as_of(&state, id, query.as_of, |t| {
+        Ok(RankingResponse {
+            id,
+            version: t.version(),
+            published: t.state().finished.is_some(),
+            ranking: t.ranking(),
+        })
     })
     .await
 }
@@ -281,21 +282,28 @@ pub async fn events(
 ) -> Result<HttpResponse, ApiError> {
     let (after, limit) = query.bounds()?;
     let id = path.into_inner();
-    let page = repo::read_page(&state, id, after, limit).await?;
+    let page = state.tournaments.read_page(id, after, limit).await?;
     // The head is read after the page, so it is never behind the page's last event;
     // it costs one index lookup instead of folding the stream.
     let version = state.store.stream_version(&stream_id(id)).await?;
     if version == 0 {
         return Err(repo::not_found(id));
     }
-    let events: Vec<TournamentEvent> = page
+    // A stored event that does not read as the type it claims is a broken stream, for
+    // `POST .../verify` to report; the page cannot describe it with the event schema.
+    let events = page
         .iter()
-        .map(|e| TournamentEvent {
-            version: u64::try_from(e.version).unwrap_or(0),
-            event_type: e.event_type.clone(),
-            payload: serde_json::from_str(&e.payload).unwrap_or_default(),
+        .map(|e| {
+            let payload = decode(&e.event_type, &e.payload).map_err(|err| {
+                ApiError::unexpected("reading a tournament's events", err.to_string())
+            })?;
+            Ok(TournamentEvent {
+                version: u64::try_from(e.version).unwrap_or(0),
+                event_type: e.event_type.clone(),
+                payload,
+            })
         })
-        .collect();
+        .collect::<Result<Vec<TournamentEvent>, ApiError>>()?;
     let next_after = events.last().map_or(after.min(version), |e| e.version);
     Ok(with_etag(
         HttpResponse::Ok().json(TournamentEventsPage {

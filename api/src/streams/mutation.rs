@@ -1,19 +1,16 @@
-//! What every command on an event stream shares, whatever the stream holds (a table, a
-//! tournament): who asks and how the request is identified, the metadata stored with the
-//! events, the idempotency record, the retry bound after a lost race, and appending a
-//! decision in chunks the store accepts. The folding and deciding stay with each stream's
-//! own `repo` module.
+//! What every command on a stream brings with it, whatever the stream holds: who asks
+//! and how the request is identified (the metadata stored with the events, the
+//! idempotency record), the version the client based it on (`If-Match`), and the retry
+//! bound after a lost race.
 
 use actix_web::HttpRequest;
 use actix_web::http::header;
-use sqlx::PgConnection;
 
 use crate::error::ApiError;
 
-use crate::app_state::AppState;
 use crate::auth::accounts::Account;
+use crate::store::EventMetadata;
 use crate::store::idempotency::{IdempotencyKey, IdempotentRequest};
-use crate::store::{AppendError, EventMetadata, MAX_EVENTS_PER_APPEND, NewEvent};
 
 /// How many times a command is decided again on fresh state after losing a race for the
 /// stream's next version (safe: deciding validates again), before answering 409.
@@ -49,27 +46,6 @@ impl Mutation<'_> {
             fingerprint: self.fingerprint,
         })
     }
-}
-
-/// Appends `events` after version `expected`, in chunks the store accepts, all in the
-/// caller's transaction.
-pub async fn append_all(
-    state: &AppState,
-    conn: &mut PgConnection,
-    stream: &str,
-    expected: u64,
-    events: &[NewEvent],
-    metadata: &EventMetadata,
-) -> Result<(), AppendError> {
-    let mut version = expected;
-    for chunk in events.chunks(MAX_EVENTS_PER_APPEND) {
-        let outcome = state
-            .store
-            .append_in(&mut *conn, stream, version, chunk, metadata)
-            .await?;
-        version = outcome.last_version;
-    }
-    Ok(())
 }
 
 /// The version an `If-Match` header names (`"12"`, `12` or `W/"12"`), if there is one:

@@ -1,0 +1,165 @@
+//! OpenAPI schemas of the record types whose JSON shape is not their Rust shape (feature
+//! `openapi`): an action is `{"player": P}` plus exactly one kind (`format.rs` reads it
+//! through `RawAction`), and two enums of the game engine that records name. The
+//! documented example record and its result live here too, beside the types they show.
+
+use std::borrow::Cow;
+
+use serde_json::json;
+use utoipa::openapi::schema::{
+    AdditionalProperties, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type,
+};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::cards::Card;
+
+use super::format::{ActionRecord, DrawRecord};
+
+/// The calls a record may name (`game::CallKind`).
+pub const CALL_KINDS: [&str; 2] = ["yaniv", "kluft"];
+
+fn string_enum(values: &[&str], description: &str) -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values.iter().copied()))
+        .description(Some(description))
+        .into()
+}
+
+fn card_list() -> ArrayBuilder {
+    ArrayBuilder::new().items(RefOr::Ref(Ref::from_schema_name(Card::name())))
+}
+
+/// One kind of action: `player` and the kind's own fields, nothing else.
+fn action_kind(description: &str, fields: Vec<(&str, RefOr<Schema>)>) -> RefOr<Schema> {
+    let mut object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(description))
+        .property(
+            "player",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .description(Some("A name of the record's `players`")),
+        )
+        .required("player")
+        .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)));
+    for (name, schema) in fields {
+        object = object.property(name, schema).required(name);
+    }
+    object.into()
+}
+
+/// The named kinds of action, as `(schema name, schema)`.
+fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
+    let boolean = || RefOr::T(ObjectBuilder::new().schema_type(Type::Boolean).into());
+    vec![
+        (
+            "RecordTurn",
+            action_kind(
+                "A turn: the cards thrown (bottom first, the last is on top), then the card drawn",
+                vec![
+                    (
+                        "throw",
+                        card_list().examples([json!(["AS", "2S", "3S"])]).into(),
+                    ),
+                    (
+                        "draw",
+                        RefOr::Ref(Ref::from_schema_name(DrawRecord::name())),
+                    ),
+                ],
+            ),
+        ),
+        (
+            "RecordSlap",
+            action_kind(
+                "The thrower lays the card just drawn onto their own throw (exactly one card)",
+                vec![(
+                    "slap",
+                    card_list()
+                        .min_items(Some(1))
+                        .max_items(Some(1))
+                        .examples([json!(["QS"])])
+                        .into(),
+                )],
+            ),
+        ),
+        (
+            "RecordAddOn",
+            action_kind(
+                "A player lays cards onto the throw on top of the pile",
+                vec![("add", card_list().examples([json!(["QH", "QD"])]).into())],
+            ),
+        ),
+        (
+            "RecordCall",
+            action_kind(
+                "A call: `yaniv`, or `kluft` under the Kluft rules",
+                vec![(
+                    "call",
+                    RefOr::T(string_enum(&CALL_KINDS, "The word the player called")),
+                )],
+            ),
+        ),
+        (
+            "RecordGoAlong",
+            action_kind(
+                "Belgian rules: after the last turns, whether this player goes along",
+                vec![("go_along", boolean())],
+            ),
+        ),
+        (
+            "RecordOnderkluft",
+            action_kind(
+                "Kluft rules: whether this player challenges the call",
+                vec![("onderkluft", boolean())],
+            ),
+        ),
+    ]
+}
+
+impl PartialSchema for ActionRecord {
+    fn schema() -> RefOr<Schema> {
+        let mut one_of = OneOfBuilder::new().description(Some(
+            "One action: `player` and exactly one kind (`throw` with `draw`, `slap`, `add`, \
+             `call`, `go_along`, `onderkluft`)",
+        ));
+        for (name, _) in action_kinds() {
+            one_of = one_of.item(RefOr::Ref(Ref::from_schema_name(name)));
+        }
+        one_of.into()
+    }
+}
+
+impl ToSchema for ActionRecord {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("ActionRecord")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        for (name, schema) in action_kinds() {
+            schemas.push((name.to_owned(), schema));
+        }
+        schemas.push((DrawRecord::name().into_owned(), DrawRecord::schema()));
+        schemas.push((Card::name().into_owned(), Card::schema()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::CallKind;
+
+    /// The hand-written enums list exactly the engine's values: each one reads back, and
+    /// the engine writes nothing else (the matches are exhaustive on purpose, so a new
+    /// variant fails to compile here).
+    #[test]
+    fn the_enums_are_the_engines() {
+        for name in CALL_KINDS {
+            let kind: CallKind = serde_json::from_value(json!(name)).unwrap();
+            match kind {
+                CallKind::Yaniv | CallKind::Kluft => {}
+            }
+        }
+    }
+}
