@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Table, rules_with, spare, stock};
+use common::{Table, lap_of_four, low_lap, rules_with, spare, stock};
 use serde_json::json;
 use yaniv_domain::combos::ThrowError;
 use yaniv_domain::game::{CallKind, GameError, Outcome};
@@ -156,10 +156,7 @@ fn caller_wins_ties_parameter() {
     t.deal("ann", &hands, "9C");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (0, 6, 50)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 6, 50]);
 }
 
 /// Project decision (view.rs `call_resolution_kind`): the call is "kluft" under the Kluft
@@ -198,31 +195,13 @@ fn israeli_successful_call() {
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::Yaniv);
     assert_eq!(end.caller, Some(0));
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (0, 35, 11)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 35, 11]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 35), ("cid", 11)]);
     assert_eq!(
         t.try_play("bob", "QC", stock("KS")),
         Err(GameError::WrongPhase("no round is being played"))
     );
     t.replays();
-}
-
-/// A lap in which each player throws a set and draws a low card, so that low hands can
-/// meet (five cards of one deck never give two hands of 5 or less).
-fn israeli_lap(preset: Preset, bob_draws: &str) -> Table {
-    let mut t = Table::new(preset, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["KC KD KH AC 4C", "QC QD QH AH 2H", "9C 9D 9H 10S 10H"],
-        "7S",
-    );
-    t.play("ann", "KC KD KH", stock("JK"));
-    t.play("bob", "QC QD QH", stock(bob_draws));
-    t.play("cid", "9C", stock("3S"));
-    t
 }
 
 /// pagat: "If any other player has the same number of points or fewer points than the
@@ -232,30 +211,17 @@ fn israeli_lap(preset: Preset, bob_draws: &str) -> Table {
 #[test]
 fn israeli_assaf_caller_hand_plus_30_everyone_else_their_hand() {
     // Lower: Bob 4 against Ann's 5.
-    let mut t = israeli_lap(Preset::Israeli, "AS");
+    let mut t = low_lap(Preset::Israeli, &[], "AS");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid")
-        ),
-        (5, 4, 41)
-    );
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (35, 4, 41)
-    );
+    assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [5, 4, 41]);
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [35, 4, 41]);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
     // Equal: Bob 5 against Ann's 5.
-    let mut t = israeli_lap(Preset::Israeli, "2S");
+    let mut t = low_lap(Preset::Israeli, &[], "2S");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (35, 5, 41)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [35, 5, 41]);
 }
 
 /// pagat: "In Nepal, if a player calls 'Jhyap' and another player has an equal or lower
@@ -269,10 +235,7 @@ fn nepali_failed_call_hand_plus_25_and_the_others_score_nothing() {
     t.deal("ann", &hands, "9C");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (30, 0, 0)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [30, 0, 0]);
 
     // pagat: "In another variant, only the caller and any players with more points in their
     // hands than the caller score these points, while those who are equal to or lower than
@@ -284,10 +247,7 @@ fn nepali_failed_call_hand_plus_25_and_the_others_score_nothing() {
     let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], &[]);
     t.deal("ann", &hands, "9C");
     t.call("ann");
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (30, 0, 50)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [30, 0, 50]);
 }
 
 /// Wikipedia: "If the player who declared 'Yaniv' is not the winner because his hand is
@@ -304,22 +264,8 @@ fn wikipedia_one_assaf_hand_plus_30() {
     );
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (36, 0, 50)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [36, 0, 50]);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
-}
-
-/// A Wikipedia or yaniv.co lap of four: each throws a set (Dan a single ten) and draws.
-fn lap_of_four(preset: Preset, hands: [&str; 4], draws: [&str; 4]) -> Table {
-    let mut t = Table::new(preset, &["ann", "bob", "cid", "dan"]);
-    t.deal("ann", &hands, "5S");
-    t.play("ann", "KC KD KS", stock(draws[0]));
-    t.play("bob", "QC QD QH", stock(draws[1]));
-    t.play("cid", "JC JD JH", stock(draws[2]));
-    t.play("dan", "10C", stock(draws[3]));
-    t
 }
 
 /// Wikipedia: "If more than one player can call Assaf, the player with the lowest sum is the
@@ -338,23 +284,10 @@ fn wikipedia_several_assafs_20_each_and_the_lowest_win() {
     );
     t.call("ann");
     assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid"),
-            t.hand_total("dan")
-        ],
+        t.hand_totals_of(["ann", "bob", "cid", "dan"]),
         [7, 4, 6, 44]
     );
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [47, 0, 6, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [47, 0, 6, 44]);
     // Bob and Cid tie at 4: both are round winners.
     let mut t = lap_of_four(
         Preset::Wikipedia,
@@ -362,15 +295,7 @@ fn wikipedia_several_assafs_20_each_and_the_lowest_win() {
         ["JK", "AD", "AH", "7S"],
     );
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [47, 0, 0, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [47, 0, 0, 44]);
 }
 
 /// RULES.md interpretation 9: "A caller who is Assafed scores hand + 30, plus 20 for each
@@ -389,47 +314,16 @@ fn house_assaf_30_plus_20_per_further_player_the_lowest_scoring_0() {
     // One Assaf: Bob 4 against Ann's 5; Cid 13.
     let mut t = lap_of_four(Preset::House, [ann, bob, "JC JD JH 9D 4H", dan], draws);
     t.call("ann");
-    assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid")
-        ],
-        [5, 4, 13]
-    );
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [35, 0, 13, 44]
-    );
+    assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [5, 4, 13]);
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [35, 0, 13, 44]);
     // Bob 4 and Cid 5 (equal to Ann): 30 + 20; only the lowest, Bob, scores 0.
     let mut t = lap_of_four(Preset::House, [ann, bob, "JC JD JH AS 4H", dan], draws);
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [55, 0, 5, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [55, 0, 5, 44]);
     // Bob and Cid share the lowest total, 4: each scores 0.
     let mut t = lap_of_four(Preset::House, [ann, bob, "JC JD JH AS 3H", dan], draws);
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [55, 0, 0, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [55, 0, 0, 44]);
 }
 
 /// RULES.md call over the threshold: "allowed with a penalty of 30 whatever the others hold
@@ -447,7 +341,7 @@ fn pagat_variation_call_over_the_threshold_63_plus_37_is_100_halved_to_50() {
     t.call("ann");
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::FalseCall);
-    assert_eq!((t.points("ann"), t.points("bob")), (37, 9));
+    assert_eq!(t.points_of(["ann", "bob"]), [37, 9]);
     assert_eq!(t.total("ann"), 50);
     // The Israeli preset refuses such a call.
     let mut t = Table::with_totals(Preset::Israeli, &["ann", "bob"], &[63, 0]);
@@ -483,10 +377,7 @@ fn an_empty_hand_can_only_call() {
     );
     t.call("cid");
     assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [22, 19, 0]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [22, 19, 0]);
 }
 
 /// RULES.md, bonuses: "joker worth 10 when caught (Wikipedia)". Wikipedia: "In some

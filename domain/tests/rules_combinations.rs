@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Table, card, rules_with, spare, stock};
+use common::{ADD_ON_DOES_NOT_FIT, Table, card, rules_with, spare, stock};
 use serde_json::json;
 use yaniv_domain::combos::ThrowError;
 use yaniv_domain::game::{Event, GameError};
@@ -235,12 +235,7 @@ fn one_natural_and_jokers_read_as_a_set_where_jokers_are_wild_in_sets() {
         "7C",
     );
     t.play("ann", "10D JK JK", stock("QC"));
-    assert_eq!(
-        t.try_add_on("bob", "KD"),
-        Err(GameError::AddOnNotAllowed(
-            "the cards neither complete the set to exactly four nor extend the run past its top card"
-        ))
-    );
+    assert_eq!(t.try_add_on("bob", "KD"), Err(ADD_ON_DOES_NOT_FIT));
     t.add_on("bob", "10C");
     assert_eq!(t.game.top_throw(), common::cards("10D JK JK 10C"));
 }
