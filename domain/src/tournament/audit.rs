@@ -332,12 +332,7 @@ impl State {
         if let Some(dispute) = self.open_dispute() {
             return Err(TournamentError::OpenDispute(dispute).into());
         }
-        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let rounds = match stage.kind {
-            StageKind::Qualification => config.qualification_rounds,
-            StageKind::Knockout => 1,
-        };
-        if drawn >= rounds {
+        if drawn as usize >= self.rounds_in(stage.kind)? {
             return Err(TournamentError::StageRoundsDrawn.into());
         }
         Ok(())

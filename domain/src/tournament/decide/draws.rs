@@ -9,7 +9,7 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context, RoundRef, StageKind};
 use super::super::seating::{self, DRAW_ALGORITHM, NoSplit, Seating};
-use super::super::state::{Registration, State};
+use super::super::state::{Registration, Stage, State};
 use super::text;
 
 /// A draw before it becomes an event.
@@ -116,38 +116,67 @@ impl State {
         }
     }
 
-    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Result<Event, TournamentError> {
-        self.require(ctx, Role::Organizer, None)?;
+    /// The stage being played, when no dispute holds the tournament.
+    fn stage_in_play(&self) -> Result<&Stage, TournamentError> {
         let stage = self
             .current_stage()
             .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
         if let Some(id) = self.open_dispute() {
             return Err(TournamentError::OpenDispute(id));
         }
+        Ok(stage)
+    }
+
+    /// How many rounds a stage of `kind` draws: the configured qualification rounds, or
+    /// one knockout round.
+    pub(crate) fn rounds_in(&self, kind: StageKind) -> Result<usize, TournamentError> {
         let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let rounds = match stage.kind {
+        Ok(match kind {
             StageKind::Qualification => config.qualification_rounds as usize,
             StageKind::Knockout => 1,
-        };
-        if stage.rounds.len() >= rounds {
+        })
+    }
+
+    /// Round `at` drawn (or, with a `reason`, redrawn) from `seed`.
+    fn draw_from(
+        &self,
+        at: RoundRef,
+        seed: &Seed,
+        reason: Option<String>,
+    ) -> Result<RoundDrawn, TournamentError> {
+        let (commitment, precommitted) = self.commitment_for(seed)?;
+        let plan = self.plan_draw(at.stage, at.round, seed)?;
+        Ok(RoundDrawn {
+            stage: at.stage,
+            round: at.round,
+            algorithm: DRAW_ALGORITHM.to_owned(),
+            commitment,
+            seed: *seed,
+            precommitted,
+            seeds: plan.seeds,
+            tables: plan.tables,
+            byes: plan.byes,
+            final_table: plan.final_table,
+            reason,
+        })
+    }
+
+    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Result<Event, TournamentError> {
+        self.require(ctx, Role::Organizer, None)?;
+        let stage = self.stage_in_play()?;
+        if stage.rounds.len() >= self.rounds_in(stage.kind)? {
             return Err(if self.final_round().is_some() {
                 TournamentError::FinalReached
             } else {
                 TournamentError::StageRoundsDrawn
             });
         }
-        let (commitment, precommitted) = self.commitment_for(seed)?;
         let round = stage.rounds.len() as u32 + 1;
-        let plan = self.plan_draw(stage.number, round, seed)?;
-        Ok(Event::RoundDrawn(drawn(
-            stage.number,
+        let at = RoundRef {
+            stage: stage.number,
             round,
-            commitment,
-            *seed,
-            precommitted,
-            plan,
-            None,
-        )))
+        };
+        Ok(Event::RoundDrawn(self.draw_from(at, seed, None)?))
     }
 
     pub(super) fn decide_redraw(
@@ -169,35 +198,20 @@ impl State {
         if round.has_started() {
             return Err(TournamentError::RoundStarted(at));
         }
-        let (commitment, precommitted) = self.commitment_for(seed)?;
-        let plan = self.plan_draw(at.stage, at.round, seed)?;
-        Ok(Event::RoundRedrawn(drawn(
-            at.stage,
-            at.round,
-            commitment,
-            *seed,
-            precommitted,
-            plan,
+        Ok(Event::RoundRedrawn(self.draw_from(
+            at,
+            seed,
             Some(reason),
-        )))
+        )?))
     }
 
     pub(super) fn decide_advance(&self, ctx: &Context) -> Result<Event, TournamentError> {
         self.require(ctx, Role::Organizer, None)?;
-        let stage = self
-            .current_stage()
-            .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
-        if let Some(id) = self.open_dispute() {
-            return Err(TournamentError::OpenDispute(id));
-        }
+        let stage = self.stage_in_play()?;
         if self.final_round().is_some() {
             return Err(TournamentError::FinalReached);
         }
-        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let rounds = match stage.kind {
-            StageKind::Qualification => config.qualification_rounds as usize,
-            StageKind::Knockout => 1,
-        };
+        let rounds = self.rounds_in(stage.kind)?;
         if stage.rounds.len() < rounds || !stage.rounds.iter().all(|r| r.is_complete()) {
             return Err(TournamentError::StageIncomplete(stage.number));
         }
@@ -301,29 +315,5 @@ impl State {
                 })
             }
         }
-    }
-}
-
-fn drawn(
-    stage: u32,
-    round: u32,
-    commitment: Commitment,
-    seed: Seed,
-    precommitted: bool,
-    plan: Plan,
-    reason: Option<String>,
-) -> RoundDrawn {
-    RoundDrawn {
-        stage,
-        round,
-        algorithm: DRAW_ALGORITHM.to_owned(),
-        commitment,
-        seed,
-        precommitted,
-        seeds: plan.seeds,
-        tables: plan.tables,
-        byes: plan.byes,
-        final_table: plan.final_table,
-        reason,
     }
 }
