@@ -307,29 +307,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Preset, RuleSpec};
-    use crate::table::event::{AccountRef, BotSeat, SeatLeft, SeatTaken, TableStarted};
-
-    fn created() -> TableCreated {
-        TableCreated {
-            rules: RuleSpec {
-                preset: "israeli".into(),
-                overrides: Default::default(),
-            },
-            effective_rules: Preset::Israeli.rules(),
-            seats: 3,
-            bots: vec![BotSeat {
-                seat: 1,
-                kind: BotKindName::Random,
-                name: "random#2".into(),
-            }],
-            created_by: AccountRef {
-                account_id: 1,
-                username: "ann".into(),
-            },
-            tournament: None,
-        }
-    }
+    use crate::table::event::{SeatLeft, SeatTaken, TableStarted, sample_created as created};
 
     fn take(seat: Seat, account_id: i64) -> StreamEvent {
         StreamEvent::Table(TableEvent::SeatTaken(SeatTaken {
