@@ -2,6 +2,8 @@
 //! tournament"): every command validated, every refusal with its stable code, referee
 //! decisions as events, corrections that flag the draws they would have changed.
 
+mod common;
+
 use yaniv_domain::rules::RuleSpec;
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::tournament::seating::{PlayedWith, balanced_sizes, random_draw};
@@ -131,15 +133,7 @@ fn sheet(players: &[AccountId], rank: impl Fn(AccountId) -> i64) -> ResultInput 
     sorted.sort_by_key(|&p| rank(p));
     ResultInput::Game {
         game: None,
-        standings: sorted
-            .iter()
-            .enumerate()
-            .map(|(i, &player)| PlayerResult {
-                player,
-                total: 10 * (i as u32 + 1),
-                place: i as u8 + 1,
-            })
-            .collect(),
+        standings: common::finishing(&sorted, 10, 10),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Scenario helper for the `rules_*` tests: a table built from a preset (plus overrides)
 //! and named players, rounds dealt from explicit hands, actions taken by player name, and
-//! accessors for what the round's end decided.
+//! accessors for what the round's end decided. The tournament tests take their result
+//! sheets from here too ([`finishing`]).
 //!
 //! Every test binary includes this module but uses only part of it.
 #![allow(dead_code)]
@@ -12,6 +13,7 @@ use yaniv_domain::game::{
     RoundEnded, Seat, Standing,
 };
 use yaniv_domain::rules::{Overrides, Preset, Rules};
+use yaniv_domain::tournament::{AccountId, PlayerResult};
 
 /// `card("10H")`; panics on a bad literal (test code only).
 pub fn card(text: &str) -> Card {
@@ -451,4 +453,17 @@ pub fn spare(used: &[&str], n: usize) -> String {
         .collect();
     assert_eq!(found.len(), n, "not enough spare cards");
     found.join(" ")
+}
+
+/// A tournament table's standings: `order[i]` finishes (i + 1)-th, with `first` points
+/// for the winner and `step` more for each place below.
+pub fn finishing(order: &[AccountId], first: u32, step: u32) -> Vec<PlayerResult> {
+    (0u32..)
+        .zip(order)
+        .map(|(i, &player)| PlayerResult {
+            player,
+            total: first + step * i,
+            place: i as u8 + 1,
+        })
+        .collect()
 }
