@@ -7,7 +7,7 @@ mod common;
 use common::{
     ADD_ON_DOES_NOT_FIT, CALLERS_HAND_CLOSED, DECLARATIONS_BEING_TAKEN, NO_THROW_TO_ADD_ON_TO,
     NOBODY_GOING_ALONG, NOT_JUST_DRAWN, NOT_THE_THROWER, SLAP_DOES_NOT_FIT, Table, card, cards,
-    discard, stock,
+    discard, emptied_by_an_add_on, stock,
 };
 use yaniv_domain::game::{GameError, Outcome, RoundStage};
 use yaniv_domain::rules::Preset;
@@ -238,14 +238,7 @@ fn an_empty_hand_ends_the_round_at_once() {
 /// The same rule when a player adds his last cards onto another player's run.
 #[test]
 fn an_add_on_that_empties_a_hand_ends_the_round() {
-    let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"],
-        "2H",
-    );
-    t.play("ann", "4C 5C 6C", stock("2S"));
-    t.add_on("cid", "7C 8C 9C 10C JC");
+    let t = emptied_by_an_add_on(BELGIAN);
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::EmptyHand);
     assert_eq!(t.points_of(["ann", "bob", "cid"]), [22, 43, 0]);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Table, lap_of_four, low_lap, rules_with, spare, stock};
+use common::{Table, emptied_by_an_add_on, lap_of_four, low_lap, rules_with, spare, stock};
 use serde_json::json;
 use yaniv_domain::combos::ThrowError;
 use yaniv_domain::game::{CallKind, GameError, Outcome};
@@ -355,14 +355,7 @@ fn pagat_variation_call_over_the_threshold_63_plus_37_is_100_halved_to_50() {
 /// build on the straight, they can play those cards out of turn".
 #[test]
 fn an_empty_hand_can_only_call() {
-    let mut t = Table::new(Preset::House, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"],
-        "2H",
-    );
-    t.play("ann", "4C 5C 6C", stock("2S"));
-    t.add_on("cid", "7C 8C 9C 10C JC");
+    let mut t = emptied_by_an_add_on(Preset::House);
     assert!(t.hand("cid").is_empty());
     assert!(
         t.game.round_in_progress(),

@@ -424,6 +424,20 @@ pub fn low_lap(preset: Preset, initial_totals: &[u32], bob_draws: &str) -> Table
     t
 }
 
+/// Ann throws 4♣-5♣-6♣ and Cid adds his whole hand onto it, 7♣ to J♣: his hand is empty
+/// in Bob's turn. Ann holds K♦ Q♦ 2♠ (22), Bob 9♠ 9♦ 9♥ 8♠ 8♦ (43).
+pub fn emptied_by_an_add_on(preset: Preset) -> Table {
+    let mut t = Table::new(preset, &["ann", "bob", "cid"]);
+    t.deal(
+        "ann",
+        &["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"],
+        "2H",
+    );
+    t.play("ann", "4C 5C 6C", stock("2S"));
+    t.add_on("cid", "7C 8C 9C 10C JC");
+    t
+}
+
 /// A lap at four seats: Ann, Bob and Cid each throw a set of three (kings, queens, jacks),
 /// Dan a single ten; each draws the card of `draws` named from the stock.
 pub fn lap_of_four(preset: Preset, hands: [&str; 4], draws: [&str; 4]) -> Table {
