@@ -29,6 +29,7 @@
 //! stream version of that event and a stable code).
 
 use super::Tournament;
+use super::decide::change_flags;
 use super::error::{Role, TournamentError};
 use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
 use super::refs::{AccountId, Actor, RoundRef, StageKind, TableRef};
@@ -191,12 +192,10 @@ impl Audit {
     /// as deciding it found, re-planned from the log before it.
     fn audit_flags(&self, event: &Event) -> Result<(), Mismatch> {
         let mut unflagged = event.clone();
-        let (at, stored) = match &mut unflagged {
-            Event::ResultRecorded(e) => (e.table, std::mem::take(&mut e.flagged)),
-            Event::ResultCorrected(e) => (e.table, std::mem::take(&mut e.flagged)),
-            Event::GameVoided(e) => (e.table, std::mem::take(&mut e.flagged)),
-            _ => return Ok(()),
+        let Some((at, flagged)) = change_flags(&mut unflagged) else {
+            return Ok(());
         };
+        let stored = std::mem::take(flagged);
         if self.tournament.flags(at, &unflagged) != stored {
             return Err(Mismatch::FlagsMismatch(at));
         }

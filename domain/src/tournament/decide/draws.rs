@@ -10,7 +10,7 @@ use super::super::event::*;
 use super::super::refs::{AccountId, Context, RoundRef, StageKind};
 use super::super::seating::{self, DRAW_ALGORITHM, NoSplit, Seating};
 use super::super::state::{Registration, Stage, State};
-use super::text;
+use super::{Decision, text};
 
 /// A draw before it becomes an event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,11 +54,7 @@ impl State {
             .map_or(2, |i| (i.effective_rules.min_players as usize).max(2))
     }
 
-    pub(super) fn decide_commit(
-        &self,
-        ctx: &Context,
-        commitment: Commitment,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_commit(&self, ctx: &Context, commitment: Commitment) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         if self.pending_commitment.is_some() {
             return Err(TournamentError::SeedAlreadyCommitted);
@@ -66,16 +62,9 @@ impl State {
         Ok(Event::DrawSeedCommitted(DrawSeedCommitted { commitment }))
     }
 
-    pub(super) fn decide_start_qualification(
-        &self,
-        ctx: &Context,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_start_qualification(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
-        if self.started() {
-            return Err(TournamentError::WrongPhase(
-                "the qualification has already started",
-            ));
-        }
+        self.before_the_start("the qualification has already started")?;
         if self.registration == Registration::Open {
             return Err(TournamentError::WrongPhase("close registration first"));
         }
@@ -161,7 +150,7 @@ impl State {
         })
     }
 
-    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Result<Event, TournamentError> {
+    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         let stage = self.stage_in_play()?;
         if stage.rounds.len() >= self.rounds_in(stage.kind)? {
@@ -185,7 +174,7 @@ impl State {
         at: RoundRef,
         seed: &Seed,
         reason: &str,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let round = self.round(at).ok_or(TournamentError::NoSuchRound(at))?;
@@ -205,7 +194,7 @@ impl State {
         )?))
     }
 
-    pub(super) fn decide_advance(&self, ctx: &Context) -> Result<Event, TournamentError> {
+    pub(super) fn decide_advance(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         let stage = self.stage_in_play()?;
         if self.final_round().is_some() {
