@@ -250,12 +250,7 @@ impl<'a> BotView<'a> {
         let mut sub = relevant & relevant.wrapping_neg();
         while sub != 0 {
             if size.is_none_or(|k| sub.count_ones() == k) {
-                let subset: Cards = cards
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| sub & (1 << i) != 0)
-                    .map(|(_, &c)| c)
-                    .collect();
+                let subset = hand.subset(sub);
                 if add_on_fits(&top, subset.as_slice(), rules) {
                     let dup = seen[..seen_len].contains(&subset) || overflow.contains(&subset);
                     if !dup {
