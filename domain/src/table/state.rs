@@ -44,6 +44,24 @@ pub enum SeatHolder {
     Bot { kind: BotKindName, name: String },
 }
 
+impl SeatHolder {
+    /// The account of a human seat.
+    pub fn account_id(&self) -> Option<i64> {
+        match self {
+            SeatHolder::Human { account_id, .. } => Some(*account_id),
+            _ => None,
+        }
+    }
+
+    /// The kind of a bot seat.
+    pub fn bot_kind(&self) -> Option<BotKindName> {
+        match self {
+            SeatHolder::Bot { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+}
+
 /// How someone sees a table (which events and hands they may see).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
@@ -222,7 +240,7 @@ impl Table {
     pub fn seat_of(&self, account_id: i64) -> Option<Seat> {
         self.seats
             .iter()
-            .position(|s| matches!(s, SeatHolder::Human { account_id: a, .. } if *a == account_id))
+            .position(|s| s.account_id() == Some(account_id))
             .and_then(|i| Seat::try_from(i).ok())
     }
 
@@ -257,22 +275,13 @@ impl Table {
     pub fn human_accounts(&self) -> Vec<i64> {
         self.seats
             .iter()
-            .filter_map(|seat| match seat {
-                SeatHolder::Human { account_id, .. } => Some(*account_id),
-                _ => None,
-            })
+            .filter_map(SeatHolder::account_id)
             .collect()
     }
 
     /// The bot kind of every seat (`None` for humans and empty seats).
     pub fn bot_kinds(&self) -> Vec<Option<BotKindName>> {
-        self.seats
-            .iter()
-            .map(|s| match s {
-                SeatHolder::Bot { kind, .. } => Some(*kind),
-                _ => None,
-            })
-            .collect()
+        self.seats.iter().map(SeatHolder::bot_kind).collect()
     }
 
     /// How `account_id` sees this table; `staff` when the account holds a referee or
