@@ -23,6 +23,18 @@ fn call_holding(
     (t, result)
 }
 
+/// Ann may call holding `at` (`threshold` points) but not `over` (one point more).
+#[track_caller]
+fn assert_threshold(rules: Rules, threshold: u32, at: &str, over: &str) {
+    let (_, answer) = call_holding(rules.clone(), at);
+    assert!(
+        answer.is_ok(),
+        "{at} calls under a threshold of {threshold}"
+    );
+    let (_, answer) = call_holding(rules, over);
+    assert_eq!(answer, Err(above(threshold + 1, threshold)), "{over}");
+}
+
 fn above(total: u32, threshold: u32) -> GameError {
     GameError::CallNotAllowed(format!(
         "your hand totals {total}, above the threshold of {threshold}"
@@ -38,34 +50,20 @@ fn above(total: u32, threshold: u32) -> GameError {
 #[test]
 fn the_call_threshold_of_each_preset() {
     for preset in [Preset::Israeli, Preset::Kluft, Preset::House] {
-        assert!(
-            call_holding(preset.rules(), "JK JK AC AD 3C").1.is_ok(),
-            "{preset}: 5 calls"
-        );
-        assert_eq!(
-            call_holding(preset.rules(), "JK JK AC AD 4C").1,
-            Err(above(6, 5)),
-            "{preset}"
-        );
+        assert_threshold(preset.rules(), 5, "JK JK AC AD 3C", "JK JK AC AD 4C");
     }
     // Nepal has no jokers, but its jacks are worth nothing.
-    assert!(
-        call_holding(Preset::Nepali.rules(), "JC JD JH JS 5C")
-            .1
-            .is_ok()
+    assert_threshold(
+        Preset::Nepali.rules(),
+        5,
+        "JC JD JH JS 5C",
+        "JC JD JH JS 6C",
     );
-    assert_eq!(
-        call_holding(Preset::Nepali.rules(), "JC JD JH JS 6C").1,
-        Err(above(6, 5))
-    );
-    assert!(
-        call_holding(Preset::Wikipedia.rules(), "JK JK AC 2D 4C")
-            .1
-            .is_ok()
-    );
-    assert_eq!(
-        call_holding(Preset::Wikipedia.rules(), "JK JK AC 3D 4C").1,
-        Err(above(8, 7))
+    assert_threshold(
+        Preset::Wikipedia.rules(),
+        7,
+        "JK JK AC 2D 4C",
+        "JK JK AC 3D 4C",
     );
     // Belgian: 5 starts the last turns; 6 is a false call (see rules_belgian.rs).
     let (t, result) = call_holding(Preset::Belgian.rules(), "JK JK AC AD 3C");
@@ -87,11 +85,7 @@ fn other_thresholds_by_override() {
         (13, "JK JK AC 2D 10C", "JK JK AC 3D 10C"),
     ] {
         let rules = rules_with(Preset::Israeli, json!({ "call_threshold": threshold }));
-        assert!(call_holding(rules.clone(), at).1.is_ok(), "{threshold}");
-        assert_eq!(
-            call_holding(rules, over).1,
-            Err(above(threshold + 1, threshold))
-        );
+        assert_threshold(rules, threshold, at, over);
     }
 }
 

@@ -11,11 +11,14 @@ use serde_json::json;
 use yaniv_domain::game::{GameError, Outcome};
 use yaniv_domain::rules::Preset;
 
-/// A lap before Ann calls: Ann comes to 5, Bob to `bob_draws` + 3 (4 with A♠, 5 with 2♠),
-/// Cid stays at 41.
-fn kluft_lap(initial_totals: &[u32], bob_draws: &str) -> Table {
+/// A lap, then Ann calls Kluft: Ann comes to 5, Bob to `bob_draws` + 3 (4 with A♠, 5 with
+/// 2♠), Cid stays at 41. Bob, then Cid, declare: Onderkluft when named in `challengers`.
+fn kluft_lap(initial_totals: &[u32], bob_draws: &str, challengers: &[&str]) -> Table {
     let mut t = low_lap(Preset::Kluft, initial_totals, bob_draws);
     t.call("ann");
+    for who in ["bob", "cid"] {
+        t.onderkluft(who, challengers.contains(&who));
+    }
     t
 }
 
@@ -25,9 +28,7 @@ fn kluft_lap(initial_totals: &[u32], bob_draws: &str) -> Table {
 /// challenges the call."
 #[test]
 fn unchallenged_the_caller_scores_0_even_if_someone_is_lower() {
-    let mut t = kluft_lap(&[], "AS");
-    t.onderkluft("bob", false);
-    t.onderkluft("cid", false);
+    let t = kluft_lap(&[], "AS", &[]);
     assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [5, 4, 41]);
     assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 4, 41]);
     assert_eq!(t.round_ended().outcome, Outcome::Kluft);
@@ -41,9 +42,7 @@ fn unchallenged_the_caller_scores_0_even_if_someone_is_lower() {
 /// points, and the other players score the values of their hands."
 #[test]
 fn a_lower_challenger_wins_and_the_caller_pays_hand_plus_15() {
-    let mut t = kluft_lap(&[], "AS");
-    t.onderkluft("bob", true);
-    t.onderkluft("cid", false);
+    let t = kluft_lap(&[], "AS", &["bob"]);
     assert_eq!(t.points_of(["ann", "bob", "cid"]), [20, 0, 41]);
     assert_eq!(t.round_ended().outcome, Outcome::Onderkluft);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
@@ -53,9 +52,7 @@ fn a_lower_challenger_wins_and_the_caller_pays_hand_plus_15() {
 /// wins if none of the Onderkluft callers are lower". Bob's 5 equals Ann's 5.
 #[test]
 fn a_challenger_who_only_ties_loses_to_the_caller() {
-    let mut t = kluft_lap(&[], "2S");
-    t.onderkluft("bob", true);
-    t.onderkluft("cid", false);
+    let t = kluft_lap(&[], "2S", &["bob"]);
     assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 20, 41]);
     assert_eq!(t.round_ended().outcome, Outcome::Kluft);
 }
@@ -133,9 +130,7 @@ fn declarations_are_taken_clockwise_from_the_callers_left() {
 /// exactly 100 is reduced to 50."
 #[test]
 fn eliminated_above_100_and_exactly_100_becomes_50() {
-    let mut t = kluft_lap(&[0, 96, 60], "AS");
-    t.onderkluft("bob", false);
-    t.onderkluft("cid", false);
+    let t = kluft_lap(&[0, 96, 60], "AS", &[]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 50), ("cid", 101)]);
     assert_eq!(t.eliminated(), vec!["cid"]);
     assert!(!t.game.is_finished(), "two players are left");
