@@ -23,7 +23,7 @@ mod view;
 
 pub use greedy::{GreedyBot, GreedyParams};
 pub use random::RandomBot;
-pub use view::BotView;
+pub use view::{BotView, Declaration};
 
 use std::fmt;
 use std::str::FromStr;
