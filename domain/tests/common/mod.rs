@@ -427,12 +427,9 @@ pub fn low_lap(preset: Preset, initial_totals: &[u32], bob_draws: &str) -> Table
 /// Ann throws 4♣-5♣-6♣ and Cid adds his whole hand onto it, 7♣ to J♣: his hand is empty
 /// in Bob's turn. Ann holds K♦ Q♦ 2♠ (22), Bob 9♠ 9♦ 9♥ 8♠ 8♦ (43).
 pub fn emptied_by_an_add_on(preset: Preset) -> Table {
+    let hands = ["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"];
     let mut t = Table::new(preset, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"],
-        "2H",
-    );
+    t.deal("ann", &hands, "2H");
     t.play("ann", "4C 5C 6C", stock("2S"));
     t.add_on("cid", "7C 8C 9C 10C JC");
     t
