@@ -259,34 +259,23 @@ fn check_preset(preset: Preset) {
     }
 }
 
-#[test]
-fn israeli_games_hold_every_property() {
-    check_preset(Preset::Israeli);
+/// One test per preset, so that the presets are checked in parallel.
+macro_rules! every_property_of {
+    ($($test:ident: $preset:ident),* $(,)?) => {$(
+        #[test]
+        fn $test() {
+            check_preset(Preset::$preset);
+        }
+    )*};
 }
 
-#[test]
-fn nepali_games_hold_every_property() {
-    check_preset(Preset::Nepali);
-}
-
-#[test]
-fn kluft_games_hold_every_property() {
-    check_preset(Preset::Kluft);
-}
-
-#[test]
-fn belgian_games_hold_every_property() {
-    check_preset(Preset::Belgian);
-}
-
-#[test]
-fn wikipedia_games_hold_every_property() {
-    check_preset(Preset::Wikipedia);
-}
-
-#[test]
-fn house_games_hold_every_property() {
-    check_preset(Preset::House);
+every_property_of! {
+    israeli_games_hold_every_property: Israeli,
+    nepali_games_hold_every_property: Nepali,
+    kluft_games_hold_every_property: Kluft,
+    belgian_games_hold_every_property: Belgian,
+    wikipedia_games_hold_every_property: Wikipedia,
+    house_games_hold_every_property: House,
 }
 
 /// The same seed gives the same game: deals, bot choices, results.

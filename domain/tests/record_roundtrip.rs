@@ -310,17 +310,7 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
         }
     }
     // The games exercise every kind of event a record must carry.
-    for kind in [
-        "turn_played.v1",
-        "stock_reshuffled.v1",
-        "slapped_down.v1",
-        "added_on.v1",
-        "called.v1",
-        "went_along.v1",
-        "onderkluft_declared.v1",
-        "round_ended.v1",
-        "game_finished.v1",
-    ] {
+    for kind in Event::TYPES {
         assert!(
             seen.get(kind).copied().unwrap_or(0) > 0,
             "no {kind} in {seen:?}"

@@ -4,7 +4,11 @@
 
 mod common;
 
-use common::{Table, card, cards, discard, stock};
+use common::{
+    ADD_ON_DOES_NOT_FIT, CALLERS_HAND_CLOSED, DECLARATIONS_BEING_TAKEN, NO_THROW_TO_ADD_ON_TO,
+    NOBODY_GOING_ALONG, NOT_JUST_DRAWN, NOT_THE_THROWER, SLAP_DOES_NOT_FIT, Table, card, cards,
+    discard, emptied_by_an_add_on, stock,
+};
 use yaniv_domain::game::{GameError, Outcome, RoundStage};
 use yaniv_domain::rules::Preset;
 
@@ -80,19 +84,9 @@ fn the_record_md_example_round() {
     t.go_along("bob", true);
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::Assaf);
-    assert_eq!(
-        (
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid")
-        ),
-        (21, 4, 5)
-    );
+    assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [21, 4, 5]);
     // Bob went along with 4 <= 5: Cid 32, Bob 0; Ann did not go along: her hand.
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (21, 0, 32)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [21, 0, 32]);
     t.replays();
 }
 
@@ -137,16 +131,8 @@ fn after_a_call_the_others_play_one_last_turn_and_may_not_call() {
             expected: t.seat("cid")
         })
     );
-    assert_eq!(
-        t.try_add_on("ann", "AC"),
-        Err(GameError::AddOnNotAllowed("the caller's hand is closed"))
-    );
-    assert_eq!(
-        t.try_go_along("cid", true),
-        Err(GameError::DeclarationNotAllowed(
-            "nobody is declaring whether to go along now"
-        ))
-    );
+    assert_eq!(t.try_add_on("ann", "AC"), Err(CALLERS_HAND_CLOSED));
+    assert_eq!(t.try_go_along("cid", true), Err(NOBODY_GOING_ALONG));
     t.play("cid", "QC QD QH QS", stock("2S"));
     t.play("dan", "10C", stock("7S"));
     // Declarations, clockwise from the caller's left.
@@ -156,9 +142,7 @@ fn after_a_call_the_others_play_one_last_turn_and_may_not_call() {
     );
     assert_eq!(
         t.try_play("bob", "AS", stock("3C")),
-        Err(GameError::WrongPhase(
-            "the turns are over; declarations are being taken"
-        ))
+        Err(DECLARATIONS_BEING_TAKEN)
     );
     assert_eq!(t.to_act(), Some("bob"));
 }
@@ -178,23 +162,10 @@ fn meegaan_the_caller_can_score_64() {
     t.go_along("cid", true);
     t.go_along("dan", false);
     assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid"),
-            t.hand_total("dan")
-        ],
+        t.hand_totals_of(["ann", "bob", "cid", "dan"]),
         [5, 3, 4, 44]
     );
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [64, 0, 0, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [64, 0, 0, 44]);
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
 }
 
@@ -210,15 +181,7 @@ fn meegaan_a_higher_player_who_goes_along_scores_32() {
     t.go_along("bob", false);
     t.go_along("cid", false);
     t.go_along("dan", true);
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [0, 3, 4, 32]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [0, 3, 4, 32]);
     assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
 }
 
@@ -240,10 +203,7 @@ fn over_threshold_call_32_plus_the_left_neighbours_hand() {
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::FalseCall);
     assert_eq!(end.caller, Some(t.seat("bob")));
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [20, 32 + 35, 35]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [20, 32 + 35, 35]);
     assert!(
         !t.game.round_in_progress(),
         "no last turns after a false call"
@@ -272,29 +232,16 @@ fn an_empty_hand_ends_the_round_at_once() {
     assert_eq!(end.outcome, Outcome::EmptyHand);
     assert_eq!(end.caller, None);
     assert_eq!(end.winner, Some(t.seat("ann")));
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [0, 20, 20]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 20, 20]);
 }
 
 /// The same rule when a player adds his last cards onto another player's run.
 #[test]
 fn an_add_on_that_empties_a_hand_ends_the_round() {
-    let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"],
-        "2H",
-    );
-    t.play("ann", "4C 5C 6C", stock("2S"));
-    t.add_on("cid", "7C 8C 9C 10C JC");
+    let t = emptied_by_an_add_on(BELGIAN);
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::EmptyHand);
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [22, 43, 0]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [22, 43, 0]);
 }
 
 /// Belgian: "De speler links van de deler begint". RULES.md interpretation 2: "The dealer
@@ -446,13 +393,7 @@ fn slap_on_the_run_six_seven_eight_of_hearts() {
             assert!(result.is_ok(), "{drawn}");
             assert_eq!(t.game.top_throw().last(), Some(card(drawn)));
         } else {
-            assert_eq!(
-                result,
-                Err(GameError::SlapNotAllowed(
-                    "the card neither matches the top card's rank nor extends the run past its top card"
-                )),
-                "{drawn}"
-            );
+            assert_eq!(result, Err(SLAP_DOES_NOT_FIT), "{drawn}");
         }
     }
 }
@@ -462,11 +403,6 @@ fn slap_on_the_run_six_seven_eight_of_hearts() {
 /// another player, a slap after the next throw.
 #[test]
 fn slap_refusals() {
-    let just_drawn =
-        GameError::SlapNotAllowed("only the card just drawn can be slapped down, once");
-    let thrower_only = GameError::SlapNotAllowed(
-        "only the player who just threw may slap down, before the next throw",
-    );
     let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
     t.deal(
         "ann",
@@ -475,15 +411,15 @@ fn slap_refusals() {
     );
     // Ann takes the up card 6♣ from the discard: it cannot be slapped, nor can her 6♦.
     t.play("ann", "6H", discard("6C"));
-    assert_eq!(t.try_slap("ann", "6C"), Err(just_drawn.clone()));
-    assert_eq!(t.try_slap("ann", "6D"), Err(just_drawn.clone()));
+    assert_eq!(t.try_slap("ann", "6C"), Err(NOT_JUST_DRAWN));
+    assert_eq!(t.try_slap("ann", "6D"), Err(NOT_JUST_DRAWN));
     t.play("bob", "7C", stock("7S"));
-    assert_eq!(t.try_slap("cid", "7D"), Err(thrower_only.clone()));
-    assert_eq!(t.try_slap("ann", "7S"), Err(thrower_only.clone()));
+    assert_eq!(t.try_slap("cid", "7D"), Err(NOT_THE_THROWER));
+    assert_eq!(t.try_slap("ann", "7S"), Err(NOT_THE_THROWER));
     t.slap("bob", "7S");
-    assert_eq!(t.try_slap("bob", "7S"), Err(just_drawn));
+    assert_eq!(t.try_slap("bob", "7S"), Err(NOT_JUST_DRAWN));
     t.play("cid", "7D", stock("9S"));
-    assert_eq!(t.try_slap("bob", "7S"), Err(thrower_only));
+    assert_eq!(t.try_slap("bob", "7S"), Err(NOT_THE_THROWER));
 }
 
 /// RULES.md interpretation 5: "Slap-down and add-on windows close when the next throw is
@@ -514,9 +450,6 @@ fn a_belgian_call_does_not_close_the_slap_window() {
 /// run (that is only the thrower's slap-down), nor the 5♥ below its bottom.
 #[test]
 fn add_on_the_nine_of_hearts_to_another_players_run() {
-    let not_fitting = GameError::AddOnNotAllowed(
-        "the cards neither complete the set to exactly four nor extend the run past its top card",
-    );
     let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
     t.deal(
         "ann",
@@ -524,8 +457,8 @@ fn add_on_the_nine_of_hearts_to_another_players_run() {
         "KC",
     );
     t.play("ann", "6H 7H 8H", stock("JS"));
-    assert_eq!(t.try_add_on("bob", "8S"), Err(not_fitting.clone()));
-    assert_eq!(t.try_add_on("bob", "5H"), Err(not_fitting));
+    assert_eq!(t.try_add_on("bob", "8S"), Err(ADD_ON_DOES_NOT_FIT));
+    assert_eq!(t.try_add_on("bob", "5H"), Err(ADD_ON_DOES_NOT_FIT));
     t.add_on("bob", "9H");
     assert_eq!(t.game.top_throw(), cards("6H 7H 8H 9H"));
 }
@@ -557,9 +490,6 @@ fn add_ons_chain_on_a_run_and_add_ons_do_not_draw() {
 /// "een of meerdere kaarten": a single thrown card can be completed to four as well.
 #[test]
 fn add_ons_complete_a_set_to_exactly_four() {
-    let only_four = GameError::AddOnNotAllowed(
-        "the cards neither complete the set to exactly four nor extend the run past its top card",
-    );
     let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
     t.deal(
         "ann",
@@ -567,7 +497,7 @@ fn add_ons_complete_a_set_to_exactly_four() {
         "KS",
     );
     t.play("ann", "9C 9H", stock("JS"));
-    assert_eq!(t.try_add_on("bob", "9D"), Err(only_four.clone()));
+    assert_eq!(t.try_add_on("bob", "9D"), Err(ADD_ON_DOES_NOT_FIT));
     t.add_on("bob", "9D 9S");
     assert_eq!(t.game.top_throw(), cards("9C 9H 9D 9S"));
 
@@ -578,7 +508,7 @@ fn add_ons_complete_a_set_to_exactly_four() {
         "KS",
     );
     t.play("ann", "9C", stock("JS"));
-    assert_eq!(t.try_add_on("bob", "9D 9S"), Err(only_four));
+    assert_eq!(t.try_add_on("bob", "9D 9S"), Err(ADD_ON_DOES_NOT_FIT));
     t.add_on("bob", "9D 9S 9H");
 }
 
@@ -593,12 +523,7 @@ fn add_on_refusals() {
         &["4C 5C 6C 7C QD", "9S 2H 3H 4H 5H", "8C 2D 3D 4D 5D"],
         "9C",
     );
-    assert_eq!(
-        t.try_add_on("bob", "9S"),
-        Err(GameError::AddOnNotAllowed(
-            "there is no throw to add on to now"
-        ))
-    );
+    assert_eq!(t.try_add_on("bob", "9S"), Err(NO_THROW_TO_ADD_ON_TO));
     t.play("ann", "5C 6C 7C", stock("JS"));
     assert_eq!(
         t.try_add_on("ann", "4C"),
@@ -613,12 +538,7 @@ fn add_on_refusals() {
     assert!(t.accepts_add_on("cid", "8C"));
     t.play("bob", "9S", stock("KS"));
     // Cid's 8♣ would have extended 5♣-6♣-7♣, but that throw is covered now.
-    assert_eq!(
-        t.try_add_on("cid", "8C"),
-        Err(GameError::AddOnNotAllowed(
-            "the cards neither complete the set to exactly four nor extend the run past its top card"
-        ))
-    );
+    assert_eq!(t.try_add_on("cid", "8C"), Err(ADD_ON_DOES_NOT_FIT));
 }
 
 /// Project decision (decide/mod.rs `window_open`): the add-on window also closes at the first
@@ -635,17 +555,9 @@ fn the_add_on_window_closes_at_the_first_going_along_declaration() {
     t.play("bob", "4C 5C 6C", stock("2D"));
     t.play("cid", "8S 8D 8H", stock("3D"));
     assert!(t.accepts_add_on("bob", "8C"), "open after the last turn");
-    assert_eq!(
-        t.try_add_on("ann", "AC"),
-        Err(GameError::AddOnNotAllowed("the caller's hand is closed"))
-    );
+    assert_eq!(t.try_add_on("ann", "AC"), Err(CALLERS_HAND_CLOSED));
     t.go_along("bob", false);
-    assert_eq!(
-        t.try_add_on("bob", "8C"),
-        Err(GameError::AddOnNotAllowed(
-            "there is no throw to add on to now"
-        ))
-    );
+    assert_eq!(t.try_add_on("bob", "8C"), Err(NO_THROW_TO_ADD_ON_TO));
 }
 
 /// RULES.md interpretation 1: "A run may be thrown ascending or descending"; slap-down and
@@ -653,9 +565,6 @@ fn the_add_on_window_closes_at_the_first_going_along_declaration() {
 /// the 5♥ extends it, the 9♥ (below the bottom card) does not.
 #[test]
 fn a_descending_run_is_extended_past_its_top_card() {
-    let not_fitting = GameError::AddOnNotAllowed(
-        "the cards neither complete the set to exactly four nor extend the run past its top card",
-    );
     let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
     t.deal(
         "ann",
@@ -663,16 +572,11 @@ fn a_descending_run_is_extended_past_its_top_card() {
         "KC",
     );
     t.play("ann", "8H 7H 6H", stock("6S"));
-    assert_eq!(t.try_add_on("bob", "9H"), Err(not_fitting));
+    assert_eq!(t.try_add_on("bob", "9H"), Err(ADD_ON_DOES_NOT_FIT));
     t.add_on("cid", "5H 4H");
     assert_eq!(t.game.top_throw(), cards("8H 7H 6H 5H 4H"));
     // The thrower's 6♠ no longer matches the top card (4♥).
-    assert_eq!(
-        t.try_slap("ann", "6S"),
-        Err(GameError::SlapNotAllowed(
-            "the card neither matches the top card's rank nor extends the run past its top card"
-        ))
-    );
+    assert_eq!(t.try_slap("ann", "6S"), Err(SLAP_DOES_NOT_FIT));
 }
 
 /// Belgian: "Aas kan laag (A-2-3) of hoog (Q-K-A) gebruikt worden, maar niet beide". A high
@@ -689,12 +593,7 @@ fn a_high_ace_extends_a_run_past_the_king() {
     t.play("ann", "JH QH KH", stock("AH"));
     t.slap("ann", "AH");
     assert_eq!(t.game.top_throw(), cards("JH QH KH AH"));
-    assert_eq!(
-        t.try_add_on("bob", "2H"),
-        Err(GameError::AddOnNotAllowed(
-            "the cards neither complete the set to exactly four nor extend the run past its top card"
-        ))
-    );
+    assert_eq!(t.try_add_on("bob", "2H"), Err(ADD_ON_DOES_NOT_FIT));
 
     let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
     t.deal(

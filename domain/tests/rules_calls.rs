@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Table, rules_with, spare, stock};
+use common::{Table, emptied_by_an_add_on, lap_of_four, low_lap, rules_with, spare, stock};
 use serde_json::json;
 use yaniv_domain::combos::ThrowError;
 use yaniv_domain::game::{CallKind, GameError, Outcome};
@@ -23,6 +23,18 @@ fn call_holding(
     (t, result)
 }
 
+/// Ann may call holding `at` (`threshold` points) but not `over` (one point more).
+#[track_caller]
+fn assert_threshold(rules: Rules, threshold: u32, at: &str, over: &str) {
+    let (_, answer) = call_holding(rules.clone(), at);
+    assert!(
+        answer.is_ok(),
+        "{at} calls under a threshold of {threshold}"
+    );
+    let (_, answer) = call_holding(rules, over);
+    assert_eq!(answer, Err(above(threshold + 1, threshold)), "{over}");
+}
+
 fn above(total: u32, threshold: u32) -> GameError {
     GameError::CallNotAllowed(format!(
         "your hand totals {total}, above the threshold of {threshold}"
@@ -38,34 +50,20 @@ fn above(total: u32, threshold: u32) -> GameError {
 #[test]
 fn the_call_threshold_of_each_preset() {
     for preset in [Preset::Israeli, Preset::Kluft, Preset::House] {
-        assert!(
-            call_holding(preset.rules(), "JK JK AC AD 3C").1.is_ok(),
-            "{preset}: 5 calls"
-        );
-        assert_eq!(
-            call_holding(preset.rules(), "JK JK AC AD 4C").1,
-            Err(above(6, 5)),
-            "{preset}"
-        );
+        assert_threshold(preset.rules(), 5, "JK JK AC AD 3C", "JK JK AC AD 4C");
     }
     // Nepal has no jokers, but its jacks are worth nothing.
-    assert!(
-        call_holding(Preset::Nepali.rules(), "JC JD JH JS 5C")
-            .1
-            .is_ok()
+    assert_threshold(
+        Preset::Nepali.rules(),
+        5,
+        "JC JD JH JS 5C",
+        "JC JD JH JS 6C",
     );
-    assert_eq!(
-        call_holding(Preset::Nepali.rules(), "JC JD JH JS 6C").1,
-        Err(above(6, 5))
-    );
-    assert!(
-        call_holding(Preset::Wikipedia.rules(), "JK JK AC 2D 4C")
-            .1
-            .is_ok()
-    );
-    assert_eq!(
-        call_holding(Preset::Wikipedia.rules(), "JK JK AC 3D 4C").1,
-        Err(above(8, 7))
+    assert_threshold(
+        Preset::Wikipedia.rules(),
+        7,
+        "JK JK AC 2D 4C",
+        "JK JK AC 3D 4C",
     );
     // Belgian: 5 starts the last turns; 6 is a false call (see rules_belgian.rs).
     let (t, result) = call_holding(Preset::Belgian.rules(), "JK JK AC AD 3C");
@@ -87,11 +85,7 @@ fn other_thresholds_by_override() {
         (13, "JK JK AC 2D 10C", "JK JK AC 3D 10C"),
     ] {
         let rules = rules_with(Preset::Israeli, json!({ "call_threshold": threshold }));
-        assert!(call_holding(rules.clone(), at).1.is_ok(), "{threshold}");
-        assert_eq!(
-            call_holding(rules, over).1,
-            Err(above(threshold + 1, threshold))
-        );
+        assert_threshold(rules, threshold, at, over);
     }
 }
 
@@ -156,10 +150,7 @@ fn caller_wins_ties_parameter() {
     t.deal("ann", &hands, "9C");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (0, 6, 50)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 6, 50]);
 }
 
 /// Project decision (view.rs `call_resolution_kind`): the call is "kluft" under the Kluft
@@ -198,31 +189,13 @@ fn israeli_successful_call() {
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::Yaniv);
     assert_eq!(end.caller, Some(0));
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (0, 35, 11)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 35, 11]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 35), ("cid", 11)]);
     assert_eq!(
         t.try_play("bob", "QC", stock("KS")),
         Err(GameError::WrongPhase("no round is being played"))
     );
     t.replays();
-}
-
-/// A lap in which each player throws a set and draws a low card, so that low hands can
-/// meet (five cards of one deck never give two hands of 5 or less).
-fn israeli_lap(preset: Preset, bob_draws: &str) -> Table {
-    let mut t = Table::new(preset, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["KC KD KH AC 4C", "QC QD QH AH 2H", "9C 9D 9H 10S 10H"],
-        "7S",
-    );
-    t.play("ann", "KC KD KH", stock("JK"));
-    t.play("bob", "QC QD QH", stock(bob_draws));
-    t.play("cid", "9C", stock("3S"));
-    t
 }
 
 /// pagat: "If any other player has the same number of points or fewer points than the
@@ -232,30 +205,17 @@ fn israeli_lap(preset: Preset, bob_draws: &str) -> Table {
 #[test]
 fn israeli_assaf_caller_hand_plus_30_everyone_else_their_hand() {
     // Lower: Bob 4 against Ann's 5.
-    let mut t = israeli_lap(Preset::Israeli, "AS");
+    let mut t = low_lap(Preset::Israeli, &[], "AS");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid")
-        ),
-        (5, 4, 41)
-    );
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (35, 4, 41)
-    );
+    assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [5, 4, 41]);
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [35, 4, 41]);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
     // Equal: Bob 5 against Ann's 5.
-    let mut t = israeli_lap(Preset::Israeli, "2S");
+    let mut t = low_lap(Preset::Israeli, &[], "2S");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (35, 5, 41)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [35, 5, 41]);
 }
 
 /// pagat: "In Nepal, if a player calls 'Jhyap' and another player has an equal or lower
@@ -269,10 +229,7 @@ fn nepali_failed_call_hand_plus_25_and_the_others_score_nothing() {
     t.deal("ann", &hands, "9C");
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (30, 0, 0)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [30, 0, 0]);
 
     // pagat: "In another variant, only the caller and any players with more points in their
     // hands than the caller score these points, while those who are equal to or lower than
@@ -284,10 +241,7 @@ fn nepali_failed_call_hand_plus_25_and_the_others_score_nothing() {
     let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], &[]);
     t.deal("ann", &hands, "9C");
     t.call("ann");
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (30, 0, 50)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [30, 0, 50]);
 }
 
 /// Wikipedia: "If the player who declared 'Yaniv' is not the winner because his hand is
@@ -304,22 +258,8 @@ fn wikipedia_one_assaf_hand_plus_30() {
     );
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!(
-        (t.points("ann"), t.points("bob"), t.points("cid")),
-        (36, 0, 50)
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [36, 0, 50]);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
-}
-
-/// A Wikipedia or yaniv.co lap of four: each throws a set (Dan a single ten) and draws.
-fn lap_of_four(preset: Preset, hands: [&str; 4], draws: [&str; 4]) -> Table {
-    let mut t = Table::new(preset, &["ann", "bob", "cid", "dan"]);
-    t.deal("ann", &hands, "5S");
-    t.play("ann", "KC KD KS", stock(draws[0]));
-    t.play("bob", "QC QD QH", stock(draws[1]));
-    t.play("cid", "JC JD JH", stock(draws[2]));
-    t.play("dan", "10C", stock(draws[3]));
-    t
 }
 
 /// Wikipedia: "If more than one player can call Assaf, the player with the lowest sum is the
@@ -338,23 +278,10 @@ fn wikipedia_several_assafs_20_each_and_the_lowest_win() {
     );
     t.call("ann");
     assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid"),
-            t.hand_total("dan")
-        ],
+        t.hand_totals_of(["ann", "bob", "cid", "dan"]),
         [7, 4, 6, 44]
     );
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [47, 0, 6, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [47, 0, 6, 44]);
     // Bob and Cid tie at 4: both are round winners.
     let mut t = lap_of_four(
         Preset::Wikipedia,
@@ -362,15 +289,7 @@ fn wikipedia_several_assafs_20_each_and_the_lowest_win() {
         ["JK", "AD", "AH", "7S"],
     );
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [47, 0, 0, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [47, 0, 0, 44]);
 }
 
 /// RULES.md interpretation 9: "A caller who is Assafed scores hand + 30, plus 20 for each
@@ -389,47 +308,16 @@ fn house_assaf_30_plus_20_per_further_player_the_lowest_scoring_0() {
     // One Assaf: Bob 4 against Ann's 5; Cid 13.
     let mut t = lap_of_four(Preset::House, [ann, bob, "JC JD JH 9D 4H", dan], draws);
     t.call("ann");
-    assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid")
-        ],
-        [5, 4, 13]
-    );
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [35, 0, 13, 44]
-    );
+    assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [5, 4, 13]);
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [35, 0, 13, 44]);
     // Bob 4 and Cid 5 (equal to Ann): 30 + 20; only the lowest, Bob, scores 0.
     let mut t = lap_of_four(Preset::House, [ann, bob, "JC JD JH AS 4H", dan], draws);
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [55, 0, 5, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [55, 0, 5, 44]);
     // Bob and Cid share the lowest total, 4: each scores 0.
     let mut t = lap_of_four(Preset::House, [ann, bob, "JC JD JH AS 3H", dan], draws);
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [55, 0, 0, 44]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [55, 0, 0, 44]);
 }
 
 /// RULES.md call over the threshold: "allowed with a penalty of 30 whatever the others hold
@@ -447,7 +335,7 @@ fn pagat_variation_call_over_the_threshold_63_plus_37_is_100_halved_to_50() {
     t.call("ann");
     let end = t.round_ended();
     assert_eq!(end.outcome, Outcome::FalseCall);
-    assert_eq!((t.points("ann"), t.points("bob")), (37, 9));
+    assert_eq!(t.points_of(["ann", "bob"]), [37, 9]);
     assert_eq!(t.total("ann"), 50);
     // The Israeli preset refuses such a call.
     let mut t = Table::with_totals(Preset::Israeli, &["ann", "bob"], &[63, 0]);
@@ -461,14 +349,7 @@ fn pagat_variation_call_over_the_threshold_63_plus_37_is_100_halved_to_50() {
 /// build on the straight, they can play those cards out of turn".
 #[test]
 fn an_empty_hand_can_only_call() {
-    let mut t = Table::new(Preset::House, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"],
-        "2H",
-    );
-    t.play("ann", "4C 5C 6C", stock("2S"));
-    t.add_on("cid", "7C 8C 9C 10C JC");
+    let mut t = emptied_by_an_add_on(Preset::House);
     assert!(t.hand("cid").is_empty());
     assert!(
         t.game.round_in_progress(),
@@ -483,10 +364,7 @@ fn an_empty_hand_can_only_call() {
     );
     t.call("cid");
     assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [22, 19, 0]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [22, 19, 0]);
 }
 
 /// RULES.md, bonuses: "joker worth 10 when caught (Wikipedia)". Wikipedia: "In some

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Table, card, rules_with, spare, stock};
+use common::{ADD_ON_DOES_NOT_FIT, Table, card, rules_with, spare, stock};
 use serde_json::json;
 use yaniv_domain::combos::ThrowError;
 use yaniv_domain::game::{Event, GameError};
@@ -30,6 +30,13 @@ fn refused(preset: Preset, hand: &str, throw: &str) -> GameError {
 
 const NOT_A_COMBINATION: GameError = GameError::IllegalThrow(ThrowError::NotACombination);
 
+/// Ann's throw of `throw` from `hand` is refused: the cards are no combination.
+#[track_caller]
+fn assert_no_combination(preset: Preset, hand: &str, throw: &str) {
+    let refusal = refused(preset, hand, throw);
+    assert_eq!(refusal, NOT_A_COMBINATION, "{preset}: {throw}");
+}
+
 /// RULES.md line 25: "Combinations: one card; a set (2+ cards of the same rank); a run (3+
 /// consecutive cards of one suit)." pagat: "A player can throw either: Any one card".
 #[test]
@@ -50,11 +57,7 @@ fn a_set_is_two_or_more_cards_of_one_rank_in_any_suits() {
         assert!(throws(preset, "9C 9H 2C 3D 4S", "9C 9H"), "{preset}");
         assert!(throws(preset, "KC KD KS 2C 3D", "KC KD KS"), "{preset}");
         assert!(throws(preset, "5C 5D 5H 5S 2C", "5C 5D 5H 5S"), "{preset}");
-        assert_eq!(
-            refused(preset, "9C 8C 2H 3D 4S", "9C 8C"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
+        assert_no_combination(preset, "9C 8C 2H 3D 4S", "9C 8C");
     }
 }
 
@@ -69,22 +72,10 @@ fn a_run_is_three_or_more_consecutive_cards_of_one_suit() {
             "{preset}"
         );
         // Two cards in sequence are no combination.
-        assert_eq!(
-            refused(preset, "4S 5S 9D 10H KC", "4S 5S"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
+        assert_no_combination(preset, "4S 5S 9D 10H KC", "4S 5S");
         // One suit only, no gaps.
-        assert_eq!(
-            refused(preset, "4S 5H 6S 9D 10H", "4S 5H 6S"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
-        assert_eq!(
-            refused(preset, "4S 6S 7S 9D 10H", "4S 6S 7S"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
+        assert_no_combination(preset, "4S 5H 6S 9D 10H", "4S 5H 6S");
+        assert_no_combination(preset, "4S 6S 7S 9D 10H", "4S 6S 7S");
     }
 }
 
@@ -96,10 +87,7 @@ fn only_one_combination_per_turn_pagat_fives_and_nines() {
     let hand = "5C 5D 5H 9C 9D";
     assert!(throws(Preset::Israeli, hand, "5C 5D 5H"));
     assert!(throws(Preset::Israeli, hand, "9C 9D"));
-    assert_eq!(
-        refused(Preset::Israeli, hand, "5C 5D 5H 9C 9D"),
-        NOT_A_COMBINATION
-    );
+    assert_no_combination(Preset::Israeli, hand, "5C 5D 5H 9C 9D");
 }
 
 /// RULES.md interpretation 1: "A run may be thrown ascending or descending; its first and
@@ -111,11 +99,7 @@ fn runs_are_thrown_in_order_ascending_or_descending() {
         let hand = "2D 3D 4D 5D KS";
         assert!(throws(preset, hand, "2D 3D 4D 5D"), "{preset}");
         assert!(throws(preset, hand, "5D 4D 3D 2D"), "{preset}");
-        assert_eq!(
-            refused(preset, hand, "3D 5D 4D 2D"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
+        assert_no_combination(preset, hand, "3D 5D 4D 2D");
     }
 }
 
@@ -132,22 +116,11 @@ fn aces_are_low_only_outside_belgium() {
         Preset::House,
     ] {
         assert!(throws(preset, "AH 2H 3H 9C 10D", "AH 2H 3H"), "{preset}");
-        assert_eq!(
-            refused(preset, "QH KH AH 9C 10D", "QH KH AH"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
-        assert_eq!(
-            refused(preset, "QH KH AH 9C 10D", "AH KH QH"),
-            NOT_A_COMBINATION,
-            "{preset}"
-        );
+        assert_no_combination(preset, "QH KH AH 9C 10D", "QH KH AH");
+        assert_no_combination(preset, "QH KH AH 9C 10D", "AH KH QH");
     }
     // A joker after the king would have to be a high ace.
-    assert_eq!(
-        refused(Preset::Israeli, "QH KH JK 9C 10D", "QH KH JK"),
-        NOT_A_COMBINATION
-    );
+    assert_no_combination(Preset::Israeli, "QH KH JK 9C 10D", "QH KH JK");
     assert!(throws(Preset::Israeli, "QH KH JK 9C 10D", "JK QH KH"));
 }
 
@@ -158,14 +131,8 @@ fn belgian_aces_are_low_or_high_but_never_wrap() {
     assert!(throws(Preset::Belgian, "AH 2H 3H 9C 10D", "AH 2H 3H"));
     assert!(throws(Preset::Belgian, "QH KH AH 9C 10D", "QH KH AH"));
     assert!(throws(Preset::Belgian, "QH KH AH 9C 10D", "AH KH QH"));
-    assert_eq!(
-        refused(Preset::Belgian, "KH AH 2H 9C 10D", "KH AH 2H"),
-        NOT_A_COMBINATION
-    );
-    assert_eq!(
-        refused(Preset::Belgian, "KH AH 2H 9C 10D", "2H AH KH"),
-        NOT_A_COMBINATION
-    );
+    assert_no_combination(Preset::Belgian, "KH AH 2H 9C 10D", "KH AH 2H");
+    assert_no_combination(Preset::Belgian, "KH AH 2H 9C 10D", "2H AH KH");
 }
 
 /// pagat: "A Joker can be used in a sequence as a substitute for any card." and "You could
@@ -235,12 +202,7 @@ fn one_natural_and_jokers_read_as_a_set_where_jokers_are_wild_in_sets() {
         "7C",
     );
     t.play("ann", "10D JK JK", stock("QC"));
-    assert_eq!(
-        t.try_add_on("bob", "KD"),
-        Err(GameError::AddOnNotAllowed(
-            "the cards neither complete the set to exactly four nor extend the run past its top card"
-        ))
-    );
+    assert_eq!(t.try_add_on("bob", "KD"), Err(ADD_ON_DOES_NOT_FIT));
     t.add_on("bob", "10C");
     assert_eq!(t.game.top_throw(), common::cards("10D JK JK 10C"));
 }

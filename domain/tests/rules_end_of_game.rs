@@ -5,20 +5,27 @@ mod common;
 use common::{Table, rules_with, stock};
 use serde_json::json;
 use yaniv_domain::game::GameError;
-use yaniv_domain::rules::Preset;
+use yaniv_domain::rules::{Preset, Rules};
 
 const ANN_CALLS: &str = "JK JK AC AD AH";
 const TWENTY_CLUBS: &str = "2C 3C 4C 5C 6C";
 const TWENTY_DIAMONDS: &str = "2D 3D 4D 5D 6D";
+
+/// A three-seat round in which Ann calls at once holding `ann`, against Bob's and Cid's
+/// twenty points each; the totals before it are `totals`.
+fn twenties(rules: Rules, ann: &str, totals: &[u32]) -> Table {
+    let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], totals);
+    t.deal("ann", &[ann, TWENTY_CLUBS, TWENTY_DIAMONDS], "9S");
+    t.call("ann");
+    t
+}
 
 /// pagat: "Any player who has more than 200 points is eliminated from the game, which then
 /// continues with the remaining players, until only one survives." A seat out of the game
 /// is dealt no cards and may not act. Later eliminations rank above earlier ones.
 #[test]
 fn pagat_eliminated_above_200_the_last_survivor_wins() {
-    let mut t = Table::with_totals(Preset::Israeli, &["ann", "bob", "cid"], &[0, 190, 0]);
-    t.deal("ann", &[ANN_CALLS, TWENTY_CLUBS, TWENTY_DIAMONDS], "9S");
-    t.call("ann");
+    let mut t = twenties(Preset::Israeli.rules(), ANN_CALLS, &[0, 190, 0]);
     assert_eq!(t.eliminated(), vec!["bob"]);
     assert!(!t.game.is_finished());
     assert!(t.game.is_eliminated(t.seat("bob")));
@@ -33,9 +40,7 @@ fn pagat_eliminated_above_200_the_last_survivor_wins() {
     assert_eq!(t.to_act(), Some("ann"));
     t.call("ann");
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 210), ("cid", 40)]);
-    let mut t2 = Table::with_totals(Preset::Israeli, &["ann", "bob", "cid"], &[0, 190, 185]);
-    t2.deal("ann", &[ANN_CALLS, TWENTY_CLUBS, TWENTY_DIAMONDS], "9S");
-    t2.call("ann");
+    let t2 = twenties(Preset::Israeli.rules(), ANN_CALLS, &[0, 190, 185]);
     // Both out in the same round: Ann survives alone; Bob and Cid rank by total.
     assert_eq!(t2.eliminated(), vec!["bob", "cid"]);
     assert_eq!(
@@ -48,9 +53,7 @@ fn pagat_eliminated_above_200_the_last_survivor_wins() {
 /// first, then later eliminations above earlier ones.
 #[test]
 fn later_eliminations_rank_above_earlier_ones() {
-    let mut t = Table::with_totals(Preset::Israeli, &["ann", "bob", "cid"], &[0, 190, 170]);
-    t.deal("ann", &[ANN_CALLS, TWENTY_CLUBS, TWENTY_DIAMONDS], "9S");
-    t.call("ann");
+    let mut t = twenties(Preset::Israeli.rules(), ANN_CALLS, &[0, 190, 170]);
     assert_eq!(t.eliminated(), vec!["bob"]);
     t.deal_next(&[ANN_CALLS, "", TWENTY_DIAMONDS], "9S");
     t.call("ann");
@@ -71,13 +74,7 @@ fn later_eliminations_rank_above_earlier_ones() {
 /// no reductions, so a total of exactly 200 stays in the game.
 #[test]
 fn house_exactly_200_stays_201_is_out() {
-    let mut t = Table::with_totals(Preset::House, &["ann", "bob", "cid"], &[0, 180, 181]);
-    t.deal(
-        "ann",
-        &["KH JK AC AD AH", TWENTY_CLUBS, TWENTY_DIAMONDS],
-        "9S",
-    );
-    t.call("ann");
+    let t = twenties(Preset::House.rules(), "KH JK AC AD AH", &[0, 180, 181]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 200), ("cid", 201)]);
     assert_eq!(t.eliminated(), vec!["cid"]);
 }
@@ -86,13 +83,7 @@ fn house_exactly_200_stays_201_is_out() {
 /// points (with exactly 100 you are still in the game)".
 #[test]
 fn nepal_exactly_100_stays_101_is_out() {
-    let mut t = Table::with_totals(Preset::Nepali, &["ann", "bob", "cid"], &[0, 80, 81]);
-    t.deal(
-        "ann",
-        &["JC JD JH JS AC", TWENTY_CLUBS, TWENTY_DIAMONDS],
-        "9S",
-    );
-    t.call("ann");
+    let t = twenties(Preset::Nepali.rules(), "JC JD JH JS AC", &[0, 80, 81]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 100), ("cid", 101)]);
     assert_eq!(t.eliminated(), vec!["cid"]);
 }
@@ -104,13 +95,7 @@ fn elimination_at_the_limit_parameter() {
         Preset::House,
         json!({"game_end": {"elimination": {"limit": 200, "at_limit": true}}}),
     );
-    let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], &[0, 180, 170]);
-    t.deal(
-        "ann",
-        &["KH JK AC AD AH", TWENTY_CLUBS, TWENTY_DIAMONDS],
-        "9S",
-    );
-    t.call("ann");
+    let t = twenties(rules, "KH JK AC AD AH", &[0, 180, 170]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 200), ("cid", 190)]);
     assert_eq!(t.eliminated(), vec!["bob"]);
 }
@@ -166,9 +151,7 @@ fn wikipedia_option_above_the_limit_the_lowest_wins() {
         Preset::Wikipedia,
         json!({"game_end": {"lowest_wins": {"limit": 200, "at_limit": false}}}),
     );
-    let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], &[120, 195, 90]);
-    t.deal("ann", &[ANN_CALLS, TWENTY_CLUBS, TWENTY_DIAMONDS], "9S");
-    t.call("ann");
+    let t = twenties(rules, ANN_CALLS, &[120, 195, 90]);
     assert_eq!(t.totals(), vec![("ann", 120), ("bob", 215), ("cid", 110)]);
     assert!(t.eliminated().is_empty());
     assert_eq!(

@@ -3,24 +3,22 @@
 
 mod common;
 
-use common::{Table, rules_with, stock};
+use common::{
+    DECLARATIONS_BEING_TAKEN, NO_THROW_TO_ADD_ON_TO, NOBODY_GOING_ALONG, NOT_THE_THROWER, Table,
+    lap_of_four, low_lap, rules_with, stock,
+};
 use serde_json::json;
 use yaniv_domain::game::{GameError, Outcome};
 use yaniv_domain::rules::Preset;
 
-/// A lap before Ann calls: Ann comes to 5, Bob to `bob_draws` + 3 (4 with A♠, 5 with 2♠),
-/// Cid stays at 41.
-fn kluft_lap(initial_totals: &[u32], bob_draws: &str) -> Table {
-    let mut t = Table::with_totals(Preset::Kluft, &["ann", "bob", "cid"], initial_totals);
-    t.deal(
-        "ann",
-        &["KC KD KH AC 4C", "QC QD QH AH 2H", "9C 9D 9H 10S 10H"],
-        "7S",
-    );
-    t.play("ann", "KC KD KH", stock("JK"));
-    t.play("bob", "QC QD QH", stock(bob_draws));
-    t.play("cid", "9C", stock("3S"));
+/// A lap, then Ann calls Kluft: Ann comes to 5, Bob to `bob_draws` + 3 (4 with A♠, 5 with
+/// 2♠), Cid stays at 41. Bob, then Cid, declare: Onderkluft when named in `challengers`.
+fn kluft_lap(initial_totals: &[u32], bob_draws: &str, challengers: &[&str]) -> Table {
+    let mut t = low_lap(Preset::Kluft, initial_totals, bob_draws);
     t.call("ann");
+    for who in ["bob", "cid"] {
+        t.onderkluft(who, challengers.contains(&who));
+    }
     t
 }
 
@@ -30,21 +28,9 @@ fn kluft_lap(initial_totals: &[u32], bob_draws: &str) -> Table {
 /// challenges the call."
 #[test]
 fn unchallenged_the_caller_scores_0_even_if_someone_is_lower() {
-    let mut t = kluft_lap(&[], "AS");
-    t.onderkluft("bob", false);
-    t.onderkluft("cid", false);
-    assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid")
-        ],
-        [5, 4, 41]
-    );
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [0, 4, 41]
-    );
+    let t = kluft_lap(&[], "AS", &[]);
+    assert_eq!(t.hand_totals_of(["ann", "bob", "cid"]), [5, 4, 41]);
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 4, 41]);
     assert_eq!(t.round_ended().outcome, Outcome::Kluft);
     assert_eq!(t.round_ended().winner, Some(t.seat("ann")));
     t.replays();
@@ -56,13 +42,8 @@ fn unchallenged_the_caller_scores_0_even_if_someone_is_lower() {
 /// points, and the other players score the values of their hands."
 #[test]
 fn a_lower_challenger_wins_and_the_caller_pays_hand_plus_15() {
-    let mut t = kluft_lap(&[], "AS");
-    t.onderkluft("bob", true);
-    t.onderkluft("cid", false);
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [20, 0, 41]
-    );
+    let t = kluft_lap(&[], "AS", &["bob"]);
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [20, 0, 41]);
     assert_eq!(t.round_ended().outcome, Outcome::Onderkluft);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
 }
@@ -71,13 +52,8 @@ fn a_lower_challenger_wins_and_the_caller_pays_hand_plus_15() {
 /// wins if none of the Onderkluft callers are lower". Bob's 5 equals Ann's 5.
 #[test]
 fn a_challenger_who_only_ties_loses_to_the_caller() {
-    let mut t = kluft_lap(&[], "2S");
-    t.onderkluft("bob", true);
-    t.onderkluft("cid", false);
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [0, 20, 41]
-    );
+    let t = kluft_lap(&[], "2S", &["bob"]);
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [0, 20, 41]);
     assert_eq!(t.round_ended().outcome, Outcome::Kluft);
 }
 
@@ -88,43 +64,25 @@ fn a_challenger_who_only_ties_loses_to_the_caller() {
 /// each failed Kluft/Onderkluft caller").
 #[test]
 fn two_challengers_tied_for_lowest_the_first_to_call_wins() {
-    let mut t = Table::new(Preset::Kluft, &["ann", "bob", "cid", "dan"]);
-    t.deal(
-        "ann",
-        &[
+    let mut t = lap_of_four(
+        Preset::Kluft,
+        [
             "KC KD KS AC 4C",
             "QC QD QH AD 2H",
             "JC JD JH AS 3H",
             "10C 10D 10H 9S 8S",
         ],
-        "5S",
+        ["JK", "AH", "JK", "7S"],
     );
-    t.play("ann", "KC KD KS", stock("JK"));
-    t.play("bob", "QC QD QH", stock("AH"));
-    t.play("cid", "JC JD JH", stock("JK"));
-    t.play("dan", "10C", stock("7S"));
     t.call("ann");
     t.onderkluft("bob", true);
     t.onderkluft("cid", true);
     t.onderkluft("dan", true);
     assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid"),
-            t.hand_total("dan")
-        ],
+        t.hand_totals_of(["ann", "bob", "cid", "dan"]),
         [5, 4, 4, 44]
     );
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [20, 0, 19, 59]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [20, 0, 19, 59]);
     assert_eq!(t.round_ended().winner, Some(t.seat("bob")));
 }
 
@@ -152,16 +110,9 @@ fn declarations_are_taken_clockwise_from_the_callers_left() {
     );
     assert_eq!(
         t.try_play("cid", "9C", stock("2C")),
-        Err(GameError::WrongPhase(
-            "the turns are over; declarations are being taken"
-        ))
+        Err(DECLARATIONS_BEING_TAKEN)
     );
-    assert_eq!(
-        t.try_go_along("cid", true),
-        Err(GameError::DeclarationNotAllowed(
-            "nobody is declaring whether to go along now"
-        ))
-    );
+    assert_eq!(t.try_go_along("cid", true), Err(NOBODY_GOING_ALONG));
     assert_eq!(
         t.try_call("cid"),
         Err(GameError::CallNotAllowed(
@@ -172,19 +123,14 @@ fn declarations_are_taken_clockwise_from_the_callers_left() {
     assert_eq!(t.to_act(), Some("ann"));
     t.onderkluft("ann", false);
     assert!(!t.game.round_in_progress());
-    assert_eq!(
-        [t.points("ann"), t.points("bob"), t.points("cid")],
-        [50, 0, 47]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid"]), [50, 0, 47]);
 }
 
 /// pagat, Kluft: "Players whose cumulative score is over 100 are eliminated. A score of
 /// exactly 100 is reduced to 50."
 #[test]
 fn eliminated_above_100_and_exactly_100_becomes_50() {
-    let mut t = kluft_lap(&[0, 96, 60], "AS");
-    t.onderkluft("bob", false);
-    t.onderkluft("cid", false);
+    let t = kluft_lap(&[0, 96, 60], "AS", &[]);
     assert_eq!(t.totals(), vec![("ann", 0), ("bob", 50), ("cid", 101)]);
     assert_eq!(t.eliminated(), vec!["cid"]);
     assert!(!t.game.is_finished(), "two players are left");
@@ -211,16 +157,6 @@ fn a_kluft_call_closes_the_slap_and_add_on_windows() {
     t.play("ann", "4C 5C 6C", stock("6S"));
     assert!(t.accepts_add_on("cid", "7C"));
     t.call("bob");
-    assert_eq!(
-        t.try_slap("ann", "6S"),
-        Err(GameError::SlapNotAllowed(
-            "only the player who just threw may slap down, before the next throw"
-        ))
-    );
-    assert_eq!(
-        t.try_add_on("cid", "7C"),
-        Err(GameError::AddOnNotAllowed(
-            "there is no throw to add on to now"
-        ))
-    );
+    assert_eq!(t.try_slap("ann", "6S"), Err(NOT_THE_THROWER));
+    assert_eq!(t.try_add_on("cid", "7C"), Err(NO_THROW_TO_ADD_ON_TO));
 }

@@ -21,11 +21,7 @@ fn standard_card_values() {
         );
         t.call("bob");
         assert_eq!(
-            [
-                t.hand_total("ann"),
-                t.hand_total("bob"),
-                t.hand_total("cid")
-            ],
+            t.hand_totals_of(["ann", "bob", "cid"]),
             [39, 5, 38],
             "{preset}"
         );
@@ -39,7 +35,7 @@ fn house_king_of_hearts_is_worth_nothing() {
     let mut t = Table::new(Preset::House, &["ann", "bob"]);
     t.deal("ann", &["KH JK AC AD 2C", "3C 3D JK KS 10S"], "4C");
     t.call("ann");
-    assert_eq!((t.hand_total("ann"), t.hand_total("bob")), (4, 26));
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [4, 26]);
     assert_eq!(t.round_ended().outcome, Outcome::Yaniv);
 }
 
@@ -52,7 +48,7 @@ fn nepali_jacks_are_worth_nothing_or_11_12_13_with_jokers() {
     let mut t = Table::new(Preset::Nepali, &["ann", "bob"]);
     t.deal("ann", &["JC JD JH AC 3C", "QC KD 4H 5H 6H"], "4C");
     t.call("ann");
-    assert_eq!((t.hand_total("ann"), t.hand_total("bob")), (4, 35));
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [4, 35]);
 
     let rules = rules_with(
         Preset::Nepali,
@@ -61,10 +57,7 @@ fn nepali_jacks_are_worth_nothing_or_11_12_13_with_jokers() {
     let mut t = Table::with_rules(rules, &["ann", "bob"], &[]);
     t.deal("ann", &["JK JK AC AD AH", "JC QD KH KS 2H"], "4C");
     t.call("ann");
-    assert_eq!(
-        (t.hand_total("ann"), t.hand_total("bob")),
-        (3, 11 + 12 + 13 + 13 + 2)
-    );
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [3, 11 + 12 + 13 + 13 + 2]);
 }
 
 /// Two players: Ann comes down to 4 and calls; Bob comes down to 4 as well (Assaf).
@@ -75,7 +68,7 @@ fn assafed_at_four(rules: yaniv_domain::rules::Rules, totals: &[u32]) -> Table {
     t.play("bob", "QC QD QH", stock("AH"));
     t.call("ann");
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
-    assert_eq!((t.points("ann"), t.points("bob")), (34, 4));
+    assert_eq!(t.points_of(["ann", "bob"]), [34, 4]);
     t
 }
 
@@ -149,15 +142,7 @@ fn wikipedia_multiples_of_50_lose_50_once() {
         "9C",
     );
     t.call("ann");
-    assert_eq!(
-        [
-            t.points("ann"),
-            t.points("bob"),
-            t.points("cid"),
-            t.points("dan")
-        ],
-        [36, 0, 50, 16]
-    );
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [36, 0, 50, 16]);
     // Ann 100 -> 50 (not again to 0), Bob scored nothing, Cid 150 -> 100, Dan 166 stays.
     assert_eq!(
         t.totals(),

@@ -105,7 +105,7 @@ fn five_cards_each_or_the_hand_size_chosen() {
     t.deal("ann", &["JK AC AD", "2C 3C 4C"], "9S");
     assert_eq!(t.game.stock_len(), 54 - 7);
     t.call("ann");
-    assert_eq!((t.points("ann"), t.points("bob")), (0, 9));
+    assert_eq!(t.points_of(["ann", "bob"]), [0, 9]);
 }
 
 /// RULES.md line 20: "Each player is dealt 5 cards (one at a time); the next card is turned
@@ -199,7 +199,7 @@ fn yaniv_co_generator_ten_cards_and_calling_below_20() {
     );
     assert_eq!(t.hand("ann").len(), 10);
     t.call("ann");
-    assert_eq!((t.hand_total("ann"), t.hand_total("bob")), (10, 38));
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [10, 38]);
     assert_eq!(t.round_ended().outcome, yaniv_domain::game::Outcome::Yaniv);
 }
 

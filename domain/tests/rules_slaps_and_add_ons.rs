@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Table, cards, discard, rules_with, stock};
+use common::{ADD_ON_DOES_NOT_FIT, NOT_JUST_DRAWN, Table, cards, discard, rules_with, stock};
 use serde_json::json;
 use yaniv_domain::game::{GameError, Outcome};
 use yaniv_domain::rules::Preset;
@@ -74,12 +74,7 @@ fn pagat_slam_down_also_from_the_discard() {
     t.deal("ann", &["8C KD QD 10D 9D", "8D 3C 4C 5C 7C"], "KC");
     t.play("ann", "8C", stock("2S"));
     t.play("bob", "8D", discard("8C"));
-    assert_eq!(
-        t.try_slap("bob", "8C"),
-        Err(GameError::SlapNotAllowed(
-            "only the card just drawn can be slapped down, once"
-        ))
-    );
+    assert_eq!(t.try_slap("bob", "8C"), Err(NOT_JUST_DRAWN));
 }
 
 /// yaniv.co: "If a player plays a set of two or three cards, and any other player has the
@@ -105,12 +100,7 @@ fn house_add_ons_complete_sets_of_two_or_three_to_four() {
         "KC",
     );
     t.play("ann", "4C", stock("JS"));
-    assert_eq!(
-        t.try_add_on("cid", "4H 4S 4D"),
-        Err(GameError::AddOnNotAllowed(
-            "the cards neither complete the set to exactly four nor extend the run past its top card"
-        ))
-    );
+    assert_eq!(t.try_add_on("cid", "4H 4S 4D"), Err(ADD_ON_DOES_NOT_FIT));
 }
 
 /// yaniv.co, Fig. 6b: "This player adds their two 4s to the others before the next player

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Table, stock};
+use common::{Table, low_lap, stock};
 use yaniv_domain::game::GameError;
 use yaniv_domain::rules::Preset;
 
@@ -38,17 +38,9 @@ fn israeli_the_lowest_hand_starts_the_next_round() {
     assert_eq!(t.next_starter(), Some("bob"));
     assert_eq!(t.next_dealer(), None, "the Israeli game has no dealer seat");
 
-    let mut t = Table::new(Preset::Israeli, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["KC KD KH AC 4C", "QC QD QH AH 2H", "9C 9D 9H 10S 10H"],
-        "7S",
-    );
-    t.play("ann", "KC KD KH", stock("JK"));
-    t.play("bob", "QC QD QH", stock("AS"));
-    t.play("cid", "9C", stock("3S"));
+    let mut t = low_lap(Preset::Israeli, &[], "AS");
     t.call("ann");
-    assert_eq!((t.hand_total("ann"), t.hand_total("bob")), (5, 4));
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [5, 4]);
     assert_eq!(t.next_starter(), Some("bob"));
     assert_eq!(
         t.deal_next(
@@ -84,12 +76,7 @@ fn pagat_tie_for_lowest_the_first_from_the_callers_left_starts() {
     t.play("ann", "JC JD JH", stock("JK"));
     t.call("bob");
     assert_eq!(
-        [
-            t.hand_total("ann"),
-            t.hand_total("bob"),
-            t.hand_total("cid"),
-            t.hand_total("dan")
-        ],
+        t.hand_totals_of(["ann", "bob", "cid", "dan"]),
         [4, 5, 41, 4]
     );
     assert_eq!(t.next_starter(), Some("dan"));
@@ -106,7 +93,7 @@ fn nepali_the_lowest_hand_starts_a_tied_caller_counting_last() {
         "9S",
     );
     t.call("ann");
-    assert_eq!((t.hand_total("ann"), t.hand_total("bob")), (4, 4));
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [4, 4]);
     assert_eq!(t.next_starter(), Some("bob"));
 }
 
@@ -114,15 +101,7 @@ fn nepali_the_lowest_hand_starts_a_tied_caller_counting_last() {
 /// the round was won by an unchallenged Kluft caller with a higher hand.
 #[test]
 fn kluft_the_lowest_hand_starts_even_after_an_unchallenged_call() {
-    let mut t = Table::new(Preset::Kluft, &["ann", "bob", "cid"]);
-    t.deal(
-        "ann",
-        &["KC KD KH AC 4C", "QC QD QH AH 2H", "9C 9D 9H 10S 10H"],
-        "7S",
-    );
-    t.play("ann", "KC KD KH", stock("JK"));
-    t.play("bob", "QC QD QH", stock("AS"));
-    t.play("cid", "9C", stock("3S"));
+    let mut t = low_lap(Preset::Kluft, &[], "AS");
     t.call("ann");
     t.onderkluft("bob", false);
     t.onderkluft("cid", false);

@@ -8,13 +8,30 @@ use serde_json::json;
 use yaniv_domain::cards::Cards;
 use yaniv_domain::combos::ThrowError;
 use yaniv_domain::game::{DrawChoice, Event, GameError};
-use yaniv_domain::rules::Preset;
+use yaniv_domain::rules::{Preset, Rules};
 
 fn not_drawable(c: &str) -> GameError {
     GameError::IllegalDraw {
         card: card(c),
         reason: "is not a card of the previous throw that may be drawn",
     }
+}
+
+/// Bob's hand in the two-player deals below: he throws his Q♣ and draws.
+const BOB: &str = "QC QD 4H 5H 6H";
+
+/// Two players under `rules`: Ann, holding `ann` (Bob [`BOB`]), throws `throw` and draws A♠
+/// from the stock; Bob is to play.
+fn after_anns_throw(rules: Rules, ann: &str, up_card: &str, throw: &str) -> Table {
+    let mut t = Table::with_rules(rules, &["ann", "bob"], &[]);
+    t.deal("ann", &[ann, BOB], up_card);
+    t.play("ann", throw, stock("AS"));
+    t
+}
+
+/// Bob throws his Q♣ and draws `card` from Ann's throw.
+fn bob_takes(t: &mut Table, card: &str) -> Result<Vec<Event>, GameError> {
+    t.try_play("bob", "QC", discard(card))
 }
 
 /// RULES.md line 22: "A turn is either (a) throw one combination, then draw one card ...
@@ -136,25 +153,15 @@ fn the_up_card_is_the_previous_throw_for_the_first_player() {
 #[test]
 fn pagat_four_five_joker_seven_only_the_four_or_the_seven() {
     for preset in [Preset::Israeli, Preset::Wikipedia, Preset::House] {
-        let mut t = Table::new(preset, &["ann", "bob"]);
-        t.deal("ann", &["4D 5D JK 7D KS", "QC QD 4H 5H 6H"], "9C");
-        t.play("ann", "4D 5D JK 7D", stock("AS"));
+        let mut t = after_anns_throw(preset.rules(), "4D 5D JK 7D KS", "9C", "4D 5D JK 7D");
         assert_eq!(
             t.game.view(1).map(|v| v.takeable.sorted()),
             Some(cards("4D 7D").sorted())
         );
-        assert_eq!(
-            t.try_play("bob", "QC", discard("5D")),
-            Err(not_drawable("5D")),
-            "{preset}"
-        );
+        assert_eq!(bob_takes(&mut t, "5D"), Err(not_drawable("5D")), "{preset}");
         if preset != Preset::Wikipedia {
             // (Wikipedia lets a player who throws the 6♦ take that joker: see the joker swap.)
-            assert_eq!(
-                t.try_play("bob", "QC", discard("JK")),
-                Err(not_drawable("JK")),
-                "{preset}"
-            );
+            assert_eq!(bob_takes(&mut t, "JK"), Err(not_drawable("JK")), "{preset}");
         }
         assert!(t.accepts_play("bob", "QC", discard("7D")), "{preset}");
         t.play("bob", "QC", discard("4D"));
@@ -164,13 +171,8 @@ fn pagat_four_five_joker_seven_only_the_four_or_the_seven() {
 /// pagat: "If Joker-8-9 was thrown you could pick up the the Joker or the 9."
 #[test]
 fn pagat_joker_eight_nine_the_joker_or_the_nine() {
-    let mut t = Table::new(Preset::Israeli, &["ann", "bob"]);
-    t.deal("ann", &["JK 8C 9C KS QS", "QC QD 4H 5H 6H"], "9D");
-    t.play("ann", "JK 8C 9C", stock("AS"));
-    assert_eq!(
-        t.try_play("bob", "QC", discard("8C")),
-        Err(not_drawable("8C"))
-    );
+    let mut t = after_anns_throw(Preset::Israeli.rules(), "JK 8C 9C KS QS", "9D", "JK 8C 9C");
+    assert_eq!(bob_takes(&mut t, "8C"), Err(not_drawable("8C")));
     assert!(t.accepts_play("bob", "QC", discard("9C")));
     t.play("bob", "QC", discard("JK"));
 }
@@ -179,13 +181,8 @@ fn pagat_joker_eight_nine_the_joker_or_the_nine() {
 /// black 8 but not the heart 8."
 #[test]
 fn pagat_eight_eight_eight_either_black_eight_but_not_the_heart() {
-    let mut t = Table::new(Preset::Israeli, &["ann", "bob"]);
-    t.deal("ann", &["8C 8H 8S KS QS", "QC QD 4H 5H 6H"], "9D");
-    t.play("ann", "8C 8H 8S", stock("AS"));
-    assert_eq!(
-        t.try_play("bob", "QC", discard("8H")),
-        Err(not_drawable("8H"))
-    );
+    let mut t = after_anns_throw(Preset::Israeli.rules(), "8C 8H 8S KS QS", "9D", "8C 8H 8S");
+    assert_eq!(bob_takes(&mut t, "8H"), Err(not_drawable("8H")));
     assert!(t.accepts_play("bob", "QC", discard("8C")));
     t.play("bob", "QC", discard("8S"));
 }
@@ -200,18 +197,11 @@ fn israeli_variation_any_card_of_a_set_but_only_the_ends_of_a_run() {
         Preset::Israeli,
         json!({"discard_draw": "any_of_set_ends_of_run"}),
     );
-    let mut t = Table::with_rules(rules.clone(), &["ann", "bob"], &[]);
-    t.deal("ann", &["8C 8H 8S KS QS", "QC QD 4H 5H 6H"], "9D");
-    t.play("ann", "8C 8H 8S", stock("AS"));
+    let mut t = after_anns_throw(rules.clone(), "8C 8H 8S KS QS", "9D", "8C 8H 8S");
     t.play("bob", "QC", discard("8H"));
 
-    let mut t = Table::with_rules(rules, &["ann", "bob"], &[]);
-    t.deal("ann", &["4D 5D 6D 7D KS", "QC QD 4H 5H 6H"], "9D");
-    t.play("ann", "4D 5D 6D 7D", stock("AS"));
-    assert_eq!(
-        t.try_play("bob", "QC", discard("5D")),
-        Err(not_drawable("5D"))
-    );
+    let mut t = after_anns_throw(rules, "4D 5D 6D 7D KS", "9D", "4D 5D 6D 7D");
+    assert_eq!(bob_takes(&mut t, "5D"), Err(not_drawable("5D")));
     t.play("bob", "QC", discard("7D"));
 }
 
@@ -221,9 +211,12 @@ fn israeli_variation_any_card_of_a_set_but_only_the_ends_of_a_run() {
 #[test]
 fn nepali_any_card_of_the_throw() {
     for middle in ["5D", "6D"] {
-        let mut t = Table::new(Preset::Nepali, &["ann", "bob"]);
-        t.deal("ann", &["4D 5D 6D 7D KS", "QC QD 4H 5H 6H"], "9D");
-        t.play("ann", "4D 5D 6D 7D", stock("AS"));
+        let mut t = after_anns_throw(
+            Preset::Nepali.rules(),
+            "4D 5D 6D 7D KS",
+            "9D",
+            "4D 5D 6D 7D",
+        );
         t.play("bob", "QC", discard(middle));
     }
 }
@@ -240,16 +233,14 @@ fn kluft_and_belgian_only_the_top_card_the_thrower_choosing_the_order() {
             ("6D 5D 4D", "4D", "6D"),
             ("9C 9H", "9H", "9C"),
         ] {
-            let mut t = Table::new(preset, &["ann", "bob"]);
-            t.deal("ann", &["4D 5D 6D 9C 9H", "QC QD 4H 5H 6H"], "9D");
-            t.play("ann", throw, stock("AS"));
+            let mut t = after_anns_throw(preset.rules(), "4D 5D 6D 9C 9H", "9D", throw);
             assert_eq!(
                 t.game.view(1).map(|v| v.takeable),
                 Some(cards(top)),
                 "{preset}"
             );
             assert_eq!(
-                t.try_play("bob", "QC", discard(bottom)),
+                bob_takes(&mut t, bottom),
                 Err(not_drawable(bottom)),
                 "{preset}"
             );

@@ -11,6 +11,8 @@
 //! seating, the event), and asserts the one-second budget in release builds. Results are
 //! recorded in `BENCHMARKS.md`, section `tournament`.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use yaniv_domain::rules::RuleSpec;
@@ -170,15 +172,7 @@ mod tournament_bench {
                 for i in (1..order.len()).rev() {
                     order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
                 }
-                let standings = order
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &player)| PlayerResult {
-                        player,
-                        total: 20 * i as u32,
-                        place: i as u8 + 1,
-                    })
-                    .collect();
+                let standings = common::finishing(&order, 0, 20);
                 run(
                     &mut t,
                     Command::RecordResult {

@@ -1,6 +1,8 @@
 //! The tournament's stored events: every type is produced by some command, serializes
 //! under its versioned `type` tag and reads back unchanged; a few shapes are pinned.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
@@ -76,15 +78,7 @@ fn decisions() -> Vec<Event> {
     let players = t.state().table(at).expect("a table").players.clone();
     let sheet = |order: &[AccountId]| ResultInput::Game {
         game: Some("g-1".into()),
-        standings: order
-            .iter()
-            .enumerate()
-            .map(|(i, &player)| PlayerResult {
-                player,
-                total: 10 * i as u32,
-                place: i as u8 + 1,
-            })
-            .collect(),
+        standings: common::finishing(order, 0, 10),
     };
     run(
         &mut t,

@@ -2,6 +2,8 @@
 //! tournament"): every command validated, every refusal with its stable code, referee
 //! decisions as events, corrections that flag the draws they would have changed.
 
+mod common;
+
 use yaniv_domain::rules::RuleSpec;
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::tournament::seating::{PlayedWith, balanced_sizes, random_draw};
@@ -55,12 +57,26 @@ impl Harness {
         h.org(Command::AddReferee { referee: REFEREE });
         h.org(Command::OpenRegistration);
         for p in 0..players as AccountId {
-            h.by(101 + p, Command::Register { player: 101 + p });
-            h.by(101 + p, Command::CheckIn { player: 101 + p });
+            h.enter(101 + p);
         }
         h.org(Command::CloseRegistration);
         h.org(Command::StartQualification);
         h
+    }
+
+    /// Started (see [`Harness::started`]), round 1 drawn from `seed(1)` and every table's
+    /// result recorded, places by account.
+    fn round_one_played(players: usize, config: ConfigRequest) -> Harness {
+        let mut h = Harness::started(players, config);
+        h.draw(1);
+        h.play_round(1, 1, |p| p);
+        h
+    }
+
+    /// `player` registers and checks in.
+    fn enter(&mut self, player: AccountId) {
+        self.by(player, Command::Register { player });
+        self.by(player, Command::CheckIn { player });
     }
 
     fn try_by(&mut self, actor: Actor, command: Command) -> Result<Vec<Event>, TournamentError> {
@@ -106,13 +122,7 @@ impl Harness {
                 round,
                 table: k as u32 + 1,
             };
-            self.by(
-                REFEREE,
-                Command::RecordResult {
-                    table: at,
-                    input: sheet(&players, &rank),
-                },
-            );
+            self.by(REFEREE, record(at, &players, &rank));
         }
     }
 }
@@ -123,15 +133,7 @@ fn sheet(players: &[AccountId], rank: impl Fn(AccountId) -> i64) -> ResultInput 
     sorted.sort_by_key(|&p| rank(p));
     ResultInput::Game {
         game: None,
-        standings: sorted
-            .iter()
-            .enumerate()
-            .map(|(i, &player)| PlayerResult {
-                player,
-                total: 10 * (i as u32 + 1),
-                place: i as u8 + 1,
-            })
-            .collect(),
+        standings: common::finishing(&sorted, 10, 10),
     }
 }
 
@@ -141,6 +143,47 @@ fn table(stage: u32, round: u32, table: u32) -> TableRef {
         round,
         table,
     }
+}
+
+/// Records `players`' sheet at `at` (see [`sheet`]).
+fn record(at: TableRef, players: &[AccountId], rank: impl Fn(AccountId) -> i64) -> Command {
+    let input = sheet(players, rank);
+    Command::RecordResult { table: at, input }
+}
+
+/// Corrects the result at `at` to `players`' sheet (see [`sheet`]).
+fn correction(
+    at: TableRef,
+    players: &[AccountId],
+    rank: impl Fn(AccountId) -> i64,
+    reason: &str,
+) -> Command {
+    let (input, reason) = (sheet(players, rank), reason.into());
+    Command::CorrectResult {
+        table: at,
+        input,
+        reason,
+    }
+}
+
+/// Redraws round `round` of stage `stage` from `seed(tag)`.
+fn redraw(stage: u32, round: u32, tag: u8, reason: &str) -> Command {
+    let (round, seed, reason) = (RoundRef { stage, round }, seed(tag), reason.into());
+    Command::RedrawRound {
+        round,
+        seed,
+        reason,
+    }
+}
+
+/// The first of `events`, which must be an `Event::$variant`.
+macro_rules! first {
+    ($events:expr, $variant:ident) => {
+        match &$events[..] {
+            [Event::$variant(event), ..] => event,
+            _ => panic!("{:?}", $events),
+        }
+    };
 }
 
 mod tournament_lifecycle {
@@ -351,9 +394,7 @@ mod tournament_lifecycle {
             "wrong_phase"
         );
         let events = h.org(Command::StartQualification);
-        let Event::StageStarted(started) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let started = first!(events, StageStarted);
         assert_eq!(started.dropped, vec![109, 110]);
         assert_eq!(
             h.refuse(ORGANIZER, Command::StartQualification),
@@ -375,8 +416,7 @@ mod tournament_lifecycle {
         let mut h = Harness::created(ConfigRequest::default());
         h.org(Command::OpenRegistration);
         for p in 101..=103 {
-            h.by(p, Command::Register { player: p });
-            h.by(p, Command::CheckIn { player: p });
+            h.enter(p);
         }
         h.org(Command::CloseRegistration);
         let err = h
@@ -416,9 +456,7 @@ mod tournament_lifecycle {
             "seed_mismatch"
         );
         let events = h.org(Command::DrawRound { seed: secret });
-        let Event::RoundDrawn(d) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let d = first!(events, RoundDrawn);
         assert!(d.precommitted);
         assert_eq!(d.algorithm, "tournament-draw/1");
         assert!(d.commitment.matches(&d.seed));
@@ -452,13 +490,7 @@ mod tournament_lifecycle {
         // 105 was seated in round 1 and may be missing from that table's result.
         for (k, players) in h.tables(1, 1).into_iter().enumerate() {
             let present: Vec<AccountId> = players.iter().copied().filter(|&p| p != 105).collect();
-            h.by(
-                REFEREE,
-                Command::RecordResult {
-                    table: table(1, 1, k as u32 + 1),
-                    input: sheet(&present, |p| p),
-                },
-            );
+            h.by(REFEREE, record(table(1, 1, k as u32 + 1), &present, |p| p));
         }
         for round in 2..=3 {
             let d = h.draw(round as u8);
@@ -486,85 +518,29 @@ mod tournament_lifecycle {
         let at = table(1, 1, 1);
         let mut missing = players.clone();
         missing.pop();
-        assert_eq!(
-            h.refuse(
-                REFEREE,
-                Command::RecordResult {
-                    table: at,
-                    input: sheet(&missing, |p| p)
-                }
-            ),
-            "bad_result"
-        );
+        assert_eq!(h.refuse(REFEREE, record(at, &missing, |p| p)), "bad_result");
         let mut stranger = missing.clone();
         stranger.push(STRANGER);
         assert_eq!(
-            h.refuse(
-                REFEREE,
-                Command::RecordResult {
-                    table: at,
-                    input: sheet(&stranger, |p| p)
-                }
-            ),
+            h.refuse(REFEREE, record(at, &stranger, |p| p)),
             "bad_result"
         );
+        assert_eq!(h.refuse(STRANGER, record(at, &players, |p| p)), "forbidden");
         assert_eq!(
-            h.refuse(
-                STRANGER,
-                Command::RecordResult {
-                    table: at,
-                    input: sheet(&players, |p| p)
-                }
-            ),
-            "forbidden"
-        );
-        assert_eq!(
-            h.refuse(
-                REFEREE,
-                Command::RecordResult {
-                    table: table(1, 1, 9),
-                    input: sheet(&players, |p| p)
-                }
-            ),
+            h.refuse(REFEREE, record(table(1, 1, 9), &players, |p| p)),
             "no_such_table"
         );
         assert_eq!(
-            h.refuse(
-                REFEREE,
-                Command::CorrectResult {
-                    table: at,
-                    input: sheet(&players, |p| p),
-                    reason: "typo".into()
-                }
-            ),
+            h.refuse(REFEREE, correction(at, &players, |p| p, "typo")),
             "no_result"
         );
-        h.by(
-            REFEREE,
-            Command::RecordResult {
-                table: at,
-                input: sheet(&players, |p| p),
-            },
-        );
+        h.by(REFEREE, record(at, &players, |p| p));
         assert_eq!(
-            h.refuse(
-                REFEREE,
-                Command::RecordResult {
-                    table: at,
-                    input: sheet(&players, |p| p)
-                }
-            ),
+            h.refuse(REFEREE, record(at, &players, |p| p)),
             "result_already_recorded"
         );
         assert_eq!(
-            h.refuse(
-                REFEREE,
-                Command::CorrectResult {
-                    table: at,
-                    input: sheet(&players, |p| p),
-                    reason: " ".into()
-                }
-            ),
+            h.refuse(REFEREE, correction(at, &players, |p| p, " ")),
             "bad_reason"
         );
         assert_eq!(
@@ -579,24 +555,21 @@ mod tournament_lifecycle {
 
     #[test]
     fn a_correction_after_a_later_draw_recomputes_the_standings_and_flags_the_round() {
-        let mut h = Harness::started(12, ConfigRequest::default());
-        h.draw(1);
-        h.play_round(1, 1, |p| p);
+        let mut h = Harness::round_one_played(12, ConfigRequest::default());
         let before = h.t.standings();
         let round2 = h.draw(2);
         // Table 1 of round 1 is corrected: its order is reversed.
         let players = h.tables(1, 1)[0].clone();
         let events = h.by(
             REFEREE,
-            Command::CorrectResult {
-                table: table(1, 1, 1),
-                input: sheet(&players, |p| -p),
-                reason: "places were entered upside down".into(),
-            },
+            correction(
+                table(1, 1, 1),
+                &players,
+                |p| -p,
+                "places were entered upside down",
+            ),
         );
-        let Event::ResultCorrected(c) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let c = first!(events, ResultCorrected);
         assert_eq!(c.flagged, vec![RoundRef { stage: 1, round: 2 }]);
         assert_eq!(c.by, Actor::Account(REFEREE));
         // The standings follow the corrected result.
@@ -613,29 +586,17 @@ mod tournament_lifecycle {
         let view = h.t.view().expect("a view");
         assert_eq!(view.flagged_rounds, vec![RoundRef { stage: 1, round: 2 }]);
         // The organizer redraws the round (not started): the flag goes.
-        let events = h.org(Command::RedrawRound {
-            round: RoundRef { stage: 1, round: 2 },
-            seed: seed(2),
-            reason: "standings corrected".into(),
-        });
-        let Event::RoundRedrawn(redrawn) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let events = h.org(redraw(1, 2, 2, "standings corrected"));
+        let redrawn = first!(events, RoundRedrawn);
         assert_ne!(redrawn.tables, round2.tables);
         assert_eq!(redrawn.reason.as_deref(), Some("standings corrected"));
         assert!(h.t.view().expect("a view").flagged_rounds.is_empty());
         // A correction that changes nothing in the order flags nothing.
         let events = h.by(
             REFEREE,
-            Command::CorrectResult {
-                table: table(1, 1, 1),
-                input: sheet(&players, |p| -p),
-                reason: "same again".into(),
-            },
+            correction(table(1, 1, 1), &players, |p| -p, "same again"),
         );
-        let Event::ResultCorrected(c) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let c = first!(events, ResultCorrected);
         assert!(c.flagged.is_empty());
         // Once a table started, the round's draw stands.
         h.by(
@@ -656,34 +617,18 @@ mod tournament_lifecycle {
             "table_already_started"
         );
         assert_eq!(
-            h.refuse(
-                ORGANIZER,
-                Command::RedrawRound {
-                    round: RoundRef { stage: 1, round: 2 },
-                    seed: seed(3),
-                    reason: "again".into()
-                }
-            ),
+            h.refuse(ORGANIZER, redraw(1, 2, 3, "again")),
             "round_started"
         );
         assert_eq!(
-            h.refuse(
-                ORGANIZER,
-                Command::RedrawRound {
-                    round: RoundRef { stage: 1, round: 1 },
-                    seed: seed(3),
-                    reason: "again".into()
-                }
-            ),
+            h.refuse(ORGANIZER, redraw(1, 1, 3, "again")),
             "not_latest_round"
         );
     }
 
     #[test]
     fn a_voided_game_is_played_again() {
-        let mut h = Harness::started(12, ConfigRequest::default());
-        h.draw(1);
-        h.play_round(1, 1, |p| p);
+        let mut h = Harness::round_one_played(12, ConfigRequest::default());
         h.draw(2);
         let events = h.by(
             REFEREE,
@@ -692,9 +637,7 @@ mod tournament_lifecycle {
                 reason: "marked cards".into(),
             },
         );
-        let Event::GameVoided(v) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let v = first!(events, GameVoided);
         // Without that game round 1 is incomplete: round 2 could not have been drawn.
         assert_eq!(v.flagged, vec![RoundRef { stage: 1, round: 2 }]);
         assert_eq!(
@@ -710,13 +653,7 @@ mod tournament_lifecycle {
         );
         // The replay is recorded like a first result.
         let players = h.tables(1, 1)[1].clone();
-        h.by(
-            REFEREE,
-            Command::RecordResult {
-                table: table(1, 1, 2),
-                input: sheet(&players, |p| -p),
-            },
-        );
+        h.by(REFEREE, record(table(1, 1, 2), &players, |p| -p));
         h.draw(3);
         let views = h.t.stages();
         assert_eq!(views[0].rounds[0].tables[1].voids, 1);
@@ -724,9 +661,7 @@ mod tournament_lifecycle {
 
     #[test]
     fn disputes_hold_the_tournament_until_resolved() {
-        let mut h = Harness::started(8, ConfigRequest::default());
-        h.draw(1);
-        h.play_round(1, 1, |p| p);
+        let mut h = Harness::round_one_played(8, ConfigRequest::default());
         let seated = h.tables(1, 1)[0][0];
         let other_table = h.tables(1, 1)[1][0];
         assert_eq!(
@@ -796,9 +731,7 @@ mod tournament_lifecycle {
 
     #[test]
     fn a_disqualified_player_leaves_the_standings_and_the_ranking() {
-        let mut h = Harness::started(8, ConfigRequest::default());
-        h.draw(1);
-        h.play_round(1, 1, |p| p);
+        let mut h = Harness::round_one_played(8, ConfigRequest::default());
         assert_eq!(
             h.refuse(
                 REFEREE,
@@ -918,9 +851,7 @@ mod tournament_lifecycle {
             qualification_rounds: Some(1),
             ..ConfigRequest::default()
         };
-        let mut h = Harness::started(12, config);
-        h.draw(1);
-        h.play_round(1, 1, |p| p);
+        let mut h = Harness::round_one_played(12, config);
         h.org(Command::AdvanceStage);
         let final_draw = h.draw(2);
         assert!(final_draw.final_table);
@@ -929,25 +860,13 @@ mod tournament_lifecycle {
         let players = h.tables(1, 1)[0].clone();
         let events = h.by(
             REFEREE,
-            Command::CorrectResult {
-                table: table(1, 1, 1),
-                input: sheet(&players, |p| -p),
-                reason: "reversed".into(),
-            },
+            correction(table(1, 1, 1), &players, |p| -p, "reversed"),
         );
-        let Event::ResultCorrected(c) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let c = first!(events, ResultCorrected);
         assert_eq!(c.flagged, vec![RoundRef { stage: 2, round: 1 }]);
         // The organizer redraws the final: the cut follows the corrected standings.
-        let events = h.org(Command::RedrawRound {
-            round: RoundRef { stage: 2, round: 1 },
-            seed: seed(2),
-            reason: "corrected cut".into(),
-        });
-        let Event::RoundRedrawn(redrawn) = &events[0] else {
-            panic!("{events:?}")
-        };
+        let events = h.org(redraw(2, 1, 2, "corrected cut"));
+        let redrawn = first!(events, RoundRedrawn);
         let standings: Vec<AccountId> =
             h.t.standings()
                 .iter()

@@ -41,7 +41,7 @@ use crate::combos::for_each_throw;
 use crate::game::{Command, DrawChoice, RoundStage};
 use crate::rules::{CardValues, Rules};
 
-use super::{Bot, BotView, distinct};
+use super::{Bot, BotView, Declaration, distinct};
 
 /// The knobs of [`GreedyBot`]'s heuristics (see the module docs). The defaults were picked
 /// by play: at four-player tables of two bots against two (2,000 games per preset), calling
@@ -196,17 +196,12 @@ fn score(hand: &Cards, rules: &Rules, weight: f32) -> f32 {
 impl Bot for GreedyBot {
     fn act(&mut self, view: &BotView<'_>) -> Option<Command> {
         let seat = view.seat();
-        if view.must_declare_go_along() {
-            return Some(Command::GoAlong {
-                seat,
-                going: view.hand_total() <= self.params.go_along_at_most,
-            });
-        }
-        if view.must_declare_onderkluft() {
-            return Some(Command::Onderkluft {
-                seat,
-                challenge: view.hand_total() <= self.params.onderkluft_at_most,
-            });
+        if let Some(declaration) = view.owed_declaration() {
+            let at_most = match declaration {
+                Declaration::GoAlong => self.params.go_along_at_most,
+                Declaration::Onderkluft => self.params.onderkluft_at_most,
+            };
+            return Some(declaration.command(seat, view.hand_total() <= at_most));
         }
         if !view.is_my_turn() {
             return None;

@@ -23,7 +23,7 @@ mod view;
 
 pub use greedy::{GreedyBot, GreedyParams};
 pub use random::RandomBot;
-pub use view::BotView;
+pub use view::{BotView, Declaration};
 
 use std::fmt;
 use std::str::FromStr;
@@ -144,7 +144,7 @@ pub(crate) fn distinct(cards: crate::cards::Cards) -> crate::cards::Cards {
 mod tests {
     use super::*;
     use crate::cards::{Cards, card, cards};
-    use crate::game::{DealSource, DrawChoice, Game};
+    use crate::game::{DealSource, DrawChoice, Game, Seat};
     use crate::rules::Preset;
 
     /// A game of `preset` dealt on paper: `hands` per seat, seat 0 to start.
@@ -175,6 +175,26 @@ mod tests {
         command
     }
 
+    /// Seat `seat` throws `throw` and draws `drawn` from the stock.
+    fn play(game: &mut Game, seat: Seat, throw: &str, drawn: &str) {
+        let (throw, draw) = (cards(throw), DrawChoice::StockCard(card(drawn)));
+        game.execute(&Command::Play { seat, throw, draw })
+            .unwrap_or_else(|e| panic!("seat {seat} throwing {throw}: {e}"));
+    }
+
+    /// What a greedy bot at `seat` plays in its turn; `decide` must accept it.
+    fn greedy_turn(game: &Game, seat: Seat) -> Command {
+        accepted(game, GreedyBot::default().act(&BotView::new(game, seat)))
+    }
+
+    /// What a greedy bot at `seat` lays out of turn; `decide` must accept it.
+    fn greedy_out_of_turn(game: &Game, seat: Seat) -> Command {
+        accepted(
+            game,
+            GreedyBot::default().out_of_turn(&BotView::new(game, seat)),
+        )
+    }
+
     /// The second seat's hand where it does not matter (no card of it is used elsewhere).
     const OTHER: &str = "KC QC JC 10C 8D";
 
@@ -183,7 +203,7 @@ mod tests {
         // RULES.md: "call ... at the start of the turn if the hand total is at or under the
         // threshold"; 3 points is at most `call_always_at_most`.
         let game = dealt(Preset::Israeli, &["AS AC AD JK JK", OTHER], "5H");
-        let command = accepted(&game, GreedyBot::default().act(&BotView::new(&game, 0)));
+        let command = greedy_turn(&game, 0);
         assert!(
             matches!(command, Command::Call { seat: 0, .. }),
             "{command:?}"
@@ -195,14 +215,14 @@ mod tests {
         // Belgian rule 6 accepts a call above 5 with a penalty; the bot throws instead.
         let game = dealt(Preset::Belgian, &["KS QS 9D 8C 7H", OTHER], "2H");
         assert!(BotView::new(&game, 0).can_call());
-        let command = accepted(&game, GreedyBot::default().act(&BotView::new(&game, 0)));
+        let command = greedy_turn(&game, 0);
         assert!(matches!(command, Command::Play { .. }), "{command:?}");
     }
 
     #[test]
     fn greedy_sheds_ten_points_and_draws_a_low_discard() {
         let game = dealt(Preset::Israeli, &["KS QS 9D 8C 7H", OTHER], "2H");
-        let command = accepted(&game, GreedyBot::default().act(&BotView::new(&game, 0)));
+        let command = greedy_turn(&game, 0);
         let Command::Play { throw, draw, .. } = command else {
             panic!("{command:?}")
         };
@@ -213,7 +233,7 @@ mod tests {
     #[test]
     fn greedy_draws_the_discard_that_completes_a_pair() {
         let game = dealt(Preset::Israeli, &["9C KS QH JD 2S", OTHER], "9H");
-        let command = accepted(&game, GreedyBot::default().act(&BotView::new(&game, 0)));
+        let command = greedy_turn(&game, 0);
         let Command::Play { draw, .. } = command else {
             panic!("{command:?}")
         };
@@ -224,16 +244,8 @@ mod tests {
     fn greedy_slaps_down_the_card_it_drew() {
         // Belgian example 1: on a 6 any other 6 may be slapped down.
         let mut game = dealt(Preset::Belgian, &["6H 2C 3D 4S KD", OTHER], "AS");
-        game.execute(&Command::Play {
-            seat: 0,
-            throw: cards("6H"),
-            draw: DrawChoice::StockCard(card("6S")),
-        })
-        .expect("turn");
-        let command = accepted(
-            &game,
-            GreedyBot::default().out_of_turn(&BotView::new(&game, 0)),
-        );
+        play(&mut game, 0, "6H", "6S");
+        let command = greedy_out_of_turn(&game, 0);
         assert_eq!(
             command,
             Command::Slap {
@@ -253,16 +265,8 @@ mod tests {
         // Belgian: "Wanneer Speler B twee andere 9's in de hand heeft, mag hij/zij deze direct
         // opleggen om het kwartet af te maken."
         let mut game = dealt(Preset::Belgian, &["9C 9H 2C 3D KD", "9D 9S 4H 5C QS"], "AS");
-        game.execute(&Command::Play {
-            seat: 0,
-            throw: cards("9C 9H"),
-            draw: DrawChoice::StockCard(card("7D")),
-        })
-        .expect("turn");
-        let command = accepted(
-            &game,
-            GreedyBot::default().out_of_turn(&BotView::new(&game, 1)),
-        );
+        play(&mut game, 0, "9C 9H", "7D");
+        let command = greedy_out_of_turn(&game, 1);
         assert_eq!(
             command,
             Command::AddOn {
@@ -286,13 +290,8 @@ mod tests {
                 call: crate::game::CallKind::Yaniv,
             })
             .expect("call");
-            game.execute(&Command::Play {
-                seat: 1,
-                throw: cards(throw),
-                draw: DrawChoice::StockCard(card(drawn)),
-            })
-            .expect("last turn");
-            let command = accepted(&game, GreedyBot::default().act(&BotView::new(&game, 1)));
+            play(&mut game, 1, throw, drawn);
+            let command = greedy_turn(&game, 1);
             let Command::GoAlong {
                 going: declared, ..
             } = command

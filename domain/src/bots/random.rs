@@ -39,17 +39,8 @@ impl RandomBot {
 impl Bot for RandomBot {
     fn act(&mut self, view: &BotView<'_>) -> Option<Command> {
         let seat = view.seat();
-        if view.must_declare_go_along() {
-            return Some(Command::GoAlong {
-                seat,
-                going: self.below(2) == 0,
-            });
-        }
-        if view.must_declare_onderkluft() {
-            return Some(Command::Onderkluft {
-                seat,
-                challenge: self.below(2) == 0,
-            });
+        if let Some(declaration) = view.owed_declaration() {
+            return Some(declaration.command(seat, self.below(2) == 0));
         }
         if !view.is_my_turn() {
             return None;

@@ -12,8 +12,30 @@
 
 use crate::cards::{Card, Cards};
 use crate::combos::{Combination, add_on_fits, classify, slap_fits, takeable};
-use crate::game::{CallKind, Game, LegalActions, RoundStage, Seat, SeatView};
+use crate::game::{CallKind, Command, Game, LegalActions, RoundStage, Seat, SeatView};
 use crate::rules::{Rules, SlapDown};
+
+/// What a seat declares after a call, when asked in turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Declaration {
+    /// Belgian: whether it goes along with the caller.
+    GoAlong,
+    /// Kluft: whether it challenges the caller (Onderkluft).
+    Onderkluft,
+}
+
+impl Declaration {
+    /// The command by which `seat` declares: `yes` goes along, or challenges.
+    pub fn command(self, seat: Seat, yes: bool) -> Command {
+        match self {
+            Declaration::GoAlong => Command::GoAlong { seat, going: yes },
+            Declaration::Onderkluft => Command::Onderkluft {
+                seat,
+                challenge: yes,
+            },
+        }
+    }
+}
 
 /// One seat's view of a game, borrowed for one decision.
 #[derive(Debug, Clone, Copy)]
@@ -157,18 +179,16 @@ impl<'a> BotView<'a> {
             && self.game.call_allowed(self.seat, self.call_kind())
     }
 
-    /// Whether this seat must now declare whether it goes along (Belgian).
-    pub fn must_declare_go_along(&self) -> bool {
-        self.in_play().is_some()
-            && self.stage() == RoundStage::GoingAlong
-            && self.to_act() == Some(self.seat)
-    }
-
-    /// Whether this seat must now declare whether it challenges (Onderkluft).
-    pub fn must_declare_onderkluft(&self) -> bool {
-        self.in_play().is_some()
-            && self.stage() == RoundStage::Kluft
-            && self.to_act() == Some(self.seat)
+    /// The declaration this seat must make now, if any.
+    pub fn owed_declaration(&self) -> Option<Declaration> {
+        if self.in_play().is_none() || self.to_act() != Some(self.seat) {
+            return None;
+        }
+        match self.stage() {
+            RoundStage::GoingAlong => Some(Declaration::GoAlong),
+            RoundStage::Kluft => Some(Declaration::Onderkluft),
+            _ => None,
+        }
     }
 
     /// The card this seat (the last thrower) may slap down now.
@@ -250,12 +270,7 @@ impl<'a> BotView<'a> {
         let mut sub = relevant & relevant.wrapping_neg();
         while sub != 0 {
             if size.is_none_or(|k| sub.count_ones() == k) {
-                let subset: Cards = cards
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| sub & (1 << i) != 0)
-                    .map(|(_, &c)| c)
-                    .collect();
+                let subset = hand.subset(sub);
                 if add_on_fits(&top, subset.as_slice(), rules) {
                     let dup = seen[..seen_len].contains(&subset) || overflow.contains(&subset);
                     if !dup {
@@ -289,8 +304,9 @@ impl<'a> BotView<'a> {
         legal.draw_from_stock = self.can_draw_from_stock();
         legal.draw_from_discard = self.discard_draws();
         legal.call = self.can_call();
-        legal.go_along = self.must_declare_go_along();
-        legal.onderkluft = self.must_declare_onderkluft();
+        let owed = self.owed_declaration();
+        legal.go_along = owed == Some(Declaration::GoAlong);
+        legal.onderkluft = owed == Some(Declaration::Onderkluft);
         legal.slap = self.slap();
         self.for_each_add_on(|a| legal.add_ons.push(*a));
         legal

@@ -87,14 +87,18 @@ impl CardCounts {
 mod tests {
     use super::*;
 
+    fn deck(decks: u8, jokers_per_deck: u8) -> Deck {
+        Deck {
+            decks,
+            jokers_per_deck,
+        }
+    }
+
     #[test]
     fn a_single_deck_with_jokers_has_54_cards() {
         // RULES.md common ground / pagat: "A 54 card deck is used - the standard
         // international deck with two jokers."
-        let deck = Deck {
-            decks: 1,
-            jokers_per_deck: 2,
-        };
+        let deck = deck(1, 2);
         assert_eq!(deck.size(), 54);
         assert_eq!(deck.cards().len(), 54);
         assert_eq!(deck.counts().count(JOKER), 2);
@@ -103,10 +107,7 @@ mod tests {
     #[test]
     fn two_decks_hold_every_card_twice() {
         // Belgian rules: "Bij 5-8 spelers worden er 2 kaartspellen gebruikt (108 kaarten totaal)."
-        let deck = Deck {
-            decks: 2,
-            jokers_per_deck: 2,
-        };
+        let deck = deck(2, 2);
         assert_eq!(deck.cards().len(), 108);
         let counts = deck.counts();
         assert!(counts.iter().all(|(_, n)| n == 2 || n == 4));
@@ -116,10 +117,7 @@ mod tests {
     #[test]
     fn nepali_deck_has_no_jokers() {
         // pagat: "In Nepal, the game is often played with a 52-card pack without Jokers."
-        let deck = Deck {
-            decks: 1,
-            jokers_per_deck: 0,
-        };
+        let deck = deck(1, 0);
         assert_eq!(deck.cards().len(), 52);
         assert_eq!(deck.counts().count(JOKER), 0);
     }

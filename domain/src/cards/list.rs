@@ -121,6 +121,15 @@ impl Cards {
         self.as_slice().iter().copied()
     }
 
+    /// The cards at the positions set in `mask` (bit `i` for the `i`-th card), in order.
+    pub fn subset(&self, mask: u32) -> Cards {
+        self.iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, c)| c)
+            .collect()
+    }
+
     pub fn sorted(mut self) -> Cards {
         let len = self.len as usize;
         self.buf[..len].sort_unstable();

@@ -58,6 +58,11 @@ mod tests {
     use crate::cards::{card, cards};
     use crate::rules::Preset;
 
+    /// Whether `added` may be added on to the throw `thrown`.
+    fn adds(thrown: &str, added: &str, rules: &Rules) -> bool {
+        add_on_fits(&cards(thrown), cards(added).as_slice(), rules)
+    }
+
     #[test]
     fn belgian_slap_on_a_single_card_any_card_of_its_rank() {
         // Belgian example 1: "Elke andere 6 (6♥, 6♠, 6♦, 6♣) omdat 6 de bovenste kaart is".
@@ -88,13 +93,9 @@ mod tests {
         // direct opleggen om het kwartet af te maken." and FAQ 5: "Mag een andere speler een
         // set van 2 kaarten verlengen met een derde? NEE."
         let rules = Preset::Belgian.rules();
-        assert!(add_on_fits(
-            &cards("9C 9H"),
-            &[card("9D"), card("9S")],
-            &rules
-        ));
-        assert!(!add_on_fits(&cards("9C 9H"), &[card("9D")], &rules));
-        assert!(!add_on_fits(&cards("9C 9H 9D 9S"), &[card("9S")], &rules));
+        assert!(adds("9C 9H", "9D 9S", &rules));
+        assert!(!adds("9C 9H", "9D", &rules));
+        assert!(!adds("9C 9H 9D 9S", "9S", &rules));
     }
 
     #[test]
@@ -102,17 +103,9 @@ mod tests {
         // Belgian: "Als een speler een of meerdere kaarten heeft opgelegd van een set" — a
         // single card can be completed to four as well.
         let rules = Preset::Belgian.rules();
-        assert!(add_on_fits(
-            &cards("9C"),
-            &[card("9D"), card("9S"), card("9H")],
-            &rules
-        ));
+        assert!(adds("9C", "9D 9S 9H", &rules));
         // yaniv.co completes only "a set of two or three cards".
-        assert!(!add_on_fits(
-            &cards("9C"),
-            &[card("9D"), card("9S"), card("9H")],
-            &Preset::House.rules()
-        ));
+        assert!(!adds("9C", "9D 9S 9H", &Preset::House.rules()));
     }
 
     #[test]
@@ -121,41 +114,29 @@ mod tests {
         // om de straat af te maken. Mocht een andere speler ook de 8♣ hebben, dan mag deze
         // ook direct opleggen".
         let rules = Preset::Belgian.rules();
-        assert!(add_on_fits(&cards("4C 5C 6C"), &[card("7C")], &rules));
-        assert!(add_on_fits(&cards("4C 5C 6C 7C"), &[card("8C")], &rules));
-        assert!(add_on_fits(
-            &cards("4C 5C 6C"),
-            &[card("7C"), card("8C")],
-            &rules
-        ));
+        assert!(adds("4C 5C 6C", "7C", &rules));
+        assert!(adds("4C 5C 6C 7C", "8C", &rules));
+        assert!(adds("4C 5C 6C", "7C 8C", &rules));
         // Not below the bottom card, not with a gap.
-        assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("3C")], &rules));
-        assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("8C")], &rules));
+        assert!(!adds("4C 5C 6C", "3C", &rules));
+        assert!(!adds("4C 5C 6C", "8C", &rules));
     }
 
     #[test]
     fn house_add_on_with_wild_jokers() {
         // yaniv.co: "A joker can be used as a 'wild' card to complete a straight or set."
         let rules = Preset::House.rules();
-        assert!(add_on_fits(
-            &cards("4C 4D"),
-            &[card("4H"), card("JK")],
-            &rules
-        ));
-        assert!(add_on_fits(&cards("4C 5C 6C"), &[card("JK")], &rules));
+        assert!(adds("4C 4D", "4H JK", &rules));
+        assert!(adds("4C 5C 6C", "JK", &rules));
         // yaniv.co: "If a player plays a set of two or three cards, and any other player has
         // the cards that would complete that set (i.e. make it a set of four cards...)".
-        assert!(add_on_fits(&cards("4C 4D 4H"), &[card("4S")], &rules));
+        assert!(adds("4C 4D 4H", "4S", &rules));
     }
 
     #[test]
     fn no_add_ons_where_the_rules_have_none() {
         let rules = Preset::Israeli.rules();
-        assert!(!add_on_fits(
-            &cards("9C 9H"),
-            &[card("9D"), card("9S")],
-            &rules
-        ));
-        assert!(!add_on_fits(&cards("4C 5C 6C"), &[card("7C")], &rules));
+        assert!(!adds("9C 9H", "9D 9S", &rules));
+        assert!(!adds("4C 5C 6C", "7C", &rules));
     }
 }

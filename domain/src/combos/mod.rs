@@ -90,12 +90,18 @@ pub fn is_set_like(cards: &[Card], rules: &Rules) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::ThrowError::*;
     use super::*;
     use crate::cards::cards;
     use crate::rules::Preset;
 
     fn kind(text: &str, preset: Preset) -> Result<Combination, ThrowError> {
         classify(cards(text).as_slice(), &preset.rules())
+    }
+
+    /// Whether `text` reads as a run under `preset`.
+    fn is_run(text: &str, preset: Preset) -> bool {
+        matches!(kind(text, preset), Ok(Combination::Run(_)))
     }
 
     #[test]
@@ -111,10 +117,7 @@ mod tests {
         // pagat: "A set of two or more cards of the same rank (two 9s, three Kings, etc.)"
         assert_eq!(kind("9C 9H", Preset::Israeli), Ok(Combination::Set));
         assert_eq!(kind("KC KD KS", Preset::Israeli), Ok(Combination::Set));
-        assert_eq!(
-            kind("9C 8C", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
+        assert_eq!(kind("9C 8C", Preset::Israeli), Err(NotACombination));
     }
 
     #[test]
@@ -122,137 +125,68 @@ mod tests {
         // yaniv.co: "A joker can be used as a 'wild' card to complete a straight or set."
         assert_eq!(kind("4C 4D JK", Preset::House), Ok(Combination::Set));
         // pagat allows jokers in sequences only.
-        assert_eq!(
-            kind("4C 4D JK", Preset::Israeli),
-            Err(ThrowError::JokerNotWildInSets)
-        );
+        assert_eq!(kind("4C 4D JK", Preset::Israeli), Err(JokerNotWildInSets));
     }
 
     #[test]
     fn runs_are_three_or_more_consecutive_cards_of_one_suit() {
         // pagat: "A sequence of three or more consecutive cards of the same suit (for example 4-5-6)."
-        assert!(matches!(
-            kind("4S 5S 6S", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
-        assert_eq!(
-            kind("4S 5S", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
-        assert_eq!(
-            kind("4S 5H 6S", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
-        assert_eq!(
-            kind("4S 6S 7S", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
+        assert!(is_run("4S 5S 6S", Preset::Israeli));
+        assert_eq!(kind("4S 5S", Preset::Israeli), Err(NotACombination));
+        assert_eq!(kind("4S 5H 6S", Preset::Israeli), Err(NotACombination));
+        assert_eq!(kind("4S 6S 7S", Preset::Israeli), Err(NotACombination));
     }
 
     #[test]
     fn runs_are_thrown_in_order_ascending_or_descending() {
         // pagat: "the cards must be thrown in sequential order - for example 2-3-4-5, not 3-5-4-2".
         // RULES.md interpretation 1: "A run may be thrown ascending or descending".
-        assert!(matches!(
-            kind("2D 3D 4D 5D", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
-        assert!(matches!(
-            kind("5D 4D 3D 2D", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
-        assert_eq!(
-            kind("3D 5D 4D 2D", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
+        assert!(is_run("2D 3D 4D 5D", Preset::Israeli));
+        assert!(is_run("5D 4D 3D 2D", Preset::Israeli));
+        assert_eq!(kind("3D 5D 4D 2D", Preset::Israeli), Err(NotACombination));
     }
 
     #[test]
     fn pagat_run_with_a_joker_in_the_middle() {
         // pagat: "if the previous player threw the sequence 4-5-Joker-7".
-        assert!(matches!(
-            kind("4D 5D JK 7D", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
+        assert!(is_run("4D 5D JK 7D", Preset::Israeli));
         // pagat: "You could throw 8-9-Joker either in that order or as Joker-8-9".
-        assert!(matches!(
-            kind("8C 9C JK", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
-        assert!(matches!(
-            kind("JK 8C 9C", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
+        assert!(is_run("8C 9C JK", Preset::Israeli));
+        assert!(is_run("JK 8C 9C", Preset::Israeli));
     }
 
     #[test]
     fn one_natural_card_and_jokers_read_as_a_run_where_jokers_are_not_wild_in_sets() {
-        assert!(matches!(
-            kind("10D JK JK", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
+        assert!(is_run("10D JK JK", Preset::Israeli));
         assert_eq!(kind("10D JK JK", Preset::House), Ok(Combination::Set));
-        assert_eq!(
-            kind("10D 10C JK", Preset::Israeli),
-            Err(ThrowError::JokerNotWildInSets)
-        );
+        assert_eq!(kind("10D 10C JK", Preset::Israeli), Err(JokerNotWildInSets));
     }
 
     #[test]
     fn jokers_are_never_wild_in_kluft_or_belgian_runs() {
         // pagat, Kluft: "Jokers cannot be used as a substitute card in a sequence".
-        assert_eq!(
-            kind("4D 5D JK", Preset::Kluft),
-            Err(ThrowError::JokerNotWildInRuns)
-        );
+        assert_eq!(kind("4D 5D JK", Preset::Kluft), Err(JokerNotWildInRuns));
         // RULES.md interpretation 2: Belgian jokers are plain 0-point cards.
-        assert_eq!(
-            kind("4D JK 6D", Preset::Belgian),
-            Err(ThrowError::JokerNotWildInRuns)
-        );
+        assert_eq!(kind("4D JK 6D", Preset::Belgian), Err(JokerNotWildInRuns));
     }
 
     #[test]
     fn aces_are_low_only_in_pagat_runs() {
         // pagat: "In sequences aces are always low: A-2-3 is a valid sequence, but Q-K-A is not."
-        assert!(matches!(
-            kind("AH 2H 3H", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
-        assert_eq!(
-            kind("QH KH AH", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
+        assert!(is_run("AH 2H 3H", Preset::Israeli));
+        assert_eq!(kind("QH KH AH", Preset::Israeli), Err(NotACombination));
         // A joker after the king would have to be a high ace.
-        assert_eq!(
-            kind("QH KH JK", Preset::Israeli),
-            Err(ThrowError::NotACombination)
-        );
-        assert!(matches!(
-            kind("JK QH KH", Preset::Israeli),
-            Ok(Combination::Run(_))
-        ));
+        assert_eq!(kind("QH KH JK", Preset::Israeli), Err(NotACombination));
+        assert!(is_run("JK QH KH", Preset::Israeli));
     }
 
     #[test]
     fn aces_are_low_or_high_but_never_both_in_belgian_runs() {
         // Belgian: "Aas kan laag (A-2-3) of hoog (Q-K-A) gebruikt worden, maar niet beide
         // (K-A-2 is NIET geldig)."
-        assert!(matches!(
-            kind("AH 2H 3H", Preset::Belgian),
-            Ok(Combination::Run(_))
-        ));
-        assert!(matches!(
-            kind("QH KH AH", Preset::Belgian),
-            Ok(Combination::Run(_))
-        ));
-        assert!(matches!(
-            kind("AH KH QH", Preset::Belgian),
-            Ok(Combination::Run(_))
-        ));
-        assert_eq!(
-            kind("KH AH 2H", Preset::Belgian),
-            Err(ThrowError::NotACombination)
-        );
+        assert!(is_run("AH 2H 3H", Preset::Belgian));
+        assert!(is_run("QH KH AH", Preset::Belgian));
+        assert!(is_run("AH KH QH", Preset::Belgian));
+        assert_eq!(kind("KH AH 2H", Preset::Belgian), Err(NotACombination));
     }
 }

@@ -51,21 +51,37 @@ pub enum Event {
 }
 
 impl Event {
+    /// Every type name, as stored beside the payload.
+    pub const TYPES: [&'static str; 11] = [
+        "game_created.v1",
+        "round_dealt.v1",
+        "turn_played.v1",
+        "stock_reshuffled.v1",
+        "slapped_down.v1",
+        "added_on.v1",
+        "called.v1",
+        "went_along.v1",
+        "onderkluft_declared.v1",
+        "round_ended.v1",
+        "game_finished.v1",
+    ];
+
     /// The `type` tag, as stored beside the payload.
     pub fn type_name(&self) -> &'static str {
-        match self {
-            Event::GameCreated(_) => "game_created.v1",
-            Event::RoundDealt(_) => "round_dealt.v1",
-            Event::TurnPlayed(_) => "turn_played.v1",
-            Event::StockReshuffled(_) => "stock_reshuffled.v1",
-            Event::SlappedDown(_) => "slapped_down.v1",
-            Event::AddedOn(_) => "added_on.v1",
-            Event::Called(_) => "called.v1",
-            Event::WentAlong(_) => "went_along.v1",
-            Event::OnderkluftDeclared(_) => "onderkluft_declared.v1",
-            Event::RoundEnded(_) => "round_ended.v1",
-            Event::GameFinished(_) => "game_finished.v1",
-        }
+        let i = match self {
+            Event::GameCreated(_) => 0,
+            Event::RoundDealt(_) => 1,
+            Event::TurnPlayed(_) => 2,
+            Event::StockReshuffled(_) => 3,
+            Event::SlappedDown(_) => 4,
+            Event::AddedOn(_) => 5,
+            Event::Called(_) => 6,
+            Event::WentAlong(_) => 7,
+            Event::OnderkluftDeclared(_) => 8,
+            Event::RoundEnded(_) => 9,
+            Event::GameFinished(_) => 10,
+        };
+        Event::TYPES[i]
     }
 
     /// The seat whose action this event records, if it records one.

@@ -236,26 +236,14 @@ fn command_behind(event: &Event) -> Option<Command> {
                 Draw::Discard(card) => DrawChoice::Discard(card),
             },
         },
-        Event::SlappedDown(e) => Command::Slap {
-            seat: e.seat,
-            card: e.card,
-        },
-        Event::AddedOn(e) => Command::AddOn {
-            seat: e.seat,
-            cards: e.cards,
-        },
-        Event::Called(e) => Command::Call {
-            seat: e.seat,
-            call: e.call,
-        },
-        Event::WentAlong(e) => Command::GoAlong {
-            seat: e.seat,
-            going: e.going,
-        },
-        Event::OnderkluftDeclared(e) => Command::Onderkluft {
-            seat: e.seat,
-            challenge: e.challenged,
-        },
+        &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap { seat, card },
+        &Event::AddedOn(AddedOn { seat, cards }) => Command::AddOn { seat, cards },
+        &Event::Called(Called { seat, call }) => Command::Call { seat, call },
+        &Event::WentAlong(WentAlong { seat, going }) => Command::GoAlong { seat, going },
+        &Event::OnderkluftDeclared(OnderkluftDeclared {
+            seat,
+            challenged: challenge,
+        }) => Command::Onderkluft { seat, challenge },
         Event::StockReshuffled(_) | Event::RoundEnded(_) | Event::GameFinished(_) => return None,
     })
 }

@@ -119,16 +119,11 @@ impl Game {
                     going,
                 } = self.round.stage
                 {
-                    let going = if e.going {
-                        going | 1 << (e.seat & 7)
-                    } else {
-                        going
-                    };
                     self.round.stage = Stage::GoingAlong {
                         caller,
                         next: self.next_other_than(next, caller),
                         declared: declared + 1,
-                        going,
+                        going: with_seat(going, e.seat, e.going),
                     };
                 }
             }
@@ -139,15 +134,10 @@ impl Game {
                     challengers,
                 } = self.round.stage
                 {
-                    let challengers = if e.challenged {
-                        challengers | 1 << (e.seat & 7)
-                    } else {
-                        challengers
-                    };
                     self.round.stage = Stage::Kluft {
                         caller,
                         next: self.next_other_than(next, caller),
-                        challengers,
+                        challengers: with_seat(challengers, e.seat, e.challenged),
                     };
                 }
             }
@@ -427,4 +417,9 @@ impl Game {
             .filter(|&s| self.is_active(s))
             .collect()
     }
+}
+
+/// The seat bitmask `mask`, with `seat` added when `added`.
+fn with_seat(mask: u8, seat: Seat, added: bool) -> u8 {
+    if added { mask | 1 << (seat & 7) } else { mask }
 }

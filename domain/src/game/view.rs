@@ -174,14 +174,8 @@ impl Game {
                         && slap_fits(&round.top, c, rules)
                 });
             } else if rules.add_ons.any() && self.decide_add_on_possible(seat) {
-                let cards = hand.as_slice();
-                for mask in 1u32..(1 << cards.len()) {
-                    let subset: Cards = cards
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| mask & (1 << i) != 0)
-                        .map(|(_, &c)| c)
-                        .collect();
+                for mask in 1u32..(1 << hand.len()) {
+                    let subset = hand.subset(mask);
                     if add_on_fits(&round.top, subset.as_slice(), rules)
                         && !legal.add_ons.contains(&subset)
                     {

@@ -198,32 +198,38 @@ pub fn decode(event_type: &str, payload: &str) -> Result<StreamEvent, DecodeErro
     Ok(event)
 }
 
+/// A `table_created.v1` for unit tests: Israeli rules, 3 seats with a random bot in
+/// seat 1, created by account 1 ("ann"), outside tournaments.
+#[cfg(test)]
+pub(crate) fn sample_created() -> TableCreated {
+    TableCreated {
+        rules: RuleSpec {
+            preset: "israeli".into(),
+            overrides: Default::default(),
+        },
+        effective_rules: crate::rules::Preset::Israeli.rules(),
+        seats: 3,
+        bots: vec![BotSeat {
+            seat: 1,
+            kind: BotKindName::Random,
+            name: "random#2".into(),
+        }],
+        created_by: AccountRef {
+            account_id: 1,
+            username: "ann".into(),
+        },
+        tournament: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::{CallKind, Called};
-    use crate::rules::Preset;
 
     #[test]
     fn events_round_trip_through_their_stored_form() {
-        let created = StreamEvent::Table(TableEvent::Created(TableCreated {
-            rules: RuleSpec {
-                preset: "israeli".into(),
-                overrides: Default::default(),
-            },
-            effective_rules: Preset::Israeli.rules(),
-            seats: 3,
-            bots: vec![BotSeat {
-                seat: 2,
-                kind: BotKindName::Greedy,
-                name: "greedy#3".into(),
-            }],
-            created_by: AccountRef {
-                account_id: 7,
-                username: "ann".into(),
-            },
-            tournament: None,
-        }));
+        let created = StreamEvent::Table(TableEvent::Created(sample_created()));
         let StreamEvent::Table(TableEvent::Created(mut linked)) = created.clone() else {
             unreachable!()
         };

@@ -44,6 +44,24 @@ pub enum SeatHolder {
     Bot { kind: BotKindName, name: String },
 }
 
+impl SeatHolder {
+    /// The account of a human seat.
+    pub fn account_id(&self) -> Option<i64> {
+        match self {
+            SeatHolder::Human { account_id, .. } => Some(*account_id),
+            _ => None,
+        }
+    }
+
+    /// The kind of a bot seat.
+    pub fn bot_kind(&self) -> Option<BotKindName> {
+        match self {
+            SeatHolder::Bot { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+}
+
 /// How someone sees a table (which events and hands they may see).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
@@ -222,7 +240,7 @@ impl Table {
     pub fn seat_of(&self, account_id: i64) -> Option<Seat> {
         self.seats
             .iter()
-            .position(|s| matches!(s, SeatHolder::Human { account_id: a, .. } if *a == account_id))
+            .position(|s| s.account_id() == Some(account_id))
             .and_then(|i| Seat::try_from(i).ok())
     }
 
@@ -257,22 +275,13 @@ impl Table {
     pub fn human_accounts(&self) -> Vec<i64> {
         self.seats
             .iter()
-            .filter_map(|seat| match seat {
-                SeatHolder::Human { account_id, .. } => Some(*account_id),
-                _ => None,
-            })
+            .filter_map(SeatHolder::account_id)
             .collect()
     }
 
     /// The bot kind of every seat (`None` for humans and empty seats).
     pub fn bot_kinds(&self) -> Vec<Option<BotKindName>> {
-        self.seats
-            .iter()
-            .map(|s| match s {
-                SeatHolder::Bot { kind, .. } => Some(*kind),
-                _ => None,
-            })
-            .collect()
+        self.seats.iter().map(SeatHolder::bot_kind).collect()
     }
 
     /// How `account_id` sees this table; `staff` when the account holds a referee or
@@ -307,29 +316,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Preset, RuleSpec};
-    use crate::table::event::{AccountRef, BotSeat, SeatLeft, SeatTaken, TableStarted};
-
-    fn created() -> TableCreated {
-        TableCreated {
-            rules: RuleSpec {
-                preset: "israeli".into(),
-                overrides: Default::default(),
-            },
-            effective_rules: Preset::Israeli.rules(),
-            seats: 3,
-            bots: vec![BotSeat {
-                seat: 1,
-                kind: BotKindName::Random,
-                name: "random#2".into(),
-            }],
-            created_by: AccountRef {
-                account_id: 1,
-                username: "ann".into(),
-            },
-            tournament: None,
-        }
-    }
+    use crate::table::event::{SeatLeft, SeatTaken, TableStarted, sample_created as created};
 
     fn take(seat: Seat, account_id: i64) -> StreamEvent {
         StreamEvent::Table(TableEvent::SeatTaken(SeatTaken {

@@ -29,6 +29,7 @@
 //! stream version of that event and a stable code).
 
 use super::Tournament;
+use super::decide::change_flags;
 use super::error::{Role, TournamentError};
 use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
 use super::refs::{AccountId, Actor, RoundRef, StageKind, TableRef};
@@ -191,12 +192,10 @@ impl Audit {
     /// as deciding it found, re-planned from the log before it.
     fn audit_flags(&self, event: &Event) -> Result<(), Mismatch> {
         let mut unflagged = event.clone();
-        let (at, stored) = match &mut unflagged {
-            Event::ResultRecorded(e) => (e.table, std::mem::take(&mut e.flagged)),
-            Event::ResultCorrected(e) => (e.table, std::mem::take(&mut e.flagged)),
-            Event::GameVoided(e) => (e.table, std::mem::take(&mut e.flagged)),
-            _ => return Ok(()),
+        let Some((at, flagged)) = change_flags(&mut unflagged) else {
+            return Ok(());
         };
+        let stored = std::mem::take(flagged);
         if self.tournament.flags(at, &unflagged) != stored {
             return Err(Mismatch::FlagsMismatch(at));
         }
@@ -332,12 +331,7 @@ impl State {
         if let Some(dispute) = self.open_dispute() {
             return Err(TournamentError::OpenDispute(dispute).into());
         }
-        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let rounds = match stage.kind {
-            StageKind::Qualification => config.qualification_rounds,
-            StageKind::Knockout => 1,
-        };
-        if drawn >= rounds {
+        if drawn as usize >= self.rounds_in(stage.kind)? {
             return Err(TournamentError::StageRoundsDrawn.into());
         }
         Ok(())
@@ -393,11 +387,23 @@ impl State {
 mod tests {
     use super::*;
     use crate::bots::BotKind;
-    use crate::rules::RuleSpec;
+    use crate::rules::{Preset, RuleSpec};
     use crate::shuffle::Seed;
     use crate::tournament::config::ConfigRequest;
     use crate::tournament::event::ResultRecorded;
-    use crate::tournament::sim::{TournamentSim, simulate};
+    use crate::tournament::sim::{FIRST_PLAYER, TournamentSim, simulate};
+    use crate::tournament::{Command, Context};
+
+    /// The payload of `$event` (a `&Event` or `&mut Event`), which must be an
+    /// `Event::$variant`.
+    macro_rules! variant {
+        ($event:expr, $variant:ident) => {
+            match $event {
+                Event::$variant(payload) => payload,
+                other => panic!("{} is not {}", other.type_name(), stringify!($variant)),
+            }
+        };
+    }
 
     /// A whole championship between bots: 16 players, the default format (Swiss
     /// rounds, knockout stages, a final), results entered in all three ways.
@@ -421,8 +427,27 @@ mod tests {
         events.iter().position(pick).expect("such an event")
     }
 
+    /// `events` with the first event `pick` accepts changed by `edit`; and that event's
+    /// index.
+    fn changed(
+        mut events: Vec<Event>,
+        pick: impl Fn(&Event) -> bool,
+        edit: impl FnOnce(&mut Event),
+    ) -> (Vec<Event>, usize) {
+        let at = find(&events, pick);
+        edit(&mut events[at]);
+        (events, at)
+    }
+
     fn failure(events: &[Event]) -> AuditError {
         audit(events).expect_err("the audit must fail")
+    }
+
+    /// The audit of `events` fails at the event of index `at`, with `code`.
+    fn fails_at(events: &[Event], at: usize, code: &str) -> AuditError {
+        let error = failure(events);
+        assert_eq!((error.version, error.code()), (at as u64 + 1, code));
+        error
     }
 
     #[test]
@@ -463,24 +488,16 @@ mod tests {
     }
 
     /// The second qualification round: a Swiss draw, planned from the standings.
-    fn swiss_draw(events: &[Event]) -> usize {
-        find(
-            events,
-            |e| matches!(e, Event::RoundDrawn(d) if d.round == 2),
-        )
+    fn is_swiss_draw(event: &Event) -> bool {
+        matches!(event, Event::RoundDrawn(d) if d.round == 2)
     }
 
     #[test]
     fn a_changed_seed_fails_at_its_draw() {
-        let mut events = championship();
-        let at = swiss_draw(&events);
-        let Event::RoundDrawn(drawn) = &mut events[at] else {
-            unreachable!()
-        };
-        drawn.seed = Seed([9; 32]);
-        let error = failure(&events);
-        assert_eq!(error.version, at as u64 + 1);
-        assert_eq!(error.code(), "commitment_mismatch");
+        let (events, at) = changed(championship(), is_swiss_draw, |e| {
+            variant!(e, RoundDrawn).seed = Seed([9; 32]);
+        });
+        let error = fails_at(&events, at, "commitment_mismatch");
         assert_eq!(error.event_type, "round_drawn.v1");
         assert!(
             error
@@ -491,43 +508,31 @@ mod tests {
 
     #[test]
     fn a_new_seed_with_its_own_commitment_is_not_the_one_committed() {
-        let mut events = championship();
-        let at = swiss_draw(&events);
-        let Event::RoundDrawn(drawn) = &mut events[at] else {
-            unreachable!()
-        };
-        drawn.seed = Seed([9; 32]);
-        drawn.commitment = drawn.seed.commitment();
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (at as u64 + 1, "seed_mismatch")
-        );
+        let (events, at) = changed(championship(), is_swiss_draw, |e| {
+            let drawn = variant!(e, RoundDrawn);
+            drawn.seed = Seed([9; 32]);
+            drawn.commitment = drawn.seed.commitment();
+        });
+        fails_at(&events, at, "seed_mismatch");
 
         // Without the published commitment, the flag must say so.
         let mut events = championship();
-        let at = swiss_draw(&events);
+        let at = find(&events, is_swiss_draw);
         assert!(matches!(events[at - 1], Event::DrawSeedCommitted(_)));
         events.remove(at - 1);
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (at as u64, "precommitted_mismatch")
-        );
+        // The draw is one event earlier now.
+        fails_at(&events, at - 1, "precommitted_mismatch");
     }
 
     #[test]
     fn a_seating_the_seed_does_not_give_fails_at_its_draw() {
-        let mut events = championship();
-        let at = swiss_draw(&events);
-        let Event::RoundDrawn(drawn) = &mut events[at] else {
-            unreachable!()
-        };
-        let first = drawn.tables[0][0];
-        drawn.tables[0][0] = drawn.tables[1][0];
-        drawn.tables[1][0] = first;
-        let error = failure(&events);
-        assert_eq!(error.version, at as u64 + 1);
+        let (events, at) = changed(championship(), is_swiss_draw, |e| {
+            let tables = &mut variant!(e, RoundDrawn).tables;
+            let first = tables[0][0];
+            tables[0][0] = tables[1][0];
+            tables[1][0] = first;
+        });
+        let error = fails_at(&events, at, "draw_mismatch");
         assert_eq!(
             error.mismatch,
             Mismatch::DrawMismatch {
@@ -539,31 +544,23 @@ mod tests {
 
     #[test]
     fn a_round_drawn_twice_is_refused() {
-        let mut events = championship();
-        let at = swiss_draw(&events);
-        let Event::RoundDrawn(drawn) = &mut events[at] else {
-            unreachable!()
-        };
-        drawn.round = 1;
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (at as u64 + 1, "wrong_round")
-        );
+        let (events, at) = changed(championship(), is_swiss_draw, |e| {
+            variant!(e, RoundDrawn).round = 1;
+        });
+        fails_at(&events, at, "wrong_round");
     }
 
     #[test]
     fn a_changed_result_fails_where_it_was_recorded() {
         for source in ["game", "paper_rounds", "record"] {
-            let mut events = championship();
-            let at = find(&events, |e| {
-                matches!(e, Event::ResultRecorded(r)
-                    if serde_json::to_value(&r.input).unwrap()["source"] == source)
-            });
-            let Event::ResultRecorded(recorded) = &mut events[at] else {
-                unreachable!()
-            };
-            recorded.result[0].total += 1;
+            let (events, at) = changed(
+                championship(),
+                |e| {
+                    matches!(e, Event::ResultRecorded(r)
+                        if serde_json::to_value(&r.input).unwrap()["source"] == source)
+                },
+                |e| variant!(e, ResultRecorded).result[0].total += 1,
+            );
             let error = failure(&events);
             assert_eq!(error.version, at as u64 + 1, "{source}");
             assert_eq!(error.code(), "result_mismatch", "{source}");
@@ -572,48 +569,39 @@ mod tests {
 
     #[test]
     fn a_result_naming_someone_else_is_refused() {
-        let mut events = championship();
-        let at = find(
-            &events,
+        let (events, at) = changed(
+            championship(),
             |e| matches!(e, Event::ResultRecorded(r) if matches!(r.input, ResultInput::Game { .. })),
+            |e| {
+                let recorded = variant!(e, ResultRecorded);
+                let ResultInput::Game { standings, .. } = &mut recorded.input else {
+                    unreachable!()
+                };
+                standings[0].player = 1;
+                recorded.result = recorded.input.resolve(&Preset::Belgian.rules()).unwrap();
+            },
         );
-        let Event::ResultRecorded(recorded) = &mut events[at] else {
-            unreachable!()
-        };
-        let ResultInput::Game { standings, .. } = &mut recorded.input else {
-            unreachable!()
-        };
-        standings[0].player = 1;
-        recorded.result = recorded
-            .input
-            .resolve(&crate::rules::Preset::Belgian.rules())
-            .unwrap();
-        let error = failure(&events);
-        assert_eq!((error.version, error.code()), (at as u64 + 1, "bad_result"));
+        fails_at(&events, at, "bad_result");
     }
 
     #[test]
     fn a_result_entered_by_a_player_is_refused() {
-        let mut events = championship();
-        let at = find(&events, |e| matches!(e, Event::ResultRecorded(_)));
-        let Event::ResultRecorded(recorded) = &mut events[at] else {
-            unreachable!()
-        };
-        recorded.by = Actor::Account(recorded.result[0].player);
-        let error = failure(&events);
-        assert_eq!((error.version, error.code()), (at as u64 + 1, "forbidden"));
+        let is_result = |e: &Event| matches!(e, Event::ResultRecorded(_));
+        let (events, at) = changed(championship(), is_result, |e| {
+            let recorded = variant!(e, ResultRecorded);
+            recorded.by = Actor::Account(recorded.result[0].player);
+        });
+        fails_at(&events, at, "forbidden");
     }
 
     #[test]
     fn a_changed_ranking_fails_at_the_finish() {
         let mut events = championship();
         let last = events.len() - 1;
-        let Event::Finished(finished) = &mut events[last] else {
-            panic!("the championship ends with its ranking");
-        };
-        let (first, second) = (finished.ranking[0].player, finished.ranking[1].player);
-        finished.ranking[0].player = second;
-        finished.ranking[1].player = first;
+        let ranking = &mut variant!(&mut events[last], Finished).ranking;
+        let (first, second) = (ranking[0].player, ranking[1].player);
+        ranking[0].player = second;
+        ranking[1].player = first;
         let error = failure(&events);
         assert_eq!(error.version, events.len() as u64);
         assert_eq!(error.mismatch, Mismatch::RankingMismatch);
@@ -622,8 +610,7 @@ mod tests {
     #[test]
     fn the_stream_starts_with_its_creation_and_stops_at_its_end() {
         let events = championship();
-        let error = failure(&events[1..]);
-        assert_eq!((error.version, error.code()), (1, "not_created"));
+        fails_at(&events[1..], 0, "not_created");
 
         let mut twice = events.clone();
         twice.insert(1, events[0].clone());
@@ -631,30 +618,22 @@ mod tests {
 
         let mut after = events.clone();
         after.push(events[1].clone());
-        let error = failure(&after);
-        assert_eq!(
-            (error.version, error.code()),
-            (events.len() as u64 + 1, "finished")
-        );
+        fails_at(&after, events.len(), "finished");
     }
 
     const ORGANIZER: AccountId = 1;
 
     /// Runs `command` as the organizer; it must be accepted.
-    fn run_as_organizer(
-        t: &mut crate::tournament::Tournament,
-        command: crate::tournament::Command,
-    ) {
-        t.execute(&crate::tournament::Context::account(ORGANIZER, 0), &command)
+    fn run(t: &mut Tournament, command: Command) {
+        t.execute(&Context::account(ORGANIZER, 0), &command)
             .unwrap_or_else(|e| panic!("{command:?}: {e}"));
     }
 
     /// 8 players registered and checked in, at tables of 4 for `rounds` qualification
     /// rounds, the qualification started.
-    fn qualifying_eight(rounds: u32) -> crate::tournament::Tournament {
-        use crate::tournament::{Command, Tournament};
+    fn qualifying_eight(rounds: u32) -> Tournament {
         let mut t = Tournament::new();
-        run_as_organizer(
+        run(
             &mut t,
             serde_json::from_value(serde_json::json!({
                 "command": "create", "name": "Cup", "rules": {"preset": "belgian"},
@@ -663,252 +642,189 @@ mod tests {
             }))
             .unwrap(),
         );
-        run_as_organizer(&mut t, Command::OpenRegistration);
+        run(&mut t, Command::OpenRegistration);
         for player in 10..18 {
-            run_as_organizer(&mut t, Command::Register { player });
-            run_as_organizer(&mut t, Command::CheckIn { player });
+            run(&mut t, Command::Register { player });
+            run(&mut t, Command::CheckIn { player });
         }
-        run_as_organizer(&mut t, Command::CloseRegistration);
-        run_as_organizer(&mut t, Command::StartQualification);
+        run(&mut t, Command::CloseRegistration);
+        run(&mut t, Command::StartQualification);
         t
     }
 
-    /// 8 players at two tables of 4: round 1 drawn, redrawn, then results recorded,
-    /// corrected, voided and recorded again; the stream and the redraw's index.
-    fn redrawn_and_corrected() -> (Vec<Event>, usize) {
-        use crate::tournament::{Command, Tournament};
-        let mut t = qualifying_eight(1);
-        let run = run_as_organizer;
+    /// Draws the next round from a seed of `byte`s.
+    fn draw(t: &mut Tournament, byte: u8) {
+        let seed = Seed([byte; 32]);
+        run(t, Command::DrawRound { seed });
+    }
+
+    /// Round 1's result at `table`: seat i (counted from the last seat when `reversed`)
+    /// finishes i-th with 10 × (i + `shift`) points.
+    fn round_one_result(
+        t: &Tournament,
+        table: u32,
+        shift: u32,
+        reversed: bool,
+    ) -> (TableRef, ResultInput) {
+        let at = TableRef {
+            stage: 1,
+            round: 1,
+            table,
+        };
+        let mut players = t.state().table(at).unwrap().players.clone();
+        if reversed {
+            players.reverse();
+        }
+        let standings = (0u32..)
+            .zip(&players)
+            .map(|(i, &player)| PlayerResult {
+                player,
+                total: 10 * (i + shift),
+                place: i as u8 + 1,
+            })
+            .collect();
+        let input = ResultInput::Game {
+            game: None,
+            standings,
+        };
+        (at, input)
+    }
+
+    /// Records round 1's results at both tables (see [`round_one_result`]).
+    fn record_round_one(t: &mut Tournament, shift: u32) {
+        for table in [1, 2] {
+            let (at, input) = round_one_result(t, table, shift, false);
+            run(t, Command::RecordResult { table: at, input });
+        }
+    }
+
+    /// Corrects a recorded result.
+    fn correct(t: &mut Tournament, (table, input): (TableRef, ResultInput), reason: &str) {
+        let reason = reason.into();
         run(
-            &mut t,
-            Command::DrawRound {
-                seed: Seed([1; 32]),
+            t,
+            Command::CorrectResult {
+                table,
+                input,
+                reason,
             },
         );
+    }
+
+    /// 8 players at two tables of 4: round 1 drawn, redrawn, then results recorded,
+    /// corrected, voided and recorded again.
+    fn redrawn_and_corrected() -> Vec<Event> {
+        let mut t = qualifying_eight(1);
+        draw(&mut t, 1);
         let round = RoundRef { stage: 1, round: 1 };
+        let (seed, reason) = (Seed([2; 32]), "a player came late".into());
         run(
             &mut t,
             Command::RedrawRound {
                 round,
-                seed: Seed([2; 32]),
-                reason: "a player came late".into(),
+                seed,
+                reason,
             },
         );
-        let redraw = t.events().len() - 1;
-        let game = |t: &Tournament, table: u32, shift: u32| {
-            let at = TableRef {
-                stage: 1,
-                round: 1,
-                table,
-            };
-            let players = t.state().table(at).unwrap().players.clone();
-            let standings = players
-                .iter()
-                .enumerate()
-                .map(|(i, &player)| PlayerResult {
-                    player,
-                    total: 10 * (i as u32 + shift),
-                    place: i as u8 + 1,
-                })
-                .collect();
-            (
-                at,
-                ResultInput::Game {
-                    game: None,
-                    standings,
-                },
-            )
-        };
-        for table in [1, 2] {
-            let (at, input) = game(&t, table, 1);
-            run(&mut t, Command::RecordResult { table: at, input });
-        }
-        let (at, input) = game(&t, 1, 2);
-        run(
-            &mut t,
-            Command::CorrectResult {
-                table: at,
-                input,
-                reason: "a miscounted hand".into(),
-            },
-        );
-        let (at, input) = game(&t, 2, 3);
-        run(
-            &mut t,
-            Command::VoidGame {
-                table: at,
-                reason: "a marked deck".into(),
-            },
-        );
+        record_round_one(&mut t, 1);
+        let miscounted = round_one_result(&t, 1, 2, false);
+        correct(&mut t, miscounted, "a miscounted hand");
+        let (at, input) = round_one_result(&t, 2, 3, false);
+        let reason = "a marked deck".into();
+        run(&mut t, Command::VoidGame { table: at, reason });
         run(&mut t, Command::RecordResult { table: at, input });
-        (t.events().to_vec(), redraw)
+        t.events().to_vec()
     }
 
     /// 8 players, two Swiss rounds at tables of 4: round 1's results, round 2 drawn,
     /// then round 1's table 1 corrected (its order reversed).
     fn corrected_after_a_later_draw() -> Vec<Event> {
-        use crate::tournament::{Command, Tournament};
         let mut t = qualifying_eight(2);
-        let run = run_as_organizer;
-        run(
-            &mut t,
-            Command::DrawRound {
-                seed: Seed([3; 32]),
-            },
-        );
-        // Seat i finishes i-th (or last-but-i-th when `reversed`), 10 points apart.
-        let result = |t: &Tournament, table: u32, reversed: bool| {
-            let at = TableRef {
-                stage: 1,
-                round: 1,
-                table,
-            };
-            let mut players = t.state().table(at).unwrap().players.clone();
-            if reversed {
-                players.reverse();
-            }
-            let standings = (0u32..)
-                .zip(&players)
-                .map(|(i, &player)| PlayerResult {
-                    player,
-                    total: 10 * i,
-                    place: i as u8 + 1,
-                })
-                .collect();
-            (
-                at,
-                ResultInput::Game {
-                    game: None,
-                    standings,
-                },
-            )
-        };
-        for table in [1, 2] {
-            let (at, input) = result(&t, table, false);
-            run(&mut t, Command::RecordResult { table: at, input });
-        }
-        run(
-            &mut t,
-            Command::DrawRound {
-                seed: Seed([4; 32]),
-            },
-        );
-        let (at, input) = result(&t, 1, true);
-        run(
-            &mut t,
-            Command::CorrectResult {
-                table: at,
-                input,
-                reason: "the sheet was read upside down".into(),
-            },
-        );
+        draw(&mut t, 3);
+        record_round_one(&mut t, 0);
+        draw(&mut t, 4);
+        let reversed = round_one_result(&t, 1, 0, true);
+        correct(&mut t, reversed, "the sheet was read upside down");
         t.events().to_vec()
+    }
+
+    fn is_correction(event: &Event) -> bool {
+        matches!(event, Event::ResultCorrected(_))
     }
 
     #[test]
     fn a_correction_flags_exactly_the_later_draws_it_alters() {
         let events = corrected_after_a_later_draw();
         assert_eq!(audit(&events), Ok(events.len() as u64));
-        let at = find(&events, |e| matches!(e, Event::ResultCorrected(_)));
-        let Event::ResultCorrected(honest) = &events[at] else {
-            unreachable!()
-        };
         // A round the correction cannot alter (its own), claimed as flagged.
-        let mut claimed = events.clone();
-        if let Event::ResultCorrected(c) = &mut claimed[at] {
-            c.flagged.push(RoundRef { stage: 1, round: 1 });
-        }
-        let err = audit(&claimed).unwrap_err();
-        assert_eq!((err.version, err.code()), (at as u64 + 1, "flags_mismatch"));
+        let (claimed, at) = changed(events.clone(), is_correction, |e| {
+            let own = RoundRef { stage: 1, round: 1 };
+            variant!(e, ResultCorrected).flagged.push(own);
+        });
+        fails_at(&claimed, at, "flags_mismatch");
         // Round 2 was seated from the standings the correction changes: hiding its flag
         // is caught too.
+        let honest = variant!(&events[at], ResultCorrected);
         assert_eq!(honest.flagged, [RoundRef { stage: 1, round: 2 }]);
-        let mut hidden = events.clone();
-        if let Event::ResultCorrected(c) = &mut hidden[at] {
-            c.flagged.clear();
-        }
+        let (hidden, _) = changed(events, is_correction, |e| {
+            variant!(e, ResultCorrected).flagged.clear();
+        });
         assert_eq!(audit(&hidden).unwrap_err().code(), "flags_mismatch");
     }
 
     #[test]
     fn redraws_corrections_and_voids_pass() {
-        let (events, _) = redrawn_and_corrected();
+        let events = redrawn_and_corrected();
         assert_eq!(audit(&events), Ok(events.len() as u64));
     }
 
     #[test]
     fn a_redraw_is_planned_again_from_its_own_seed() {
-        let (mut events, redraw) = redrawn_and_corrected();
-        let Event::RoundRedrawn(redrawn) = &mut events[redraw] else {
-            panic!("a redraw");
-        };
-        redrawn.tables.swap(0, 1);
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (redraw as u64 + 1, "draw_mismatch")
+        let (events, redraw) = changed(
+            redrawn_and_corrected(),
+            |e| matches!(e, Event::RoundRedrawn(_)),
+            |e| variant!(e, RoundRedrawn).tables.swap(0, 1),
         );
+        fails_at(&events, redraw, "draw_mismatch");
     }
 
     #[test]
     fn a_changed_correction_fails_where_it_was_entered() {
-        let (mut events, _) = redrawn_and_corrected();
-        let at = find(&events, |e| matches!(e, Event::ResultCorrected(_)));
-        let Event::ResultCorrected(corrected) = &mut events[at] else {
-            unreachable!()
-        };
-        corrected.result.swap(0, 1);
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (at as u64 + 1, "result_mismatch")
-        );
+        let (events, at) = changed(redrawn_and_corrected(), is_correction, |e| {
+            variant!(e, ResultCorrected).result.swap(0, 1);
+        });
+        fails_at(&events, at, "result_mismatch");
     }
 
     #[test]
     fn a_result_needs_the_table_without_one_and_a_correction_with_one() {
-        let (mut events, _) = redrawn_and_corrected();
-        let at = find(&events, |e| matches!(e, Event::ResultCorrected(_)));
-        let Event::ResultCorrected(corrected) = events[at].clone() else {
-            unreachable!()
-        };
-        events[at] = Event::ResultRecorded(ResultRecorded {
-            table: corrected.table,
-            input: corrected.input,
-            result: corrected.result,
-            by: corrected.by,
-            flagged: corrected.flagged,
+        let (events, at) = changed(redrawn_and_corrected(), is_correction, |e| {
+            let corrected = variant!(e, ResultCorrected).clone();
+            *e = Event::ResultRecorded(ResultRecorded {
+                table: corrected.table,
+                input: corrected.input,
+                result: corrected.result,
+                by: corrected.by,
+                flagged: corrected.flagged,
+            });
         });
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (at as u64 + 1, "result_already_recorded")
-        );
+        fails_at(&events, at, "result_already_recorded");
     }
 
     #[test]
     fn stages_start_in_order_and_drop_who_did_not_check_in() {
-        let mut events = championship();
-        let at = find(&events, |e| matches!(e, Event::StageStarted(_)));
-        let Event::StageStarted(started) = &mut events[at] else {
-            unreachable!()
-        };
-        started.dropped.push(crate::tournament::sim::FIRST_PLAYER);
+        let (events, _) = changed(
+            championship(),
+            |e| matches!(e, Event::StageStarted(_)),
+            |e| variant!(e, StageStarted).dropped.push(FIRST_PLAYER),
+        );
         assert_eq!(failure(&events).code(), "dropped_mismatch");
 
-        let mut events = championship();
-        let at = find(
-            &events,
+        let (events, at) = changed(
+            championship(),
             |e| matches!(e, Event::StageStarted(s) if s.stage == 2),
+            |e| variant!(e, StageStarted).stage = 3,
         );
-        let Event::StageStarted(started) = &mut events[at] else {
-            unreachable!()
-        };
-        started.stage = 3;
-        let error = failure(&events);
-        assert_eq!(
-            (error.version, error.code()),
-            (at as u64 + 1, "wrong_stage")
-        );
+        fails_at(&events, at, "wrong_stage");
     }
 }

@@ -1,6 +1,7 @@
 //! Scenario helper for the `rules_*` tests: a table built from a preset (plus overrides)
 //! and named players, rounds dealt from explicit hands, actions taken by player name, and
-//! accessors for what the round's end decided.
+//! accessors for what the round's end decided. The tournament tests take their result
+//! sheets from here too ([`finishing`]).
 //!
 //! Every test binary includes this module but uses only part of it.
 #![allow(dead_code)]
@@ -12,6 +13,7 @@ use yaniv_domain::game::{
     RoundEnded, Seat, Standing,
 };
 use yaniv_domain::rules::{Overrides, Preset, Rules};
+use yaniv_domain::tournament::{AccountId, PlayerResult};
 
 /// `card("10H")`; panics on a bad literal (test code only).
 pub fn card(text: &str) -> Card {
@@ -45,6 +47,43 @@ pub fn rules_with(preset: Preset, overrides: Value) -> Rules {
         .with_overrides(&overrides)
         .unwrap_or_else(|e| panic!("overrides rejected: {e}"))
 }
+
+// ---- refusals several rules tests expect ----------------------------------------------------
+
+/// An add-on that neither completes a set to four nor continues a run.
+pub const ADD_ON_DOES_NOT_FIT: GameError = GameError::AddOnNotAllowed(
+    "the cards neither complete the set to exactly four nor extend the run past its top card",
+);
+
+/// An add-on with no open throw (none yet, covered, or the window closed).
+pub const NO_THROW_TO_ADD_ON_TO: GameError =
+    GameError::AddOnNotAllowed("there is no throw to add on to now");
+
+/// An add-on by the caller during the last turns and declarations.
+pub const CALLERS_HAND_CLOSED: GameError =
+    GameError::AddOnNotAllowed("the caller's hand is closed");
+
+/// A slap-down that neither matches the top card nor continues the run.
+pub const SLAP_DOES_NOT_FIT: GameError = GameError::SlapNotAllowed(
+    "the card neither matches the top card's rank nor extends the run past its top card",
+);
+
+/// A slap-down by someone else than the player who just threw, or too late.
+pub const NOT_THE_THROWER: GameError = GameError::SlapNotAllowed(
+    "only the player who just threw may slap down, before the next throw",
+);
+
+/// A slap-down of a card that was not just drawn from the stock (or a second one).
+pub const NOT_JUST_DRAWN: GameError =
+    GameError::SlapNotAllowed("only the card just drawn can be slapped down, once");
+
+/// A play while the declarations after a call are taken.
+pub const DECLARATIONS_BEING_TAKEN: GameError =
+    GameError::WrongPhase("the turns are over; declarations are being taken");
+
+/// A going-along declaration when none is being taken.
+pub const NOBODY_GOING_ALONG: GameError =
+    GameError::DeclarationNotAllowed("nobody is declaring whether to go along now");
 
 /// One game at a table, with every event it produced.
 #[derive(Debug)]
@@ -144,29 +183,30 @@ impl Table {
 
     // ---- actions by name -------------------------------------------------------------------
 
+    /// Executes the command `command` makes for the seat of `who`.
+    fn try_as(
+        &mut self,
+        who: &str,
+        command: impl FnOnce(Seat) -> Command,
+    ) -> Result<Vec<Event>, GameError> {
+        let command = command(self.seat(who));
+        self.execute(command)
+    }
+
     pub fn try_play(
         &mut self,
         who: &str,
         throw: &str,
         draw: DrawChoice,
     ) -> Result<Vec<Event>, GameError> {
-        let seat = self.seat(who);
-        self.execute(Command::Play {
-            seat,
-            throw: cards(throw),
-            draw,
-        })
+        let throw = cards(throw);
+        self.try_as(who, |seat| Command::Play { seat, throw, draw })
     }
 
     /// Whether the play would be accepted now; the table is left unchanged.
     pub fn accepts_play(&self, who: &str, throw: &str, draw: DrawChoice) -> bool {
-        self.game
-            .decide(&Command::Play {
-                seat: self.seat(who),
-                throw: cards(throw),
-                draw,
-            })
-            .is_ok()
+        let (seat, throw) = (self.seat(who), cards(throw));
+        self.accepts(Command::Play { seat, throw, draw })
     }
 
     /// Whether `command` would be accepted now; the table is left unchanged.
@@ -176,15 +216,13 @@ impl Table {
 
     /// Whether `who` could add `added` on now.
     pub fn accepts_add_on(&self, who: &str, added: &str) -> bool {
-        self.accepts(Command::AddOn {
-            seat: self.seat(who),
-            cards: cards(added),
-        })
+        let (seat, cards) = (self.seat(who), cards(added));
+        self.accepts(Command::AddOn { seat, cards })
     }
 
     pub fn play(&mut self, who: &str, throw: &str, draw: DrawChoice) -> Vec<Event> {
-        self.try_play(who, throw, draw)
-            .unwrap_or_else(|e| panic!("{who} throwing {throw} refused: {e}"))
+        let result = self.try_play(who, throw, draw);
+        accepted(result, format_args!("{who} throwing {throw}"))
     }
 
     /// Calls with the word the rules use (yaniv, or kluft).
@@ -194,59 +232,50 @@ impl Table {
     }
 
     pub fn try_call_as(&mut self, who: &str, call: CallKind) -> Result<Vec<Event>, GameError> {
-        let seat = self.seat(who);
-        self.execute(Command::Call { seat, call })
+        self.try_as(who, |seat| Command::Call { seat, call })
     }
 
     pub fn call(&mut self, who: &str) -> Vec<Event> {
-        self.try_call(who)
-            .unwrap_or_else(|e| panic!("{who}'s call refused: {e}"))
+        let result = self.try_call(who);
+        accepted(result, format_args!("{who}'s call"))
     }
 
     pub fn try_slap(&mut self, who: &str, slapped: &str) -> Result<Vec<Event>, GameError> {
-        let seat = self.seat(who);
-        self.execute(Command::Slap {
-            seat,
-            card: card(slapped),
-        })
+        let card = card(slapped);
+        self.try_as(who, |seat| Command::Slap { seat, card })
     }
 
     pub fn slap(&mut self, who: &str, slapped: &str) -> Vec<Event> {
-        self.try_slap(who, slapped)
-            .unwrap_or_else(|e| panic!("{who}'s slap of {slapped} refused: {e}"))
+        let result = self.try_slap(who, slapped);
+        accepted(result, format_args!("{who}'s slap of {slapped}"))
     }
 
     pub fn try_add_on(&mut self, who: &str, added: &str) -> Result<Vec<Event>, GameError> {
-        let seat = self.seat(who);
-        self.execute(Command::AddOn {
-            seat,
-            cards: cards(added),
-        })
+        let cards = cards(added);
+        self.try_as(who, |seat| Command::AddOn { seat, cards })
     }
 
     pub fn add_on(&mut self, who: &str, added: &str) -> Vec<Event> {
-        self.try_add_on(who, added)
-            .unwrap_or_else(|e| panic!("{who}'s add-on {added} refused: {e}"))
+        let result = self.try_add_on(who, added);
+        accepted(result, format_args!("{who}'s add-on {added}"))
     }
 
     pub fn try_go_along(&mut self, who: &str, going: bool) -> Result<Vec<Event>, GameError> {
-        let seat = self.seat(who);
-        self.execute(Command::GoAlong { seat, going })
+        self.try_as(who, |seat| Command::GoAlong { seat, going })
     }
 
     pub fn go_along(&mut self, who: &str, going: bool) -> Vec<Event> {
-        self.try_go_along(who, going)
-            .unwrap_or_else(|e| panic!("{who}'s going-along declaration refused: {e}"))
+        let result = self.try_go_along(who, going);
+        accepted(result, format_args!("{who}'s going-along declaration"))
     }
 
     pub fn try_onderkluft(&mut self, who: &str, challenge: bool) -> Result<Vec<Event>, GameError> {
-        let seat = self.seat(who);
-        self.execute(Command::Onderkluft { seat, challenge })
+        self.try_as(who, |seat| Command::Onderkluft { seat, challenge })
     }
 
     pub fn onderkluft(&mut self, who: &str, challenge: bool) -> Vec<Event> {
-        self.try_onderkluft(who, challenge)
-            .unwrap_or_else(|e| panic!("{who}'s onderkluft declaration refused: {e}"))
+        let result = self.try_onderkluft(who, challenge);
+        accepted(result, format_args!("{who}'s onderkluft declaration"))
     }
 
     // ---- what the game decided -------------------------------------------------------------
@@ -272,6 +301,16 @@ impl Table {
     pub fn hand_total(&self, who: &str) -> u32 {
         self.round_ended().hand_totals[self.seat(who) as usize]
             .expect("the player played the round")
+    }
+
+    /// What each of `who` scored in the last round, before reductions.
+    pub fn points_of<const N: usize>(&self, who: [&str; N]) -> [u32; N] {
+        who.map(|w| self.points(w))
+    }
+
+    /// The last round's hand totals of `who`.
+    pub fn hand_totals_of<const N: usize>(&self, who: [&str; N]) -> [u32; N] {
+        who.map(|w| self.hand_total(w))
     }
 
     pub fn total(&self, who: &str) -> u32 {
@@ -348,6 +387,11 @@ impl Table {
     }
 }
 
+/// The events of an action that had to be accepted; panics naming `what` was refused.
+fn accepted(result: Result<Vec<Event>, GameError>, what: impl std::fmt::Display) -> Vec<Event> {
+    result.unwrap_or_else(|e| panic!("{what} refused: {e}"))
+}
+
 fn dealt(events: &[Event]) -> RoundDealt {
     events
         .iter()
@@ -361,6 +405,46 @@ fn dealt(events: &[Event]) -> RoundDealt {
 /// Whether `events` contain a `RoundEnded`.
 pub fn ends_round(events: &[Event]) -> bool {
     events.iter().any(|e| matches!(e, Event::RoundEnded(_)))
+}
+
+/// A lap at three seats in which each player throws a set and draws a low card, so that low
+/// hands can meet (five cards of one deck never give two hands of 5 or less): Ann comes to
+/// 5, Bob to 3 + the card he draws (4 with A♠, 5 with 2♠), Cid stays at 41. Ann is to
+/// play again.
+pub fn low_lap(preset: Preset, initial_totals: &[u32], bob_draws: &str) -> Table {
+    let mut t = Table::with_totals(preset, &["ann", "bob", "cid"], initial_totals);
+    t.deal(
+        "ann",
+        &["KC KD KH AC 4C", "QC QD QH AH 2H", "9C 9D 9H 10S 10H"],
+        "7S",
+    );
+    t.play("ann", "KC KD KH", stock("JK"));
+    t.play("bob", "QC QD QH", stock(bob_draws));
+    t.play("cid", "9C", stock("3S"));
+    t
+}
+
+/// Ann throws 4♣-5♣-6♣ and Cid adds his whole hand onto it, 7♣ to J♣: his hand is empty
+/// in Bob's turn. Ann holds K♦ Q♦ 2♠ (22), Bob 9♠ 9♦ 9♥ 8♠ 8♦ (43).
+pub fn emptied_by_an_add_on(preset: Preset) -> Table {
+    let hands = ["4C 5C 6C KD QD", "9S 9D 9H 8S 8D", "7C 8C 9C 10C JC"];
+    let mut t = Table::new(preset, &["ann", "bob", "cid"]);
+    t.deal("ann", &hands, "2H");
+    t.play("ann", "4C 5C 6C", stock("2S"));
+    t.add_on("cid", "7C 8C 9C 10C JC");
+    t
+}
+
+/// A lap at four seats: Ann, Bob and Cid each throw a set of three (kings, queens, jacks),
+/// Dan a single ten; each draws the card of `draws` named from the stock.
+pub fn lap_of_four(preset: Preset, hands: [&str; 4], draws: [&str; 4]) -> Table {
+    let mut t = Table::new(preset, &["ann", "bob", "cid", "dan"]);
+    t.deal("ann", &hands, "5S");
+    t.play("ann", "KC KD KS", stock(draws[0]));
+    t.play("bob", "QC QD QH", stock(draws[1]));
+    t.play("cid", "JC JD JH", stock(draws[2]));
+    t.play("dan", "10C", stock(draws[3]));
+    t
 }
 
 /// High cards handed out as filler, in the order they are used.
@@ -380,4 +464,17 @@ pub fn spare(used: &[&str], n: usize) -> String {
         .collect();
     assert_eq!(found.len(), n, "not enough spare cards");
     found.join(" ")
+}
+
+/// A tournament table's standings: `order[i]` finishes (i + 1)-th, with `first` points
+/// for the winner and `step` more for each place below.
+pub fn finishing(order: &[AccountId], first: u32, step: u32) -> Vec<PlayerResult> {
+    (0u32..)
+        .zip(order)
+        .map(|(i, &player)| PlayerResult {
+            player,
+            total: first + step * i,
+            place: i as u8 + 1,
+        })
+        .collect()
 }

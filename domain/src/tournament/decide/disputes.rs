@@ -7,7 +7,7 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{Context, TableRef};
 use super::super::state::State;
-use super::text;
+use super::{Decision, text};
 
 impl State {
     pub(super) fn decide_open_dispute(
@@ -15,7 +15,7 @@ impl State {
         ctx: &Context,
         at: TableRef,
         reason: &str,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         let table = self.table(at).ok_or(TournamentError::NoSuchTable(at))?;
         let seated = ctx.actor.account().filter(|a| table.players.contains(a));
         self.require(ctx, Role::SeatedPlayerOrOfficial, seated)?;
@@ -33,7 +33,7 @@ impl State {
         ctx: &Context,
         dispute: u32,
         resolution: &str,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         self.require(ctx, Role::Official, None)?;
         let d = self
             .disputes

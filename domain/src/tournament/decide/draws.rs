@@ -9,8 +9,8 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context, RoundRef, StageKind};
 use super::super::seating::{self, DRAW_ALGORITHM, NoSplit, Seating};
-use super::super::state::{Registration, State};
-use super::text;
+use super::super::state::{Registration, Stage, State};
+use super::{Decision, text};
 
 /// A draw before it becomes an event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,11 +54,7 @@ impl State {
             .map_or(2, |i| (i.effective_rules.min_players as usize).max(2))
     }
 
-    pub(super) fn decide_commit(
-        &self,
-        ctx: &Context,
-        commitment: Commitment,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_commit(&self, ctx: &Context, commitment: Commitment) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         if self.pending_commitment.is_some() {
             return Err(TournamentError::SeedAlreadyCommitted);
@@ -66,16 +62,9 @@ impl State {
         Ok(Event::DrawSeedCommitted(DrawSeedCommitted { commitment }))
     }
 
-    pub(super) fn decide_start_qualification(
-        &self,
-        ctx: &Context,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_start_qualification(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
-        if self.started() {
-            return Err(TournamentError::WrongPhase(
-                "the qualification has already started",
-            ));
-        }
+        self.before_the_start("the qualification has already started")?;
         if self.registration == Registration::Open {
             return Err(TournamentError::WrongPhase("close registration first"));
         }
@@ -116,38 +105,67 @@ impl State {
         }
     }
 
-    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Result<Event, TournamentError> {
-        self.require(ctx, Role::Organizer, None)?;
+    /// The stage being played, when no dispute holds the tournament.
+    fn stage_in_play(&self) -> Result<&Stage, TournamentError> {
         let stage = self
             .current_stage()
             .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
         if let Some(id) = self.open_dispute() {
             return Err(TournamentError::OpenDispute(id));
         }
+        Ok(stage)
+    }
+
+    /// How many rounds a stage of `kind` draws: the configured qualification rounds, or
+    /// one knockout round.
+    pub(crate) fn rounds_in(&self, kind: StageKind) -> Result<usize, TournamentError> {
         let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let rounds = match stage.kind {
+        Ok(match kind {
             StageKind::Qualification => config.qualification_rounds as usize,
             StageKind::Knockout => 1,
-        };
-        if stage.rounds.len() >= rounds {
+        })
+    }
+
+    /// Round `at` drawn (or, with a `reason`, redrawn) from `seed`.
+    fn draw_from(
+        &self,
+        at: RoundRef,
+        seed: &Seed,
+        reason: Option<String>,
+    ) -> Result<RoundDrawn, TournamentError> {
+        let (commitment, precommitted) = self.commitment_for(seed)?;
+        let plan = self.plan_draw(at.stage, at.round, seed)?;
+        Ok(RoundDrawn {
+            stage: at.stage,
+            round: at.round,
+            algorithm: DRAW_ALGORITHM.to_owned(),
+            commitment,
+            seed: *seed,
+            precommitted,
+            seeds: plan.seeds,
+            tables: plan.tables,
+            byes: plan.byes,
+            final_table: plan.final_table,
+            reason,
+        })
+    }
+
+    pub(super) fn decide_draw(&self, ctx: &Context, seed: &Seed) -> Decision {
+        self.require(ctx, Role::Organizer, None)?;
+        let stage = self.stage_in_play()?;
+        if stage.rounds.len() >= self.rounds_in(stage.kind)? {
             return Err(if self.final_round().is_some() {
                 TournamentError::FinalReached
             } else {
                 TournamentError::StageRoundsDrawn
             });
         }
-        let (commitment, precommitted) = self.commitment_for(seed)?;
         let round = stage.rounds.len() as u32 + 1;
-        let plan = self.plan_draw(stage.number, round, seed)?;
-        Ok(Event::RoundDrawn(drawn(
-            stage.number,
+        let at = RoundRef {
+            stage: stage.number,
             round,
-            commitment,
-            *seed,
-            precommitted,
-            plan,
-            None,
-        )))
+        };
+        Ok(Event::RoundDrawn(self.draw_from(at, seed, None)?))
     }
 
     pub(super) fn decide_redraw(
@@ -156,7 +174,7 @@ impl State {
         at: RoundRef,
         seed: &Seed,
         reason: &str,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let round = self.round(at).ok_or(TournamentError::NoSuchRound(at))?;
@@ -169,35 +187,20 @@ impl State {
         if round.has_started() {
             return Err(TournamentError::RoundStarted(at));
         }
-        let (commitment, precommitted) = self.commitment_for(seed)?;
-        let plan = self.plan_draw(at.stage, at.round, seed)?;
-        Ok(Event::RoundRedrawn(drawn(
-            at.stage,
-            at.round,
-            commitment,
-            *seed,
-            precommitted,
-            plan,
+        Ok(Event::RoundRedrawn(self.draw_from(
+            at,
+            seed,
             Some(reason),
-        )))
+        )?))
     }
 
-    pub(super) fn decide_advance(&self, ctx: &Context) -> Result<Event, TournamentError> {
+    pub(super) fn decide_advance(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
-        let stage = self
-            .current_stage()
-            .ok_or(TournamentError::WrongPhase("start the qualification first"))?;
-        if let Some(id) = self.open_dispute() {
-            return Err(TournamentError::OpenDispute(id));
-        }
+        let stage = self.stage_in_play()?;
         if self.final_round().is_some() {
             return Err(TournamentError::FinalReached);
         }
-        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let rounds = match stage.kind {
-            StageKind::Qualification => config.qualification_rounds as usize,
-            StageKind::Knockout => 1,
-        };
+        let rounds = self.rounds_in(stage.kind)?;
         if stage.rounds.len() < rounds || !stage.rounds.iter().all(|r| r.is_complete()) {
             return Err(TournamentError::StageIncomplete(stage.number));
         }
@@ -301,29 +304,5 @@ impl State {
                 })
             }
         }
-    }
-}
-
-fn drawn(
-    stage: u32,
-    round: u32,
-    commitment: Commitment,
-    seed: Seed,
-    precommitted: bool,
-    plan: Plan,
-    reason: Option<String>,
-) -> RoundDrawn {
-    RoundDrawn {
-        stage,
-        round,
-        algorithm: DRAW_ALGORITHM.to_owned(),
-        commitment,
-        seed,
-        precommitted,
-        seeds: plan.seeds,
-        tables: plan.tables,
-        byes: plan.byes,
-        final_table: plan.final_table,
-        reason,
     }
 }

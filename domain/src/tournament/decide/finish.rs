@@ -5,9 +5,10 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::Event;
 use super::super::refs::Context;
 use super::super::state::State;
+use super::Decision;
 
 impl State {
-    pub(super) fn decide_finish(&self, ctx: &Context) -> Result<Event, TournamentError> {
+    pub(super) fn decide_finish(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         if let Some(id) = self.open_dispute() {
             return Err(TournamentError::OpenDispute(id));

@@ -54,4 +54,27 @@ impl Tournament {
         }
         flagged.into_iter().collect()
     }
+
+    /// `change` (a result recorded, corrected or voided, its flags empty) with the later
+    /// draws it alters flagged.
+    pub(super) fn flagged(&self, mut change: Event) -> Event {
+        if let Some((at, _)) = change_flags(&mut change) {
+            let flags = self.flags(at, &change);
+            if let Some((_, flagged)) = change_flags(&mut change) {
+                *flagged = flags;
+            }
+        }
+        change
+    }
+}
+
+/// The table a result change is about and the rounds it flags; `None` for every other
+/// event.
+pub(crate) fn change_flags(event: &mut Event) -> Option<(TableRef, &mut Vec<RoundRef>)> {
+    match event {
+        Event::ResultRecorded(e) => Some((e.table, &mut e.flagged)),
+        Event::ResultCorrected(e) => Some((e.table, &mut e.flagged)),
+        Event::GameVoided(e) => Some((e.table, &mut e.flagged)),
+        _ => None,
+    }
 }

@@ -19,6 +19,7 @@ mod players;
 mod results;
 mod setup;
 
+pub(crate) use flags::change_flags;
 pub use setup::MAX_CAPACITY;
 
 use super::Tournament;
@@ -27,6 +28,10 @@ use super::error::{Role, TournamentError};
 use super::event::Event;
 use super::refs::{AccountId, Actor, Context};
 use super::state::State;
+use crate::rules::Rules;
+
+/// What deciding one command gives: its event, or why it is refused.
+pub(super) type Decision = Result<Event, TournamentError>;
 
 impl Tournament {
     /// Decides `command` sent by `ctx.actor` at `ctx.now`. Nothing changes until the
@@ -121,6 +126,21 @@ impl State {
     /// Whether the qualification has started (the format and the field are fixed).
     pub(super) fn started(&self) -> bool {
         !self.stages.is_empty()
+    }
+
+    /// The rules every game of the tournament plays.
+    pub(super) fn rules(&self) -> Result<&Rules, TournamentError> {
+        let info = self.info.as_ref().ok_or(TournamentError::NotCreated)?;
+        Ok(&info.effective_rules)
+    }
+
+    /// Refuses as `WrongPhase(why)` once the qualification has started.
+    pub(super) fn before_the_start(&self, why: &'static str) -> Result<(), TournamentError> {
+        if self.started() {
+            Err(TournamentError::WrongPhase(why))
+        } else {
+            Ok(())
+        }
     }
 }
 

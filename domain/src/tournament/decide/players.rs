@@ -5,7 +5,7 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context};
 use super::super::state::{Player, Registration, State};
-use super::text;
+use super::{Decision, text};
 
 impl State {
     /// The registered player, still in the tournament.
@@ -22,17 +22,9 @@ impl State {
         Ok(p)
     }
 
-    pub(super) fn decide_register(
-        &self,
-        ctx: &Context,
-        player: AccountId,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_register(&self, ctx: &Context, player: AccountId) -> Decision {
         self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
-        if self.started() {
-            return Err(TournamentError::WrongPhase(
-                "the qualification has started: registration is over",
-            ));
-        }
+        self.before_the_start("the qualification has started: registration is over")?;
         if !self.is_organizer(ctx.actor) {
             if self.registration != Registration::Open {
                 return Err(TournamentError::RegistrationNotOpen);
@@ -66,17 +58,9 @@ impl State {
         }))
     }
 
-    pub(super) fn decide_check_in(
-        &self,
-        ctx: &Context,
-        player: AccountId,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_check_in(&self, ctx: &Context, player: AccountId) -> Decision {
         self.require(ctx, Role::PlayerOrOfficial, Some(player))?;
-        if self.started() {
-            return Err(TournamentError::WrongPhase(
-                "the qualification has started: check-in is over",
-            ));
-        }
+        self.before_the_start("the qualification has started: check-in is over")?;
         if self.active_player(player)?.checked_in {
             return Err(TournamentError::AlreadyCheckedIn(player));
         }
@@ -86,11 +70,7 @@ impl State {
         }))
     }
 
-    pub(super) fn decide_withdraw(
-        &self,
-        ctx: &Context,
-        player: AccountId,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_withdraw(&self, ctx: &Context, player: AccountId) -> Decision {
         self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
         self.active_player(player)?;
         Ok(Event::PlayerWithdrew(PlayerChanged {
@@ -104,7 +84,7 @@ impl State {
         ctx: &Context,
         player: AccountId,
         reason: &str,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         self.require(ctx, Role::Official, None)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let p = self

@@ -7,7 +7,7 @@ use super::super::event::*;
 use super::super::refs::{Context, TableRef};
 use super::super::result::ResultInput;
 use super::super::state::{State, Table};
-use super::text;
+use super::{Decision, text};
 
 impl State {
     fn existing_table(&self, at: TableRef) -> Result<&Table, TournamentError> {
@@ -19,7 +19,7 @@ impl State {
         ctx: &Context,
         at: TableRef,
         game: &Option<String>,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         self.require(ctx, Role::Official, None)?;
         let table = self.existing_table(at)?;
         if table.started || table.result.is_some() {
@@ -41,11 +41,7 @@ impl State {
         input: &ResultInput,
     ) -> Result<Vec<PlayerResult>, TournamentError> {
         let table = self.existing_table(at)?;
-        let rules = &self
-            .info
-            .as_ref()
-            .ok_or(TournamentError::NotCreated)?
-            .effective_rules;
+        let rules = self.rules()?;
         let result = input.resolve(rules)?;
         for line in &result {
             if !table.players.contains(&line.player) {
@@ -78,21 +74,20 @@ impl Tournament {
         ctx: &Context,
         at: TableRef,
         input: &ResultInput,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
         if s.existing_table(at)?.result.is_some() {
             return Err(TournamentError::ResultAlreadyRecorded(at));
         }
-        let mut event = ResultRecorded {
+        let event = ResultRecorded {
             table: at,
             input: input.clone(),
             result: s.checked_result(at, input)?,
             by: ctx.actor,
             flagged: Vec::new(),
         };
-        event.flagged = self.flags(at, &Event::ResultRecorded(event.clone()));
-        Ok(Event::ResultRecorded(event))
+        Ok(self.flagged(Event::ResultRecorded(event)))
     }
 
     pub(super) fn decide_correct(
@@ -101,14 +96,14 @@ impl Tournament {
         at: TableRef,
         input: &ResultInput,
         reason: &str,
-    ) -> Result<Event, TournamentError> {
+    ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         if s.existing_table(at)?.result.is_none() {
             return Err(TournamentError::NoResult(at));
         }
-        let mut event = ResultCorrected {
+        let event = ResultCorrected {
             table: at,
             input: input.clone(),
             result: s.checked_result(at, input)?,
@@ -116,16 +111,10 @@ impl Tournament {
             by: ctx.actor,
             flagged: Vec::new(),
         };
-        event.flagged = self.flags(at, &Event::ResultCorrected(event.clone()));
-        Ok(Event::ResultCorrected(event))
+        Ok(self.flagged(Event::ResultCorrected(event)))
     }
 
-    pub(super) fn decide_void(
-        &self,
-        ctx: &Context,
-        at: TableRef,
-        reason: &str,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_void(&self, ctx: &Context, at: TableRef, reason: &str) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
@@ -133,13 +122,12 @@ impl Tournament {
         if table.result.is_none() && !table.started {
             return Err(TournamentError::NoResult(at));
         }
-        let mut event = GameVoided {
+        let event = GameVoided {
             table: at,
             reason,
             by: ctx.actor,
             flagged: Vec::new(),
         };
-        event.flagged = self.flags(at, &Event::GameVoided(event.clone()));
-        Ok(Event::GameVoided(event))
+        Ok(self.flagged(Event::GameVoided(event)))
     }
 }

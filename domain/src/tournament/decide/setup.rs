@@ -8,7 +8,7 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context};
 use super::super::state::{Registration, State};
-use super::text;
+use super::{Decision, text};
 
 /// Most players a tournament may accept.
 pub const MAX_CAPACITY: u32 = 100_000;
@@ -57,32 +57,16 @@ impl State {
         })])
     }
 
-    pub(super) fn decide_configure(
-        &self,
-        ctx: &Context,
-        config: &ConfigRequest,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_configure(&self, ctx: &Context, config: &ConfigRequest) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
-        if self.started() {
-            return Err(TournamentError::WrongPhase(
-                "the qualification has started: the format is fixed",
-            ));
-        }
-        let rules = &self
-            .info
-            .as_ref()
-            .ok_or(TournamentError::NotCreated)?
-            .effective_rules;
+        self.before_the_start("the qualification has started: the format is fixed")?;
+        let rules = self.rules()?;
         Ok(Event::StagesConfigured(StagesConfigured {
             config: config.resolve(rules)?,
         }))
     }
 
-    pub(super) fn decide_add_referee(
-        &self,
-        ctx: &Context,
-        referee: AccountId,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_add_referee(&self, ctx: &Context, referee: AccountId) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         if self.referees.contains(&referee) {
             return Err(TournamentError::AlreadyReferee(referee));
@@ -90,11 +74,7 @@ impl State {
         Ok(Event::RefereeAdded(RefereeChanged { referee }))
     }
 
-    pub(super) fn decide_remove_referee(
-        &self,
-        ctx: &Context,
-        referee: AccountId,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_remove_referee(&self, ctx: &Context, referee: AccountId) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         if !self.referees.contains(&referee) {
             return Err(TournamentError::NotReferee(referee));
@@ -102,21 +82,16 @@ impl State {
         Ok(Event::RefereeRemoved(RefereeChanged { referee }))
     }
 
-    pub(super) fn decide_open_registration(&self, ctx: &Context) -> Result<Event, TournamentError> {
+    pub(super) fn decide_open_registration(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
-        if self.started() {
-            return Err(TournamentError::WrongPhase("the qualification has started"));
-        }
+        self.before_the_start("the qualification has started")?;
         if self.registration == Registration::Open {
             return Err(TournamentError::WrongPhase("registration is already open"));
         }
         Ok(Event::RegistrationOpened(RegistrationChanged {}))
     }
 
-    pub(super) fn decide_close_registration(
-        &self,
-        ctx: &Context,
-    ) -> Result<Event, TournamentError> {
+    pub(super) fn decide_close_registration(&self, ctx: &Context) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         if self.registration != Registration::Open {
             return Err(TournamentError::RegistrationNotOpen);
