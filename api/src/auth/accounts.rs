@@ -167,10 +167,13 @@ async fn insert_roles(
     Ok(())
 }
 
-pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Account>, AccountError> {
+pub async fn by_id<'e>(
+    executor: impl sqlx::PgExecutor<'e>,
+    id: i64,
+) -> Result<Option<Account>, AccountError> {
     sqlx::query_as::<_, AccountRow>(concat!(select_account!(), "WHERE a.id = $1 GROUP BY a.id"))
         .bind(id)
-        .fetch_optional(pool)
+        .fetch_optional(executor)
         .await?
         .map(Account::try_from)
         .transpose()

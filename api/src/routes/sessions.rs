@@ -65,7 +65,12 @@ pub async fn login(
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let LoginRequest { username, password } = body.into_inner();
-    let stored = accounts::credentials(&state.db, &username).await?;
+    // A name no account can have is looked up as nobody's (PostgreSQL refuses a NUL
+    // byte outright): the same 401, after the same hashing time, as an unknown name.
+    let stored = match accounts::validate_username(&username) {
+        Ok(()) => accounts::credentials(&state.db, &username).await?,
+        Err(_) => None,
+    };
     let (account_id, hash) = match stored {
         Some((id, hash)) => (Some(id), Some(hash)),
         None => (None, None),

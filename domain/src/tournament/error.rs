@@ -117,9 +117,9 @@ pub enum TournamentError {
     BadRecord { code: String, message: String },
     #[error("paper round {round}: {message}")]
     BadPaperRound { round: usize, message: String },
-    #[error("a reason is required (1 to {max} characters)", max = super::refs::MAX_TEXT_LEN)]
+    #[error("a reason is required: 1 to {max} characters, no control characters but line breaks and tabs, no bidirectional overrides", max = super::refs::MAX_TEXT_LEN)]
     BadReason,
-    #[error("a tournament name has 1 to {max} characters", max = super::refs::MAX_NAME_LEN)]
+    #[error("a tournament name has 1 to {max} characters, no control characters and no bidirectional overrides", max = super::refs::MAX_NAME_LEN)]
     BadName,
     #[error("bad registration window: {0}")]
     BadWindow(&'static str),

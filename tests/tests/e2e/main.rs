@@ -8,6 +8,7 @@ mod accounts;
 mod championship;
 mod errors;
 mod generated_client;
+mod hardening;
 mod health;
 mod idempotency;
 mod operations;

@@ -67,7 +67,6 @@ pub async fn command(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
-    check_accounts(&state, &command).await?;
     let write = CommandWrite {
         id,
         account: request.account().id,
@@ -97,9 +96,13 @@ impl TournamentWrite for CommandWrite {
         // The clock is read once the tournament's lock is held: a registration window
         // is judged at the moment of the decision.
         let ctx = Context::account(self.account, repo::now());
-        tournament
+        let events = tournament
             .decide(&ctx, &self.command)
-            .map_err(|e| refusal(&e))
+            .map_err(|e| refusal(&e))?;
+        // Only once the caller may send the command: before, any account could learn
+        // from the answer whether an id exists and holds the referee role.
+        check_accounts(conn, &self.command).await?;
+        Ok(events)
     }
 
     fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
@@ -171,14 +174,15 @@ impl CommandWrite {
 }
 
 /// The accounts a command brings into the tournament must exist, and a referee must
-/// hold the referee role: the domain knows account ids only.
-async fn check_accounts(state: &AppState, command: &Command) -> Result<(), ApiError> {
+/// hold the referee role: the domain knows account ids only. Checked after the domain
+/// has decided that the caller may send the command.
+async fn check_accounts(conn: &mut PgConnection, command: &Command) -> Result<(), ApiError> {
     let (account, field, needs_referee) = match command {
         Command::Register { player } => (*player, "player", false),
         Command::AddReferee { referee } => (*referee, "referee", true),
         _ => return Ok(()),
     };
-    let found = accounts::by_id(&state.db, account)
+    let found = accounts::by_id(&mut *conn, account)
         .await
         .map_err(|e| ApiError::unexpected("reading an account", e))?;
     let refused = |code, detail: String| ApiError::Refused {

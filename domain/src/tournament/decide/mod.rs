@@ -144,16 +144,54 @@ impl State {
     }
 }
 
-/// A name, reason or resolution: trimmed, 1 to `max` characters.
+/// A name, reason or resolution: trimmed, 1 to `max` characters, and shown to people
+/// as it is meant: no control character (a reason may span lines) and no bidirectional
+/// override or isolate, which would make a name display as another.
 pub(super) fn text(
     value: &str,
     max: usize,
     error: TournamentError,
 ) -> Result<String, TournamentError> {
     let t = value.trim();
-    if t.is_empty() || t.chars().count() > max {
+    let hidden = |c: char| {
+        (c.is_control()
+            && !(matches!(error, TournamentError::BadReason) && matches!(c, '\n' | '\t')))
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if t.is_empty() || t.chars().count() > max || t.chars().any(hidden) {
         Err(error)
     } else {
         Ok(t.to_owned())
+    }
+}
+
+#[cfg(test)]
+mod text_tests {
+    use super::*;
+
+    #[test]
+    fn names_and_reasons_refuse_what_would_not_show_as_written() {
+        let name = |s: &str| text(s, 100, TournamentError::BadName);
+        let reason = |s: &str| text(s, 1000, TournamentError::BadReason);
+        assert_eq!(name("  Spring Cup  ").as_deref(), Ok("Spring Cup"));
+        assert_eq!(name("Tel Aviv – קיץ").as_deref(), Ok("Tel Aviv – קיץ"));
+        for bad in [
+            "Cup\u{0}",
+            "Cup\u{7}",
+            "A\nB",
+            "Cup \u{202E}puC",
+            "x\u{2066}y",
+            "",
+            "   ",
+        ] {
+            assert_eq!(name(bad), Err(TournamentError::BadName), "{bad:?}");
+        }
+        assert!(name(&"n".repeat(101)).is_err());
+        assert_eq!(
+            reason("late\n\tby 10 min").as_deref(),
+            Ok("late\n\tby 10 min")
+        );
+        assert_eq!(reason("late\u{0}"), Err(TournamentError::BadReason));
+        assert_eq!(reason("x\u{202D}y"), Err(TournamentError::BadReason));
     }
 }

@@ -1,0 +1,93 @@
+//! Findings of the integrity review (issue #9), each reproduced: text that PostgreSQL
+//! cannot store or that would display as something else, and refusals that told any
+//! account more than its place allows.
+
+use reqwest::StatusCode;
+use serde_json::json;
+use yaniv_e2e_tests::{expect_problem, spawn_app};
+
+/// #9.5: a NUL byte in a username at log-in was a 500 (PostgreSQL refuses byte 0).
+#[tokio::test]
+async fn logging_in_with_a_name_no_account_can_have_is_401() {
+    let app = spawn_app().await;
+    app.new_player("ann").await;
+    for username in ["ann\u{0}", "ann\u{202E}", "a", "x".repeat(200).as_str()] {
+        let response = app
+            .post_json(
+                "/v1/sessions",
+                &json!({"username": username, "password": "long enough password"}),
+                None,
+            )
+            .await;
+        expect_problem(response, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    }
+}
+
+/// #9.5: a NUL byte in a tournament name was a 500; control characters and bidi
+/// overrides were stored and displayed (a name could spoof another).
+#[tokio::test]
+async fn tournament_names_refuse_control_and_bidi_characters() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("org").await;
+    for name in [
+        "Cup\u{0}",
+        "Cup\u{1b}[31m",
+        "Spring\nCup",
+        "Cup \u{202E}puC",
+        "\u{2067}Cup",
+    ] {
+        let body = json!({"name": name, "rules": {"preset": "israeli"}, "capacity": 4});
+        let response = api.post("/v1/tournaments", &org.token, Some(&body)).await;
+        expect_problem(response, StatusCode::UNPROCESSABLE_ENTITY, "bad_name").await;
+    }
+    let listed = app.get("/v1/tournaments", None).await;
+    let listed: serde_json::Value = listed.json().await.expect("JSON");
+    assert_eq!(listed["tournaments"], json!([]), "nothing was created");
+    let fine = json!({"name": "Ramat Gan – אביב", "rules": {"preset": "israeli"}, "capacity": 4});
+    api.create_tournament(&org.token, &fine).await;
+}
+
+/// #9.3: account checks ran before the permission check, so any account learned
+/// whether an id exists and whether it holds the referee role.
+#[tokio::test]
+async fn an_outsider_learns_nothing_about_accounts_from_a_refusal() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("org").await;
+    let outsider = app.new_player("mallory").await;
+    let referee = app.new_referee("rita").await;
+    let created = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Quiet", "rules": {"preset": "israeli"}, "capacity": 4}),
+        )
+        .await;
+    let id = created["id"].as_i64().expect("id");
+    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
+        .await;
+    // Whatever the id names, the outsider gets the same refusal.
+    for referee_id in [987_654, outsider.id, referee.id] {
+        let probe = json!({"command": "add_referee", "referee": referee_id});
+        let response = api
+            .tournament_command(id, &outsider.token, &probe, None)
+            .await;
+        expect_problem(response, StatusCode::FORBIDDEN, "forbidden").await;
+    }
+    for player in [987_654, referee.id] {
+        let probe = json!({"command": "register", "player": player});
+        let response = api
+            .tournament_command(id, &outsider.token, &probe, None)
+            .await;
+        expect_problem(response, StatusCode::FORBIDDEN, "forbidden").await;
+    }
+    // The organizer, who may add referees, still learns why an id cannot be one.
+    let ghost = json!({"command": "add_referee", "referee": 987_654});
+    let response = api.tournament_command(id, &org.token, &ghost, None).await;
+    expect_problem(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown_account",
+    )
+    .await;
+}
