@@ -13,6 +13,7 @@
 //! - [`request_id`]: the outermost middleware; one id per request (taken from
 //!   `X-Request-Id` or made up), one tracing span per request, one log line when it
 //!   finishes. [`telemetry`] sets up the logs (text or JSON).
+//! - [`response_headers`]: security headers on every answer, `304` on `If-None-Match`.
 //! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`, `records`,
 //!   `tables` and `tournaments` with one file per action). Each handler parses its
 //!   request into the rules engine's command, calls a repository and builds the
@@ -63,6 +64,7 @@ pub mod idempotency;
 pub mod openapi;
 pub mod records;
 pub mod request_id;
+pub mod response_headers;
 pub mod routes;
 pub mod startup;
 pub mod store;

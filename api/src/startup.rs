@@ -22,7 +22,7 @@ use crate::config::Settings;
 use crate::error;
 use crate::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
-use crate::{openapi, request_id};
+use crate::{openapi, request_id, response_headers};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -161,6 +161,7 @@ fn run(
             // The last `wrap` is the outermost: the request-id middleware sees
             // every response, the rewritten error responses included.
             .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
+            .wrap(from_fn(response_headers::middleware))
             .wrap(from_fn(request_id::middleware))
             .app_data(state.clone())
             .app_data(

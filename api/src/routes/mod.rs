@@ -25,19 +25,32 @@ use crate::error::ApiError;
 /// Registers some routes on the app.
 pub type RouteConfigurator = fn(&mut web::ServiceConfig);
 
-/// `web::get()` for `GET`, and so on.
-macro_rules! method {
+/// Adds the route of `method` to `resource`; a `GET` answers `HEAD` too (the same
+/// headers, no body).
+macro_rules! route {
+    ($resource:expr, GET, $handler:path) => {
+        $resource
+            .route(web::get().to($handler))
+            .route(web::head().to($handler))
+    };
+    ($resource:expr, POST, $handler:path) => {
+        $resource.route(web::post().to($handler))
+    };
+    ($resource:expr, PUT, $handler:path) => {
+        $resource.route(web::put().to($handler))
+    };
+    ($resource:expr, DELETE, $handler:path) => {
+        $resource.route(web::delete().to($handler))
+    };
+}
+
+/// What `Allow` lists for `method`.
+macro_rules! allowed {
     (GET) => {
-        web::get()
+        "GET, HEAD"
     };
-    (POST) => {
-        web::post()
-    };
-    (PUT) => {
-        web::put()
-    };
-    (DELETE) => {
-        web::delete()
+    ($method:ident) => {
+        stringify!($method)
     };
 }
 
@@ -49,11 +62,10 @@ macro_rules! api_routes {
         /// Registers every route of the API.
         pub fn configure(cfg: &mut web::ServiceConfig) {
             $(
-                cfg.service(
-                    resource($path, concat!(stringify!($m1) $(, ", ", stringify!($m))*))
-                        .route(method!($m1).to($h1))
-                        $(.route(method!($m).to($h)))*,
-                );
+                let entry = resource($path, concat!(allowed!($m1) $(, ", ", allowed!($m))*));
+                let entry = route!(entry, $m1, $h1);
+                $(let entry = route!(entry, $m, $h);)*
+                cfg.service(entry);
             )*
         }
 

@@ -1,5 +1,6 @@
 //! `/v1/sessions`: log in (get a bearer token) and log out (revoke it).
 
+use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize, Serializer};
@@ -91,12 +92,15 @@ pub async fn login(
         .await?
         .ok_or(ApiError::InvalidCredentials)?;
     tracing::info!(account_id, "logged in");
-    Ok(HttpResponse::Created().json(SessionView {
-        token: issued.token,
-        token_type: "Bearer".into(),
-        expires_at,
-        account: account.into(),
-    }))
+    // The answer carries a bearer token: no cache along the way may keep it.
+    Ok(HttpResponse::Created()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(SessionView {
+            token: issued.token,
+            token_type: "Bearer".into(),
+            expires_at,
+            account: account.into(),
+        }))
 }
 
 /// Revokes the bearer token used for this request.

@@ -16,7 +16,7 @@ async fn unknown_routes_are_404_problems() {
 async fn wrong_methods_are_405_problems_with_allow() {
     let app = spawn_app().await;
     let response = app.client.delete(app.url("/healthz")).send().await.unwrap();
-    assert_eq!(response.headers()["allow"], "GET");
+    assert_eq!(response.headers()["allow"], "GET, HEAD");
     expect_problem(
         response,
         StatusCode::METHOD_NOT_ALLOWED,

@@ -21,6 +21,16 @@ async fn logging_in_with_a_name_no_account_can_have_is_401() {
             .await;
         expect_problem(response, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
     }
+    // The answer that carries a token is never cached (#9.6).
+    let response = app
+        .post_json(
+            "/v1/sessions",
+            &json!({"username": "ann", "password": "password-of-ann"}),
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    assert_eq!(response.headers()["cache-control"], "no-store");
 }
 
 /// #9.5: a NUL byte in a tournament name was a 500; control characters and bidi
@@ -90,4 +100,79 @@ async fn an_outsider_learns_nothing_about_accounts_from_a_refusal() {
         "unknown_account",
     )
     .await;
+}
+
+/// #9.6: no security headers, `HEAD` was 405 and `If-None-Match` never gave 304.
+#[tokio::test]
+async fn answers_carry_security_headers_and_reads_are_conditional() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("org").await;
+    let created = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Polled", "rules": {"preset": "israeli"}, "capacity": 4}),
+        )
+        .await;
+    let path = format!("/v1/tournaments/{}", created["id"]);
+
+    let read = app.get(&path, None).await;
+    assert_eq!(read.status(), StatusCode::OK);
+    let headers = read.headers().clone();
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["x-frame-options"], "DENY");
+    assert_eq!(headers["referrer-policy"], "no-referrer");
+    let etag = headers["etag"].to_str().expect("an ETag").to_owned();
+
+    // The same version: 304 with no body; a list or a weak tag naming it too.
+    for asked in [etag.clone(), format!("\"0\", {etag}"), format!("W/{etag}")] {
+        let again = app
+            .client
+            .get(app.url(&path))
+            .header("If-None-Match", &asked)
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{asked}");
+        assert_eq!(again.headers()["etag"], etag.as_str());
+        assert!(again.bytes().await.expect("body").is_empty());
+    }
+    // After a change, the new version is sent in full.
+    api.accepted(
+        created["id"].as_i64().expect("id"),
+        &org.token,
+        &json!({"command": "open_registration"}),
+    )
+    .await;
+    let changed = app
+        .client
+        .get(app.url(&path))
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert_ne!(changed.headers()["etag"], etag.as_str());
+
+    // HEAD: the headers of a GET, no body; and listed in Allow.
+    let head = app.client.head(app.url(&path)).send().await.expect("HEAD");
+    assert_eq!(head.status(), StatusCode::OK);
+    assert!(head.headers().contains_key("etag"));
+    assert!(head.bytes().await.expect("body").is_empty());
+    let wrong = app
+        .client
+        .delete(app.url(&path))
+        .send()
+        .await
+        .expect("DELETE");
+    assert_eq!(wrong.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(wrong.headers()["allow"], "GET, HEAD");
+
+    // The API documentation page may not be framed and loads only this server's files.
+    let docs = app.get("/docs/", None).await;
+    assert_eq!(docs.status(), StatusCode::OK);
+    let policy = docs.headers()["content-security-policy"]
+        .to_str()
+        .expect("CSP");
+    assert!(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"));
 }
