@@ -356,14 +356,15 @@ mod tournament_lifecycle {
         };
         small.t = Tournament::new();
         small.t.execute(&ctx, &full).expect("created");
-        small.org(Command::Register { player: 1 });
-        small.org(Command::Register { player: 2 });
+        // (Accounts 11 to 13: the organizer, account 1, does not play.)
+        small.org(Command::Register { player: 11 });
+        small.org(Command::Register { player: 12 });
         assert_eq!(
-            small.refuse(ORGANIZER, Command::Register { player: 3 }),
+            small.refuse(ORGANIZER, Command::Register { player: 13 }),
             "capacity_reached"
         );
-        small.org(Command::Withdraw { player: 2 });
-        small.org(Command::Register { player: 3 });
+        small.org(Command::Withdraw { player: 12 });
+        small.org(Command::Register { player: 13 });
     }
 
     #[test]
@@ -876,4 +877,40 @@ mod tournament_lifecycle {
         assert_eq!(redrawn.seeds, standings);
         assert_ne!(redrawn.seeds, final_draw.seeds);
     }
+}
+
+/// "Organizers can add referees"; "Registration of player accounts": an official of a
+/// tournament is never also one of its players (our interpretation, docs/tournaments.md
+/// "Officials do not play"): whoever can void a game, ask for a new deal or enter a
+/// result must not be able to do it at their own table.
+#[test]
+fn officials_do_not_play_and_players_do_not_officiate() {
+    let mut h = Harness::created(ConfigRequest::default());
+    h.org(Command::AddReferee { referee: REFEREE });
+    h.org(Command::OpenRegistration);
+    h.now = 1_000;
+    for official in [ORGANIZER, REFEREE] {
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::Register { player: official }),
+            "official_cannot_play"
+        );
+        assert_eq!(
+            h.refuse(official, Command::Register { player: official }),
+            "official_cannot_play"
+        );
+    }
+    h.enter(101);
+    assert_eq!(
+        h.refuse(ORGANIZER, Command::AddReferee { referee: 101 }),
+        "player_cannot_officiate"
+    );
+    // Withdrawing does not make a player neutral.
+    h.by(101, Command::Withdraw { player: 101 });
+    assert_eq!(
+        h.refuse(ORGANIZER, Command::AddReferee { referee: 101 }),
+        "player_cannot_officiate"
+    );
+    // A referee removed is no longer an official, and may then register.
+    h.org(Command::RemoveReferee { referee: REFEREE });
+    h.by(REFEREE, Command::Register { player: REFEREE });
 }

@@ -119,6 +119,8 @@ impl Refusal for TournamentError {
             ("player_disqualified", NotNow),
             ("already_referee", NotNow),
             ("not_referee", NotNow),
+            ("official_cannot_play", NotNow),
+            ("player_cannot_officiate", NotNow),
             ("seed_already_committed", NotNow),
             ("no_table_split", NotNow),
             ("not_enough_players", NotNow),

@@ -70,6 +70,10 @@ pub enum TournamentError {
     AlreadyReferee(AccountId),
     #[error("account {0} is not a referee")]
     NotReferee(AccountId),
+    #[error("account {0} is an official of this tournament: officials do not play in it")]
+    OfficialCannotPlay(AccountId),
+    #[error("account {0} plays in this tournament: players do not officiate in it")]
+    PlayerCannotOfficiate(AccountId),
     #[error("a draw seed is already committed and not yet used")]
     SeedAlreadyCommitted,
     #[error("the seed does not match the commitment published for this draw ({commitment})")]
@@ -153,6 +157,8 @@ impl TournamentError {
             TournamentError::Disqualified(_) => "player_disqualified",
             TournamentError::AlreadyReferee(_) => "already_referee",
             TournamentError::NotReferee(_) => "not_referee",
+            TournamentError::OfficialCannotPlay(_) => "official_cannot_play",
+            TournamentError::PlayerCannotOfficiate(_) => "player_cannot_officiate",
             TournamentError::SeedAlreadyCommitted => "seed_already_committed",
             TournamentError::SeedMismatch { .. } => "seed_mismatch",
             TournamentError::NoTableSplit { .. } => "no_table_split",

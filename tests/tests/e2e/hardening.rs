@@ -176,3 +176,43 @@ async fn answers_carry_security_headers_and_reads_are_conditional() {
         .expect("CSP");
     assert!(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"));
 }
+
+/// #9.1: an organizer (or a referee) could register as a player of their own
+/// tournament, then void their own game or enter its result by hand.
+#[tokio::test]
+async fn officials_cannot_play_in_their_own_tournament() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("org").await;
+    let referee = app.new_referee("rita").await;
+    let player = app.new_player("pia").await;
+    let created = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Fair", "rules": {"preset": "israeli"}, "capacity": 4}),
+        )
+        .await;
+    let id = created["id"].as_i64().expect("id");
+    api.accepted(
+        id,
+        &org.token,
+        &json!({"command": "add_referee", "referee": referee.id}),
+    )
+    .await;
+    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
+        .await;
+    for (by, official) in [(&org, org.id), (&referee, referee.id), (&org, referee.id)] {
+        let register = json!({"command": "register", "player": official});
+        let response = api.tournament_command(id, &by.token, &register, None).await;
+        expect_problem(response, StatusCode::CONFLICT, "official_cannot_play").await;
+    }
+    api.accepted(
+        id,
+        &player.token,
+        &json!({"command": "register", "player": player.id}),
+    )
+    .await;
+    let promote = json!({"command": "add_referee", "referee": player.id});
+    let response = api.tournament_command(id, &org.token, &promote, None).await;
+    expect_problem(response, StatusCode::CONFLICT, "player_cannot_officiate").await;
+}

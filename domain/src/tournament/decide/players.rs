@@ -3,7 +3,7 @@
 use super::super::command::MAX_TEXT_LEN;
 use super::super::error::{Role, TournamentError};
 use super::super::event::*;
-use super::super::refs::{AccountId, Context};
+use super::super::refs::{AccountId, Actor, Context};
 use super::super::state::{Player, Registration, State};
 use super::{Decision, text};
 
@@ -37,6 +37,11 @@ impl State {
             if !window.contains(ctx.now) {
                 return Err(TournamentError::OutsideRegistrationWindow);
             }
+        }
+        // Whoever can void a game, ask for a new deal or enter a result must not be
+        // able to do it for their own table.
+        if self.is_official(Actor::Account(player)) {
+            return Err(TournamentError::OfficialCannotPlay(player));
         }
         if let Some(p) = self.player(player) {
             return Err(if p.disqualified.is_some() {

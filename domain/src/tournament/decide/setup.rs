@@ -71,6 +71,10 @@ impl State {
         if self.referees.contains(&referee) {
             return Err(TournamentError::AlreadyReferee(referee));
         }
+        // A player who withdrew or was disqualified still has friends at the tables.
+        if self.player(referee).is_some() {
+            return Err(TournamentError::PlayerCannotOfficiate(referee));
+        }
         Ok(Event::RefereeAdded(RefereeChanged { referee }))
     }
 
