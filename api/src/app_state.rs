@@ -8,6 +8,7 @@ use std::time::Duration;
 use sqlx::PgPool;
 
 use crate::auth::password::PasswordService;
+use crate::auth::throttle::{Limits, LoginThrottle};
 use crate::records::RecordReplayer;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
@@ -23,6 +24,8 @@ pub struct AppState {
     pub store: EventStore,
     /// argon2 behind a semaphore.
     pub passwords: PasswordService,
+    /// Wrong passwords per account and per address (see `auth::throttle`).
+    pub login_throttle: LoginThrottle,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
     /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
@@ -62,6 +65,7 @@ impl AppState {
             db: pool,
             store,
             passwords,
+            login_throttle: LoginThrottle::new(Limits::default()),
             token_ttl,
             records,
             tables,

@@ -111,6 +111,10 @@ pub enum ApiError {
         title: &'static str,
         detail: String,
     },
+    /// 429 `too_many_attempts` (with `Retry-After`): too many wrong passwords for this
+    /// account or from this address; wait before trying again.
+    #[error("too many failed log-in attempts")]
+    TooManyAttempts { retry_after_secs: u32 },
     /// 503 `server_busy` (with `Retry-After`): too many password hashes at once.
     #[error("server busy")]
     Busy { retry_after_secs: u32 },
@@ -270,6 +274,7 @@ impl ApiError {
             Self::IdempotencyInProgress => "idempotency_in_progress",
             Self::IdempotencyKeyReused => "idempotency_key_reused",
             Self::Refused { code, .. } => code,
+            Self::TooManyAttempts { .. } => "too_many_attempts",
             Self::Busy { .. } => "server_busy",
             Self::DatabaseUnavailable(_) => "database_unavailable",
             Self::Database(_) | Self::Unexpected { .. } => "internal_error",
@@ -296,6 +301,7 @@ impl ApiError {
             Self::IdempotencyInProgress => "Request in progress",
             Self::IdempotencyKeyReused => "Idempotency key reused",
             Self::Refused { title, .. } => title,
+            Self::TooManyAttempts { .. } => "Too many attempts",
             Self::Busy { .. } => "Server busy",
             Self::DatabaseUnavailable(_) => "Database unavailable",
             Self::Database(_) | Self::Unexpected { .. } => "Internal server error",
@@ -346,6 +352,10 @@ impl ApiError {
                 "this Idempotency-Key was already used for a different request".into()
             }
             Self::Refused { detail, .. } => detail.clone(),
+            Self::TooManyAttempts { retry_after_secs } => format!(
+                "too many wrong passwords for this account or from this address: retry after \
+                 {retry_after_secs} s"
+            ),
             Self::Busy { retry_after_secs } => {
                 format!("too many concurrent requests: retry after {retry_after_secs} s")
             }
@@ -387,6 +397,7 @@ impl ResponseError for ApiError {
             Self::UsernameTaken | Self::VersionConflict { .. } | Self::IdempotencyInProgress => {
                 StatusCode::CONFLICT
             }
+            Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Busy { .. } | Self::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Database(_) | Self::Unexpected { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -417,7 +428,7 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed { allow } => {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
-            Self::Busy { retry_after_secs } => {
+            Self::Busy { retry_after_secs } | Self::TooManyAttempts { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
             Self::DatabaseUnavailable(_) => {

@@ -67,14 +67,90 @@ pub fn validate_username(username: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
-/// Passwords: 8 to 128 characters.
-pub fn validate_password(password: &str) -> Result<(), &'static str> {
+/// Passwords that a guesser tries first: the most common ones of leaked password lists,
+/// compared without case. Anything built from one repeated character, or equal to the
+/// username, is refused by [`validate_password`] on top of these.
+const COMMON_PASSWORDS: &[&str] = &[
+    "password",
+    "password1",
+    "password12",
+    "password123",
+    "passw0rd",
+    "p@ssw0rd",
+    "p@ssword",
+    "12345678",
+    "123456789",
+    "1234567890",
+    "0123456789",
+    "87654321",
+    "12341234",
+    "11223344",
+    "12121212",
+    "123123123",
+    "qwertyui",
+    "qwertyuiop",
+    "qwerty123",
+    "qwerty12",
+    "1qaz2wsx",
+    "1q2w3e4r",
+    "1q2w3e4r5t",
+    "zaq12wsx",
+    "asdfghjk",
+    "asdfghjkl",
+    "zxcvbnm1",
+    "abcd1234",
+    "abc12345",
+    "abcdefgh",
+    "iloveyou",
+    "iloveyou1",
+    "letmein1",
+    "letmein!",
+    "welcome1",
+    "welcome123",
+    "sunshine",
+    "princess",
+    "football",
+    "baseball",
+    "basketball",
+    "superman",
+    "starwars",
+    "trustno1",
+    "whatever",
+    "dragon12",
+    "monkey12",
+    "master12",
+    "admin123",
+    "administrator",
+    "changeme",
+    "default1",
+    "computer",
+    "internet",
+    "yaniv123",
+    "yanivyaniv",
+    "assaf123",
+];
+
+/// Passwords: 8 to 128 characters, not a common one, not one character repeated, not
+/// the username.
+pub fn validate_password(password: &str, username: &str) -> Result<(), &'static str> {
     let len = password.chars().count();
     if len < 8 {
         return Err("must be at least 8 characters");
     }
     if len > 128 {
         return Err("must be at most 128 characters");
+    }
+    let mut chars = password.chars();
+    let first = chars.next();
+    if chars.all(|c| Some(c) == first) {
+        return Err("must not be one character repeated");
+    }
+    if password.trim().eq_ignore_ascii_case(username.trim()) {
+        return Err("must not be the username");
+    }
+    let lowered = password.trim().to_lowercase();
+    if COMMON_PASSWORDS.contains(&lowered.as_str()) {
+        return Err("is one of the passwords guessed first: choose another");
     }
     Ok(())
 }
@@ -333,7 +409,8 @@ pub async fn ensure_admin(
 ) -> Result<BootstrapOutcome, BootstrapError> {
     use secrecy::ExposeSecret;
     validate_username(username).map_err(BootstrapError::InvalidUsername)?;
-    validate_password(password.expose_secret()).map_err(BootstrapError::InvalidPassword)?;
+    validate_password(password.expose_secret(), username)
+        .map_err(BootstrapError::InvalidPassword)?;
     if let Some(existing) = by_username(pool, username).await? {
         return match (existing.roles.contains(&Role::Admin), allow_existing_admin) {
             (true, true) => Ok(BootstrapOutcome::AlreadyAdmin(existing)),
@@ -365,10 +442,21 @@ mod tests {
 
     #[test]
     fn passwords_have_bounded_length() {
-        assert!(validate_password("12345678").is_ok());
-        assert!(validate_password("1234567").is_err());
-        assert!(validate_password(&"é".repeat(128)).is_ok());
-        assert!(validate_password(&"x".repeat(129)).is_err());
+        assert!(validate_password("long enough", "ann").is_ok());
+        assert!(validate_password("1234567", "ann").is_err());
+        assert!(validate_password(&format!("{}è", "é".repeat(127)), "ann").is_ok());
+        assert!(validate_password(&"xy".repeat(65), "ann").is_err());
+        // Guessed first: common ones, in any case; one character repeated; the name.
+        for weak in [
+            "password",
+            "PassWord1",
+            "12345678",
+            "        ",
+            "aaaaaaaa",
+            "annabelle",
+        ] {
+            assert!(validate_password(weak, "annabelle").is_err(), "{weak:?}");
+        }
     }
 
     #[test]

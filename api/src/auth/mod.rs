@@ -14,6 +14,7 @@ pub mod extractor;
 pub mod optional;
 pub mod password;
 pub mod role;
+pub mod throttle;
 pub mod token;
 
 pub use self::extractor::Authenticated;

@@ -85,7 +85,7 @@ pub async fn register(
     if let Err(msg) = validate_username(&username) {
         errors.push(FieldError::new("username", msg));
     }
-    if let Err(msg) = validate_password(password.expose_secret()) {
+    if let Err(msg) = validate_password(password.expose_secret(), &username) {
         errors.push(FieldError::new("password", msg));
     }
     if !errors.is_empty() {

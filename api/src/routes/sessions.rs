@@ -1,7 +1,9 @@
 //! `/v1/sessions`: log in (get a bearer token) and log out (revoke it).
 
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use std::time::Instant;
+
+use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize, Serializer};
 use time::OffsetDateTime;
@@ -57,15 +59,29 @@ fn expose<S: Serializer>(secret: &SecretString, serializer: S) -> Result<S::Ok, 
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Malformed form (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many wrong passwords for this account or from this \
+         address (`too_many_attempts`); `Retry-After` says when to try again",
+         body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many password hashes at once (`server_busy`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn login(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let LoginRequest { username, password } = body.into_inner();
+    // The peer, not a forwarded-for header a client could choose (see docs/operations.md).
+    let address = req.peer_addr().map(|peer| peer.ip());
+    if let Err(wait) = state
+        .login_throttle
+        .check(&username, address, Instant::now())
+    {
+        tracing::info!("log in refused: too many failed attempts");
+        let retry_after_secs = u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX);
+        return Err(ApiError::TooManyAttempts { retry_after_secs });
+    }
     // A name no account can have is looked up as nobody's (PostgreSQL refuses a NUL
     // byte outright): the same 401, after the same hashing time, as an unknown name.
     let stored = match accounts::validate_username(&username) {
@@ -81,10 +97,14 @@ pub async fn login(
     let account_id = match account_id {
         Some(id) if valid => id,
         _ => {
+            state
+                .login_throttle
+                .failed(&username, address, Instant::now());
             tracing::info!("log in refused");
             return Err(ApiError::InvalidCredentials);
         }
     };
+    state.login_throttle.succeeded(&username);
     let issued = token::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
     let expires_at =
         accounts::create_session(&state.db, account_id, &issued.hash, state.token_ttl).await?;

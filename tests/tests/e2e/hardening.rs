@@ -216,3 +216,73 @@ async fn officials_cannot_play_in_their_own_tournament() {
     let response = api.tournament_command(id, &org.token, &promote, None).await;
     expect_problem(response, StatusCode::CONFLICT, "player_cannot_officiate").await;
 }
+
+/// #9.4: 60 wrong passwords in 2 s were all answered 401, then the right one worked.
+#[tokio::test]
+async fn wrong_passwords_lock_the_account_for_a_while() {
+    let app = spawn_app().await;
+    app.new_player("ann").await;
+    app.new_player("bob").await;
+    let login = |username: &'static str, password: &'static str| {
+        let app = &app;
+        async move {
+            app.post_json(
+                "/v1/sessions",
+                &json!({"username": username, "password": password}),
+                None,
+            )
+            .await
+        }
+    };
+    // Five free failures, then the sixth locks the account.
+    for _ in 0..6 {
+        let response = login("ann", "not her password").await;
+        expect_problem(response, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    }
+    let locked = login("ann", "password-of-ann").await;
+    let wait: u64 = locked.headers()["retry-after"]
+        .to_str()
+        .expect("Retry-After")
+        .parse()
+        .expect("seconds");
+    assert!((1..=3).contains(&wait), "{wait}");
+    expect_problem(locked, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    // Another account from the same address is not locked by ann's failures.
+    assert_eq!(
+        login("bob", "password-of-bob").await.status(),
+        StatusCode::CREATED
+    );
+    // Once the lock is over, the right password works again.
+    tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+    assert_eq!(
+        login("ann", "password-of-ann").await.status(),
+        StatusCode::CREATED
+    );
+}
+
+/// #9.4: `password`, `12345678`, eight spaces or the username were accepted.
+#[tokio::test]
+async fn guessable_passwords_are_refused_at_registration() {
+    let app = spawn_app().await;
+    for password in [
+        "password",
+        "12345678",
+        "        ",
+        "Password1",
+        "aaaaaaaaaa",
+        "carol-the-player",
+    ] {
+        let response = app.register("carol-the-player", password).await;
+        let problem = expect_problem(
+            response,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+        )
+        .await;
+        assert_eq!(problem.errors[0].field, "password", "{password:?}");
+    }
+    let fine = app
+        .register("carol-the-player", "a fine long password")
+        .await;
+    assert_eq!(fine.status(), StatusCode::CREATED);
+}
