@@ -432,9 +432,26 @@ async fn a_competitor_with_a_staff_role_sees_other_tables_as_a_spectator() {
     let staff_events = api.events(game_table, &org.token, 0).await;
     let otto_events = api.events(game_table, &otto.token, 0).await;
     check_events_hide(&otto_events, &staff_events, None);
-    // Nor may otto audit it while it runs.
+    // Nor may otto audit it while it runs, nor verify it: the head hash it answers
+    // covers the hidden stock draws (issue #9 finding 2: they were brute-forced back).
     let audit = api
         .get(&format!("/v1/tables/{game_table}/audit"), &otto.token)
         .await;
     expect_problem(audit, StatusCode::FORBIDDEN, "forbidden").await;
+    let verify = api
+        .post(
+            &format!("/v1/tables/{game_table}/verify"),
+            &otto.token,
+            None,
+        )
+        .await;
+    expect_problem(verify, StatusCode::FORBIDDEN, "forbidden").await;
+    let verify = api
+        .post(&format!("/v1/tables/{game_table}/verify"), &org.token, None)
+        .await;
+    assert_eq!(
+        verify.status(),
+        StatusCode::OK,
+        "the organizer, who does not play, may"
+    );
 }

@@ -57,6 +57,24 @@ pub(super) fn require_staff(table: &Table, account: &Account) -> Result<(), ApiE
     Ok(())
 }
 
+/// 403 unless `account` may see every event of `table`: staff who do not play at it
+/// while its game runs, nor in its tournament (see `tournaments::fairness`). Audits and
+/// verification answer with what only such an account may see (every hand, the hash
+/// of a head that covers hidden cards).
+pub(super) async fn require_auditor(
+    state: &AppState,
+    table: &Table,
+    account: &Account,
+) -> Result<(), ApiError> {
+    require_staff(table, account)?;
+    if table_access(state, table, account).await? != Access::Staff {
+        return Err(ApiError::forbidden(
+            "you play in this table's tournament: you may audit it once its game is over",
+        ));
+    }
+    Ok(())
+}
+
 /// The table after its first `as_of` events, every hand shown (referees,
 /// organizers and admins who do not play at this table while its game runs).
 #[utoipa::path(
@@ -88,12 +106,7 @@ pub async fn audit(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let now = load(&state, id).await?;
-    require_staff(&now, &auth.account)?;
-    if table_access(&state, &now, &auth.account).await? != Access::Staff {
-        return Err(ApiError::forbidden(
-            "you play in this table's tournament: you may audit it once its game is over",
-        ));
-    }
+    require_auditor(&state, &now, &auth.account).await?;
     let as_of = query.as_of.unwrap_or(now.version);
     if as_of == 0 || as_of > now.version {
         return Err(ApiError::invalid_field(

@@ -2,7 +2,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::audit::require_staff;
+use super::audit::require_auditor;
 use super::load;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
@@ -27,7 +27,8 @@ use crate::tables::{is_staff, not_found, stream_id};
          body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not staff, or playing at this table (`forbidden`)",
+        (status = 403, description = "Not staff, or playing at this table or in its \
+         tournament while its game runs (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -42,7 +43,7 @@ pub async fn verify(
     // Who may verify is decided on the table as the server reads it; if that read
     // fails because the stream is damaged, the verification below says where.
     match load(&state, id).await {
-        Ok(table) => require_staff(&table, &auth.account)?,
+        Ok(table) => require_auditor(&state, &table, &auth.account).await?,
         Err(ApiError::NotFound(what)) => return Err(ApiError::NotFound(what)),
         Err(_) if is_staff(&auth.account) => {}
         Err(err) => return Err(err),
