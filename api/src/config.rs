@@ -7,6 +7,7 @@
 //! | `RUST_LOG` | `info,sqlx=warn` | log filter (read by [`crate::telemetry`]) |
 //! | `LOG_FORMAT` | `text` | `json` for one JSON object per log line |
 //! | `YANIV_DB_POOL_SIZE` | `10` | maximum number of database connections (2 or more) |
+//! | `YANIV_DB_STATEMENT_TIMEOUT_MS` | `10000` | longest a statement (and an idle transaction) may run before PostgreSQL cancels it; the request then answers 503 |
 //! | `YANIV_TOKEN_TTL_SECS` | `86400` | lifetime of a bearer token issued at log in |
 //! | `YANIV_MAX_BODY_BYTES` | `262144` | largest accepted request body (256 KiB); larger is 413 |
 //! | `YANIV_MAX_RECORD_BYTES` | `1048576` | largest game record `POST /v1/records/replay` accepts (1 MiB, at most 16 MiB); larger is 413 |
@@ -35,6 +36,9 @@ pub struct Settings {
     pub bind_address: String,
     /// Upper bound on pooled database connections.
     pub db_pool_size: u32,
+    /// Longest a statement, or a transaction left idle, may take (a frozen database
+    /// otherwise holds every request that has a connection).
+    pub db_statement_timeout: Duration,
     /// How long a bearer token stays valid after log in.
     pub token_ttl: Duration,
     /// Largest request body accepted, in bytes.
@@ -80,6 +84,7 @@ impl ConfigError {
 
 pub const DEFAULT_BIND_ADDRESS: &str = "127.0.0.1:8080";
 pub const DEFAULT_DB_POOL_SIZE: u32 = 10;
+pub const DEFAULT_DB_STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
@@ -125,6 +130,8 @@ impl Settings {
             // At least 2: reporting a lost append race reads on a second connection.
             db_pool_size: parse(&get, "YANIV_DB_POOL_SIZE", 2..=1000)?
                 .unwrap_or(DEFAULT_DB_POOL_SIZE),
+            db_statement_timeout: parse(&get, "YANIV_DB_STATEMENT_TIMEOUT_MS", 100..=600_000)?
+                .map_or(DEFAULT_DB_STATEMENT_TIMEOUT, Duration::from_millis),
             token_ttl: parse(&get, "YANIV_TOKEN_TTL_SECS", 1..=366 * 24 * 60 * 60)?
                 .map_or(DEFAULT_TOKEN_TTL, Duration::from_secs),
             max_body_bytes: parse(&get, "YANIV_MAX_BODY_BYTES", 1024..=64 * 1024 * 1024)?

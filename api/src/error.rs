@@ -445,10 +445,28 @@ impl From<sqlx::Error> for ApiError {
         match err {
             // Every connection is busy or the server is gone: tell the client to
             // come back rather than blaming a bug.
-            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => Self::DatabaseUnavailable(Some(err)),
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Io(_) => Self::DatabaseUnavailable(Some(err)),
+            sqlx::Error::Database(ref db) if db.code().is_some_and(|c| unavailable(&c)) => {
+                Self::DatabaseUnavailable(Some(err))
+            }
             other => Self::Database(other),
         }
     }
+}
+
+/// SQLSTATEs that say the database cannot serve now, not that the request is wrong:
+/// class 08 (the connection failed), 53 (out of connections, memory or disk), 57P
+/// (the server was shut down or the backend terminated: a failover, `pg_ctl stop`,
+/// `pg_terminate_backend`) and 57014 (the statement was cancelled: the statement
+/// timeout of a frozen database).
+fn unavailable(sqlstate: &str) -> bool {
+    ["08", "53", "57P"]
+        .iter()
+        .any(|class| sqlstate.starts_with(class))
+        || sqlstate == "57014"
 }
 
 /// `error: cause: cause ...`, for logs.

@@ -162,6 +162,12 @@ impl Modify for CommonErrors {
                 "500",
                 "Internal error, logged on the server (`internal_error`)",
             );
+            add(
+                "503",
+                "The database cannot serve now (`database_unavailable`, with `Retry-After`). \
+                 For a command the outcome is unknown: send it again with the same \
+                 `Idempotency-Key`, which returns the first answer if it was carried out",
+            );
         }
     }
 }

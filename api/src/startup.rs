@@ -140,6 +140,13 @@ pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
         .expose_secret()
         .parse()
         .map_err(StartupError::DatabaseUrl)?;
+    // A frozen database cancels the statement instead of holding the request, and the
+    // request answers 503 (see `error::ApiError::from`).
+    let timeout = format!("{}ms", settings.db_statement_timeout.as_millis());
+    let options = options.options([
+        ("statement_timeout", timeout.as_str()),
+        ("idle_in_transaction_session_timeout", timeout.as_str()),
+    ]);
     PgPoolOptions::new()
         .max_connections(settings.db_pool_size)
         .acquire_timeout(Duration::from_secs(5))

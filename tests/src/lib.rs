@@ -132,6 +132,7 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         database_url: SecretString::from(database_url),
         bind_address: "127.0.0.1:0".into(),
         db_pool_size: 5,
+        db_statement_timeout: yaniv_api::config::DEFAULT_DB_STATEMENT_TIMEOUT,
         token_ttl: Duration::from_secs(3600),
         max_body_bytes: yaniv_api::config::DEFAULT_MAX_BODY_BYTES,
         max_record_bytes: yaniv_api::config::DEFAULT_MAX_RECORD_BYTES,

@@ -286,3 +286,95 @@ async fn guessable_passwords_are_refused_at_registration() {
         .await;
     assert_eq!(fine.status(), StatusCode::CREATED);
 }
+
+/// #9.8 and #9.9: a backend terminated mid-query (a failover, `pg_terminate_backend`)
+/// was a 500, and a frozen database held requests as long as it lasted. Both are now a
+/// 503 with `Retry-After`, and nothing of the request is kept.
+#[tokio::test]
+async fn a_frozen_or_lost_database_answers_503() {
+    use std::time::{Duration, Instant};
+
+    let timeout = Duration::from_millis(500);
+    let app = yaniv_e2e_tests::spawn_app_with(|s| s.db_statement_timeout = timeout, vec![]).await;
+    let api = app.api();
+    let org = app.new_organizer("org").await;
+    let created = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Frozen", "rules": {"preset": "israeli"}, "capacity": 4}),
+        )
+        .await;
+    let id = created["id"].as_i64().expect("id");
+    let open = json!({"command": "open_registration"});
+
+    // Frozen: another session holds the tournaments' rows, and the command's lock waits
+    // until the statement timeout cancels it.
+    let mut freezer = app.db.begin().await.expect("begin");
+    sqlx::query("LOCK TABLE tournaments IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut *freezer)
+        .await
+        .expect("lock");
+    let started = Instant::now();
+    let response = api.tournament_command(id, &org.token, &open, None).await;
+    assert!(response.headers().contains_key("retry-after"));
+    expect_problem(
+        response,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "database_unavailable",
+    )
+    .await;
+    assert!(started.elapsed() < timeout * 10, "{:?}", started.elapsed());
+
+    // Lost: the backend serving the command is terminated while it waits.
+    let waiting = {
+        let (client, url, token) = (
+            app.client.clone(),
+            app.url(&format!("/v1/tournaments/{id}/commands")),
+            org.token.clone(),
+        );
+        let body = open.clone();
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await
+                .expect("POST")
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let terminated: Vec<bool> = sqlx::query_scalar(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock' \
+               AND pid <> pg_backend_pid()",
+        )
+        .fetch_all(&app.db)
+        .await
+        .expect("terminate");
+        if !terminated.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the command never waited on the lock"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let response = waiting.await.expect("the request finished");
+    expect_problem(
+        response,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "database_unavailable",
+    )
+    .await;
+    freezer.rollback().await.expect("rollback");
+
+    // Neither attempt left anything: the command is accepted once the database is back.
+    let accepted = api.accepted(id, &org.token, &open).await;
+    assert_eq!(
+        accepted["version"],
+        created["version"].as_u64().expect("version") + 1
+    );
+}
