@@ -241,6 +241,20 @@ pub async fn expect_problem(response: Response, status: StatusCode, code: &str) 
     problem
 }
 
+/// The 503 of a database that cannot serve now, with its `Retry-After`.
+pub async fn expect_database_unavailable(response: Response) -> Problem {
+    assert!(
+        response.headers().contains_key("retry-after"),
+        "a 503 says when to come back"
+    );
+    expect_problem(
+        response,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "database_unavailable",
+    )
+    .await
+}
+
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)

@@ -8,7 +8,9 @@ use sqlx::{Connection, Executor, PgConnection};
 use tokio::sync::Notify;
 use yaniv_api::routes;
 use yaniv_api::startup::{self, Application};
-use yaniv_e2e_tests::{TestDatabase, database_url, expect_problem, spawn_app, test_settings};
+use yaniv_e2e_tests::{
+    TestDatabase, database_url, expect_database_unavailable, spawn_app, test_settings,
+};
 
 /// Signalled when the slow handler has started.
 static SLOW_STARTED: Notify = Notify::const_new();
@@ -120,13 +122,7 @@ async fn readyz_follows_the_database() {
         .unwrap();
 
     let response = app.get("/readyz", None).await;
-    assert!(response.headers().contains_key("retry-after"));
-    expect_problem(
-        response,
-        StatusCode::SERVICE_UNAVAILABLE,
-        "database_unavailable",
-    )
-    .await;
+    expect_database_unavailable(response).await;
     assert_eq!(app.get("/healthz", None).await.status(), StatusCode::OK);
 
     admin
