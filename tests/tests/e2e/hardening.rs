@@ -287,15 +287,8 @@ async fn guessable_passwords_are_refused_at_registration() {
     assert_eq!(fine.status(), StatusCode::CREATED);
 }
 
-/// #9.8 and #9.9: a backend terminated mid-query (a failover, `pg_terminate_backend`)
-/// was a 500, and a frozen database held requests as long as it lasted. Both are now a
-/// 503 with `Retry-After`, and nothing of the request is kept.
-#[tokio::test]
-async fn a_frozen_or_lost_database_answers_503() {
-    use std::time::{Duration, Instant};
-
-    let timeout = Duration::from_millis(500);
-    let app = yaniv_e2e_tests::spawn_app_with(|s| s.db_statement_timeout = timeout, vec![]).await;
+/// A tournament `org` created on `app`, and the command that opens its registration.
+async fn frozen_cup(app: &yaniv_e2e_tests::TestApp) -> (i64, String, u64) {
     let api = app.api();
     let org = app.new_organizer("org").await;
     let created = api
@@ -304,29 +297,62 @@ async fn a_frozen_or_lost_database_answers_503() {
             &json!({"name": "Frozen", "rules": {"preset": "israeli"}, "capacity": 4}),
         )
         .await;
-    let id = created["id"].as_i64().expect("id");
-    let open = json!({"command": "open_registration"});
+    let version = created["version"].as_u64().expect("version");
+    (created["id"].as_i64().expect("id"), org.token, version)
+}
 
-    // Frozen: another session holds the tournaments' rows, and the command's lock waits
-    // until the statement timeout cancels it.
+/// Another session that holds every tournament row until it is dropped or rolled back.
+async fn freeze_tournaments(
+    app: &yaniv_e2e_tests::TestApp,
+) -> sqlx::Transaction<'static, sqlx::Postgres> {
     let mut freezer = app.db.begin().await.expect("begin");
     sqlx::query("LOCK TABLE tournaments IN ACCESS EXCLUSIVE MODE")
         .execute(&mut *freezer)
         .await
         .expect("lock");
+    freezer
+}
+
+/// #9.9: a frozen database held requests as long as it lasted (20 s and more); now the
+/// statement timeout cancels the wait and the request answers 503, and nothing of it is
+/// kept.
+#[tokio::test]
+async fn a_frozen_database_answers_503_within_the_statement_timeout() {
+    use std::time::{Duration, Instant};
+
+    let timeout = Duration::from_millis(500);
+    let app = yaniv_e2e_tests::spawn_app_with(|s| s.db_statement_timeout = timeout, vec![]).await;
+    let (id, token, version) = frozen_cup(&app).await;
+    let api = app.api();
+    let open = json!({"command": "open_registration"});
+    let freezer = freeze_tournaments(&app).await;
     let started = Instant::now();
-    let response = api.tournament_command(id, &org.token, &open, None).await;
+    let response = api.tournament_command(id, &token, &open, None).await;
     expect_database_unavailable(response).await;
     assert!(started.elapsed() < timeout * 10, "{:?}", started.elapsed());
+    freezer.rollback().await.expect("rollback");
+    let accepted = api.accepted(id, &token, &open).await;
+    assert_eq!(
+        accepted["version"],
+        version + 1,
+        "the refused attempt left nothing"
+    );
+}
 
-    // Lost: the backend serving the command is terminated while it waits.
+/// #9.8: a backend terminated mid-query (a failover, `pg_ctl stop -m fast`,
+/// `pg_terminate_backend`) was a 500; it is a 503, and a retry goes through once the
+/// database is back.
+#[tokio::test]
+async fn a_backend_terminated_mid_query_answers_503() {
+    use std::time::{Duration, Instant};
+
+    let app = spawn_app().await;
+    let (id, token, version) = frozen_cup(&app).await;
+    let open = json!({"command": "open_registration"});
+    let freezer = freeze_tournaments(&app).await;
     let waiting = {
-        let (client, url, token) = (
-            app.client.clone(),
-            app.url(&format!("/v1/tournaments/{id}/commands")),
-            org.token.clone(),
-        );
-        let body = open.clone();
+        let url = app.url(&format!("/v1/tournaments/{id}/commands"));
+        let (client, token, body) = (app.client.clone(), token.clone(), open.clone());
         tokio::spawn(async move {
             client
                 .post(url)
@@ -337,6 +363,7 @@ async fn a_frozen_or_lost_database_answers_503() {
                 .expect("POST")
         })
     };
+    // The default statement timeout (10 s) leaves time to find the waiting backend.
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let terminated: Vec<bool> = sqlx::query_scalar(
@@ -359,11 +386,10 @@ async fn a_frozen_or_lost_database_answers_503() {
     let response = waiting.await.expect("the request finished");
     expect_database_unavailable(response).await;
     freezer.rollback().await.expect("rollback");
-
-    // Neither attempt left anything: the command is accepted once the database is back.
-    let accepted = api.accepted(id, &org.token, &open).await;
+    let accepted = app.api().accepted(id, &token, &open).await;
     assert_eq!(
         accepted["version"],
-        created["version"].as_u64().expect("version") + 1
+        version + 1,
+        "the lost attempt left nothing"
     );
 }
