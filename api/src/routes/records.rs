@@ -47,7 +47,7 @@ use yaniv_domain::record::{self, RecordError};
 pub use yaniv_domain::record::{GameRecord, ReplayResult, example_record, example_result};
 
 use crate::app_state::AppState;
-use crate::error::{ApiError, PROBLEM_JSON, PROBLEM_TYPE_PREFIX, Problem};
+use crate::error::{ApiError, PROBLEM_JSON, Problem};
 pub use crate::records::{REPLAY_MAX_WAIT, RecordReplayer, Replayed};
 
 /// Replays a game record and returns its result; stores nothing.
@@ -235,17 +235,11 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
     "message": "bob: illegal draw: 6S is not a card of the previous throw that may be drawn"
 }))]
 pub struct RecordProblem {
-    /// `urn:yaniv:problem:<code>`.
-    #[serde(rename = "type")]
-    pub problem_type: String,
-    /// Always `Invalid game record`.
-    pub title: String,
-    /// Always 422.
-    pub status: u16,
-    /// Position and message in one sentence.
-    pub detail: String,
-    /// Stable machine code of the first problem (snake_case).
-    pub code: String,
+    /// The problem document: `type` `urn:yaniv:problem:<code>`, `title` always `Invalid
+    /// game record`, `status` always 422, `detail` the position and message in one
+    /// sentence, `code` the record's error code.
+    #[serde(flatten)]
+    pub problem: Problem,
     /// Always `yaniv-error/1`.
     pub format: String,
     /// 0-based round of the problem; `null` when it is not inside a round.
@@ -261,11 +255,12 @@ pub struct RecordProblem {
 impl From<&RecordError> for RecordProblem {
     fn from(e: &RecordError) -> Self {
         Self {
-            problem_type: format!("{PROBLEM_TYPE_PREFIX}{}", e.code),
-            title: "Invalid game record".into(),
-            status: StatusCode::UNPROCESSABLE_ENTITY.as_u16(),
-            detail: e.to_string(),
-            code: e.code.to_owned(),
+            problem: Problem::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                e.code,
+                "Invalid game record",
+                e.to_string(),
+            ),
             format: record::ERROR_FORMAT.to_owned(),
             round: e.round,
             action: e.action,
