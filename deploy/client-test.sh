@@ -24,6 +24,8 @@ STAMP="$VENV/.requirements"
 
 log() { printf '[client-test] %s\n' "$*" >&2; }
 die() { printf '[client-test] error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=deploy/apt-install.sh
+. "$ROOT/deploy/apt-install.sh"
 
 # A python3 of at least 3.11 (the generated client uses typing.Self), with venv.
 python_ok() {
@@ -43,19 +45,8 @@ find_python() {
 }
 
 install_python() {
-    command -v apt-get >/dev/null 2>&1 ||
-        die "no python3 (3.11 or later, with venv) found and apt-get is not available: install one or set PYTHON"
-    local sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null 2>&1 ||
-            die "no python3 (3.11 or later, with venv) found; installing it needs root and sudo is not available. Run as root: apt-get update && apt-get install -y python3 python3-venv"
-        sudo=(sudo)
-        if [ -n "${CI:-}" ] || ! [ -t 0 ]; then sudo=(sudo -n); fi
-    fi
-    log "no usable python3: installing Debian's python3 and python3-venv"
-    "${sudo[@]}" apt-get update -qq >&2 || die "apt-get update failed"
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq python3 python3-venv >&2 ||
-        die "apt-get install python3 python3-venv failed"
+    apt_install "no python3 (3.11 or later, with venv) found" \
+        "install one or set PYTHON" python3 python3-venv
 }
 
 setup() {

@@ -34,6 +34,8 @@ PORT_RANGE_START=15432             # ports are looked for in [start, start + 100
 
 log() { printf '[deploy] %s\n' "$*" >&2; }
 die() { printf '[deploy] error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=deploy/apt-install.sh
+. "$ROOT/deploy/apt-install.sh"
 
 IS_ROOT=0
 if [ "$(id -u)" -eq 0 ]; then IS_ROOT=1; fi
@@ -67,23 +69,8 @@ has_all() {
 }
 
 install_pg() {
-    command -v apt-get >/dev/null 2>&1 ||
-        die "no PostgreSQL server binaries found and apt-get is not available: install PostgreSQL (initdb, pg_ctl, postgres) or set DATABASE_URL"
-    local sudo=()
-    if [ "$IS_ROOT" -eq 0 ]; then
-        command -v sudo >/dev/null 2>&1 ||
-            die "no PostgreSQL server binaries found; installing them needs root, and sudo is not available. Run as root: apt-get update && apt-get install -y postgresql (or set DATABASE_URL)"
-        sudo=(sudo)
-        # Without a terminal (CI), fail instead of waiting for a password.
-        if [ -n "${CI:-}" ] || ! [ -t 0 ]; then sudo=(sudo -n); fi
-    fi
-    log "no PostgreSQL server binaries under $PG_LIBDIR/*/bin: installing Debian's postgresql packages"
-    local hint=""
-    if [ "${#sudo[@]}" -gt 0 ]; then hint=" (run with ${sudo[*]}; does sudo need a password?)"; fi
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 ||
-        die "apt-get update failed$hint"
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql >&2 ||
-        die "apt-get install postgresql failed$hint"
+    apt_install "no PostgreSQL server binaries under $PG_LIBDIR/*/bin" \
+        "install PostgreSQL (initdb, pg_ctl, postgres) or set DATABASE_URL" postgresql
     find_pg_bin || die "postgresql was installed but no server binaries were found under $PG_LIBDIR/*/bin"
 }
 
