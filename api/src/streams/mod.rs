@@ -26,7 +26,7 @@ mod write;
 
 pub use mutation::{MAX_RETRIES, Mutation, check_if_match, if_match};
 
-pub use write::{AfterCommit, Write, encode, refusal};
+pub use write::{AfterCommit, Write, refusal};
 
 use std::future::Future;
 
@@ -120,16 +120,8 @@ impl<A: StreamKind> Repository<A> {
         }
     }
 
-    pub fn store(&self) -> &EventStore {
-        &self.store
-    }
-
     pub fn cache(&self) -> &FoldCache<A> {
         &self.cache
-    }
-
-    pub fn extension(&self) -> &A::Extension {
-        &self.extension
     }
 
     /// The stream id of aggregate `id`.

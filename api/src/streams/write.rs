@@ -75,7 +75,7 @@ impl std::fmt::Debug for AfterCommit {
 }
 
 /// The events as the store takes them.
-pub fn encode<E: StoredEvent>(events: &[E]) -> Result<Vec<NewEvent>, ApiError> {
+fn encode<E: StoredEvent>(events: &[E]) -> Result<Vec<NewEvent>, ApiError> {
     events
         .iter()
         .map(|e| {

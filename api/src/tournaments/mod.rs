@@ -43,7 +43,7 @@ pub mod seeds;
 pub mod verify;
 
 use yaniv_domain::aggregate::{DecodeError, StoredEvent};
-use yaniv_domain::tournament::{Event, Tournament, TournamentError};
+use yaniv_domain::tournament::{Event, TournamentError};
 
 use crate::error::ApiError;
 
@@ -56,18 +56,6 @@ pub fn stream_id(id: i64) -> String {
 /// (its status from the refusal's kind, see the module docs).
 pub fn refusal(error: &TournamentError) -> ApiError {
     crate::streams::refusal("Refused by the tournament", error)
-}
-
-/// The last `events` appended to `tournament` as the API shows stored events:
-/// `{version, type, payload}`.
-pub fn answer_events(tournament: &Tournament, events: &[Event]) -> Vec<serde_json::Value> {
-    let first = tournament.version() + 1 - events.len() as u64;
-    (first..)
-        .zip(events)
-        .map(|(version, event)| {
-            serde_json::json!({"version": version, "type": event.type_name(), "payload": event})
-        })
-        .collect()
 }
 
 /// Reads one stored event of a tournament stream.

@@ -18,17 +18,14 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
-use serde::Serialize;
-use serde_json::{Value, json};
 use sqlx::PgConnection;
-use utoipa::ToSchema;
 use yaniv_domain::tournament::{
     Command, Context, Event, ResultInput, RoundRef, TableRef, Tournament,
 };
 
 use yaniv_domain::table::{AccountRef, SeatedTable, Table, TournamentLink};
 
-use super::repo::{self, TournamentWrite, Tournaments};
+use super::repo::{self, Tournaments};
 use super::{refusal, seeds};
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
@@ -38,9 +35,8 @@ use crate::tables::tournament_game::create_started;
 use crate::tables::{GameEndHook, Tables, stream_id as table_stream};
 
 /// A drawn table and the online game table playing it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OnlineTable {
-    #[schema(value_type = Object)]
     pub table: TableRef,
     /// Its id under `/v1/tables/{id}`.
     pub game_table: i64,
@@ -125,8 +121,15 @@ fn no_commitment() -> ApiError {
     }
 }
 
-impl TournamentWrite for Draw<'_> {
-    async fn decide(
+impl Draw<'_> {
+    /// The online tables the last decision opened.
+    pub fn online(&self) -> &[OnlineTable] {
+        &self.online
+    }
+
+    /// Decides the draw on `tournament` (the route answers it, see
+    /// `routes::tournaments::draws`).
+    pub async fn decide(
         &mut self,
         conn: &mut PgConnection,
         tournament: &Tournament,
@@ -197,16 +200,6 @@ impl TournamentWrite for Draw<'_> {
         );
         Ok(events)
     }
-
-    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
-        json!({
-            "id": id,
-            "version": tournament.version(),
-            "events": super::answer_events(tournament, events),
-            "tournament": tournament.view(),
-            "online_tables": self.online,
-        })
-    }
 }
 
 /// An official starts an online game for one drawn table.
@@ -229,8 +222,14 @@ impl<'a> StartOnline<'a> {
     }
 }
 
-impl TournamentWrite for StartOnline<'_> {
-    async fn decide(
+impl StartOnline<'_> {
+    /// The online table the last decision opened.
+    pub fn started(&self) -> Option<OnlineTable> {
+        self.started
+    }
+
+    /// Decides the start on `tournament` (the route answers it).
+    pub async fn decide(
         &mut self,
         conn: &mut PgConnection,
         tournament: &Tournament,
@@ -242,18 +241,6 @@ impl TournamentWrite for StartOnline<'_> {
             game_table,
         });
         Ok(vec![event])
-    }
-
-    fn answer(&self, _id: i64, tournament: &Tournament, _events: &[Event]) -> Value {
-        json!({
-            "table": self.table,
-            "game_table": self.started.map(|s| s.game_table),
-            "version": tournament.version(),
-        })
-    }
-
-    fn status(&self) -> StatusCode {
-        StatusCode::CREATED
     }
 }
 

@@ -5,15 +5,18 @@
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::PgConnection;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{RoundRef, TableRef, TournamentView};
+use yaniv_domain::tournament::{Event, RoundRef, TableRef, Tournament, TournamentView};
 
 use super::TournamentEvent;
 use crate::app_state::AppState;
 use crate::error::{ApiError, from_serde_json};
 use crate::routes::command::CommandRequest;
 use crate::routes::problems::TournamentCommandProblems;
-use crate::tournaments::play::{Draw, DrawRequest, StartOnline, Writer};
+use crate::tournaments::play::{Draw, DrawRequest, OnlineTable, StartOnline, Writer};
+use crate::tournaments::repo::TournamentWrite;
 
 /// What to draw. An empty body (or `{}`) draws the next round with every table online.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
@@ -65,6 +68,75 @@ pub struct OnlineTableBody {
     /// `.../online`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<u64>,
+}
+
+impl From<OnlineTable> for OnlineTableBody {
+    fn from(online: OnlineTable) -> Self {
+        Self {
+            table: online.table,
+            game_table: online.game_table,
+            version: None,
+        }
+    }
+}
+
+/// A draw, answered with a [`DrawResponse`].
+#[derive(Debug)]
+struct DrawWrite<'a>(Draw<'a>);
+
+impl TournamentWrite for DrawWrite<'_> {
+    async fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        self.0.decide(conn, tournament).await
+    }
+
+    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
+        // A draw is decided on a created tournament, so its view exists; `null` would
+        // only mark a broken stream.
+        let Some(view) = tournament.view() else {
+            return Value::Null;
+        };
+        let response = DrawResponse {
+            id,
+            version: tournament.version(),
+            events: TournamentEvent::appended(tournament, events),
+            tournament: view,
+            online_tables: self.0.online().iter().copied().map(Into::into).collect(),
+        };
+        serde_json::to_value(response).unwrap_or_default()
+    }
+}
+
+/// An online game started for one table, answered with its [`OnlineTableBody`].
+#[derive(Debug)]
+struct StartOnlineWrite<'a>(StartOnline<'a>);
+
+impl TournamentWrite for StartOnlineWrite<'_> {
+    async fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        self.0.decide(conn, tournament).await
+    }
+
+    fn answer(&self, _id: i64, tournament: &Tournament, _events: &[Event]) -> Value {
+        let Some(started) = self.0.started() else {
+            return Value::Null;
+        };
+        let body = OnlineTableBody {
+            version: Some(tournament.version()),
+            ..started.into()
+        };
+        serde_json::to_value(body).unwrap_or_default()
+    }
+
+    fn status(&self) -> actix_web::http::StatusCode {
+        actix_web::http::StatusCode::CREATED
+    }
 }
 
 fn parse_draw(body: &[u8]) -> Result<DrawBody, ApiError> {
@@ -122,7 +194,7 @@ pub async fn draw(
     let mutation = request.mutation(&body);
     let metadata = mutation.metadata();
     let writer = Writer::new(&state.tables, request.account(), &metadata);
-    let draw = Draw::new(id, writer, body.request());
+    let draw = DrawWrite(Draw::new(id, writer, body.request()));
     state.tournaments.mutate(id, mutation, draw).await
 }
 
@@ -160,7 +232,7 @@ pub async fn start_online(
         round,
         table,
     };
-    let start = StartOnline::new(id, writer, at);
+    let start = StartOnlineWrite(StartOnline::new(id, writer, at));
     state.tournaments.mutate(id, mutation, start).await
 }
 
