@@ -234,6 +234,25 @@ EOF
 
 conf_quote() { printf "'%s'" "${1//\'/\'\'}"; }
 
+# A self-signed certificate for the cluster (made once, kept in the data folder).
+# Without openssl the cluster runs without TLS, and says so.
+ensure_certificate() {
+    [ -f "$DATA/server.crt" ] && [ -f "$DATA/server.key" ] && return 0
+    if ! command -v openssl >/dev/null 2>&1; then
+        log "openssl not found: the local cluster runs without TLS"
+        return 1
+    fi
+    if ! openssl req -new -x509 -days 3650 -nodes -subj "/CN=localhost" \
+            -keyout "$DATA/server.key" -out "$DATA/server.crt" >>"$LOG_FILE" 2>&1; then
+        log "could not make a certificate (see $LOG_FILE): the local cluster runs without TLS"
+        rm -f "$DATA/server.key" "$DATA/server.crt"
+        return 1
+    fi
+    chmod 600 "$DATA/server.key"
+    if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$DATA/server.key" "$DATA/server.crt"; fi
+    log "made a self-signed TLS certificate for the local cluster"
+}
+
 write_local_conf() {
     local port="$1" sockdirs
     # A unix socket path is limited to 107 bytes; beyond that use TCP only.
@@ -243,10 +262,15 @@ write_local_conf() {
         log "socket path under $SOCK_DIR would be too long: TCP only"
         sockdirs=""
     fi
+    local tls="off"
+    if ensure_certificate; then tls="on"; fi
     {
         echo "# written by deploy/pg-local.sh before each start"
         echo "port = $port"
         echo "unix_socket_directories = $(conf_quote "$sockdirs")"
+        # TLS on, so that the tests exercise the encrypted link managed databases
+        # require (clients that do not ask for it still connect in clear).
+        echo "ssl = $tls"
     } >"$DATA/local.conf"
     if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$DATA/local.conf"; fi
 }

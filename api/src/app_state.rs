@@ -44,8 +44,9 @@ impl AppState {
         passwords: PasswordService,
         token_ttl: Duration,
         records: RecordReplayer,
+        write_deadline: Duration,
     ) -> Self {
-        let store = EventStore::new(pool.clone());
+        let store = EventStore::new(pool.clone()).with_write_deadline(write_deadline);
         let tournaments = Arc::new(Tournaments::new(
             store.clone(),
             tournament_repo::CACHE_CAPACITY,

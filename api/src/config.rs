@@ -8,6 +8,9 @@
 //! | `LOG_FORMAT` | `text` | `json` for one JSON object per log line |
 //! | `YANIV_DB_POOL_SIZE` | `10` | maximum number of database connections (2 or more) |
 //! | `YANIV_DB_STATEMENT_TIMEOUT_MS` | `10000` | longest a statement (and an idle transaction) may run before PostgreSQL cancels it; the request then answers 503 |
+//! | `YANIV_DB_TRANSACTION_TIMEOUT_MS` | `20000` | longest a write transaction may take from its first statement to its commit, timed by the server (a dead network, which no statement timeout reaches); the request then answers 503 |
+//! | `YANIV_IDEMPOTENCY_RETENTION_HOURS` | `168` | how long an answer stays replayable under its `Idempotency-Key` before it is pruned |
+//! | `YANIV_PRUNE_INTERVAL_SECS` | `3600` | how often expired sessions and idempotency records older than their retention are deleted |
 //! | `YANIV_TOKEN_TTL_SECS` | `86400` | lifetime of a bearer token issued at log in |
 //! | `YANIV_MAX_BODY_BYTES` | `262144` | largest accepted request body (256 KiB); larger is 413 |
 //! | `YANIV_MAX_RECORD_BYTES` | `1048576` | largest game record `POST /v1/records/replay` accepts (1 MiB, at most 16 MiB); larger is 413 |
@@ -15,6 +18,9 @@
 //! | `YANIV_ARGON2_CONCURRENCY` | number of CPUs | password hashes computed at once |
 //! | `YANIV_ARGON2_MAX_WAIT_MS` | `1000` | how long a request waits for a hashing slot before 503 |
 //! | `YANIV_HTTP_WORKERS` | number of CPUs | actix-web worker threads |
+//! | `YANIV_HTTP_MAX_CONNECTIONS` | `1000` | open client connections the server accepts at once, all workers together; more wait in the kernel's backlog |
+//! | `YANIV_HTTP_BODY_TIMEOUT_MS` | `15000` | longest a client may take to send a request body once its head arrived; then 408 and the connection closes |
+//! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
 //!
@@ -39,6 +45,13 @@ pub struct Settings {
     /// Longest a statement, or a transaction left idle, may take (a frozen database
     /// otherwise holds every request that has a connection).
     pub db_statement_timeout: Duration,
+    /// Longest a write transaction may take from begin to commit, as the server
+    /// times it: covers a dead network, which PostgreSQL's own timeouts cannot reach.
+    pub db_transaction_timeout: Duration,
+    /// How long an idempotent answer stays replayable.
+    pub idempotency_retention: Duration,
+    /// How often old sessions and idempotency records are pruned.
+    pub prune_interval: Duration,
     /// How long a bearer token stays valid after log in.
     pub token_ttl: Duration,
     /// Largest request body accepted, in bytes.
@@ -53,8 +66,57 @@ pub struct Settings {
     pub argon2_max_wait: Duration,
     /// actix-web worker threads; `None` keeps actix's default (one per CPU).
     pub http_workers: Option<usize>,
+    /// Client connections open at once, all workers together.
+    pub http_max_connections: usize,
+    /// Longest a request body may take to arrive.
+    pub http_body_timeout: Duration,
+    /// Origins allowed to call the API from a browser page.
+    pub cors_origins: CorsOrigins,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
+}
+
+/// Which web origins may call the API from a browser (CORS).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CorsOrigins {
+    /// Any origin, without credentials: the API authenticates with bearer tokens, not
+    /// cookies, so a page elsewhere gets nothing a plain HTTP client could not.
+    Any,
+    /// Only these origins (`scheme://host[:port]`).
+    List(Vec<String>),
+    /// No cross-origin calls: browsers keep pages on other origins out.
+    None,
+}
+
+impl CorsOrigins {
+    fn parse(raw: &str) -> Result<Self, ConfigError> {
+        let raw = raw.trim();
+        match raw {
+            "*" => return Ok(Self::Any),
+            "none" => return Ok(Self::None),
+            _ => {}
+        }
+        let origins: Vec<String> = raw
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .map(str::to_owned)
+            .collect();
+        for origin in &origins {
+            let well_formed = (origin.starts_with("http://") || origin.starts_with("https://"))
+                && !origin.ends_with('/')
+                && !origin.contains(char::is_whitespace);
+            if !well_formed {
+                return Err(ConfigError::new(
+                    "YANIV_CORS_ORIGINS",
+                    format!(
+                        "`{origin}` is not an origin like https://club.example (no path, no trailing slash)"
+                    ),
+                ));
+            }
+        }
+        Ok(Self::List(origins))
+    }
 }
 
 /// Credentials of the first admin, from `YANIV_BOOTSTRAP_ADMIN` and
@@ -85,6 +147,11 @@ impl ConfigError {
 pub const DEFAULT_BIND_ADDRESS: &str = "127.0.0.1:8080";
 pub const DEFAULT_DB_POOL_SIZE: u32 = 10;
 pub const DEFAULT_DB_STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
+pub const DEFAULT_DB_TRANSACTION_TIMEOUT: Duration = Duration::from_secs(20);
+pub const DEFAULT_IDEMPOTENCY_RETENTION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+pub const DEFAULT_PRUNE_INTERVAL: Duration = Duration::from_secs(60 * 60);
+pub const DEFAULT_HTTP_MAX_CONNECTIONS: usize = 1000;
+pub const DEFAULT_HTTP_BODY_TIMEOUT: Duration = Duration::from_secs(15);
 pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
@@ -132,6 +199,14 @@ impl Settings {
                 .unwrap_or(DEFAULT_DB_POOL_SIZE),
             db_statement_timeout: parse(&get, "YANIV_DB_STATEMENT_TIMEOUT_MS", 100..=600_000)?
                 .map_or(DEFAULT_DB_STATEMENT_TIMEOUT, Duration::from_millis),
+            db_transaction_timeout: parse(&get, "YANIV_DB_TRANSACTION_TIMEOUT_MS", 100..=600_000)?
+                .map_or(DEFAULT_DB_TRANSACTION_TIMEOUT, Duration::from_millis),
+            idempotency_retention: parse(&get, "YANIV_IDEMPOTENCY_RETENTION_HOURS", 1..=24 * 366)?
+                .map_or(DEFAULT_IDEMPOTENCY_RETENTION, |h| {
+                    Duration::from_secs(h * 60 * 60)
+                }),
+            prune_interval: parse(&get, "YANIV_PRUNE_INTERVAL_SECS", 1..=7 * 24 * 60 * 60)?
+                .map_or(DEFAULT_PRUNE_INTERVAL, Duration::from_secs),
             token_ttl: parse(&get, "YANIV_TOKEN_TTL_SECS", 1..=366 * 24 * 60 * 60)?
                 .map_or(DEFAULT_TOKEN_TTL, Duration::from_secs),
             max_body_bytes: parse(&get, "YANIV_MAX_BODY_BYTES", 1024..=64 * 1024 * 1024)?
@@ -150,6 +225,14 @@ impl Settings {
             argon2_max_wait: parse(&get, "YANIV_ARGON2_MAX_WAIT_MS", 0..=60_000)?
                 .map_or(DEFAULT_ARGON2_MAX_WAIT, Duration::from_millis),
             http_workers: parse(&get, "YANIV_HTTP_WORKERS", 1..=1024)?,
+            http_max_connections: parse(&get, "YANIV_HTTP_MAX_CONNECTIONS", 1..=1_000_000)?
+                .unwrap_or(DEFAULT_HTTP_MAX_CONNECTIONS),
+            http_body_timeout: parse(&get, "YANIV_HTTP_BODY_TIMEOUT_MS", 100..=600_000)?
+                .map_or(DEFAULT_HTTP_BODY_TIMEOUT, Duration::from_millis),
+            cors_origins: match get("YANIV_CORS_ORIGINS") {
+                Some(raw) => CorsOrigins::parse(&raw)?,
+                None => CorsOrigins::Any,
+            },
             bootstrap_admin,
         })
     }
@@ -274,6 +357,29 @@ mod tests {
                     "{doc} lacks {name}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn cors_origins_are_any_a_list_or_none() {
+        let origins = |raw: &str| settings(&[("DATABASE_URL", "x"), ("YANIV_CORS_ORIGINS", raw)]);
+        assert_eq!(
+            settings(&[("DATABASE_URL", "x")]).unwrap().cors_origins,
+            CorsOrigins::Any
+        );
+        assert_eq!(origins("none").unwrap().cors_origins, CorsOrigins::None);
+        assert_eq!(
+            origins(" https://club.example, http://localhost:3000 ")
+                .unwrap()
+                .cors_origins,
+            CorsOrigins::List(vec![
+                "https://club.example".into(),
+                "http://localhost:3000".into()
+            ])
+        );
+        for bad in ["club.example", "https://club.example/", "https://a b"] {
+            let err = origins(bad).unwrap_err();
+            assert_eq!(err.variable, "YANIV_CORS_ORIGINS", "{bad}");
         }
     }
 

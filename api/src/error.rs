@@ -64,6 +64,9 @@ pub enum ApiError {
     /// 413 `payload_too_large`: the body is larger than the configured limit.
     #[error("payload larger than {limit} bytes")]
     PayloadTooLarge { limit: usize },
+    /// 408 `body_timeout`: the body did not arrive within the server's limit.
+    #[error("request body too slow")]
+    BodyTimeout,
     /// 415 `unsupported_media_type`: the body is not `application/json`.
     #[error("unsupported media type")]
     UnsupportedMediaType,
@@ -262,6 +265,7 @@ impl ApiError {
             Self::InvalidQuery(_) => "invalid_query",
             Self::BadRequest(_) => "bad_request",
             Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::BodyTimeout => "body_timeout",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::MissingToken => "unauthenticated",
             Self::InvalidToken => "invalid_token",
@@ -289,6 +293,7 @@ impl ApiError {
             Self::InvalidQuery(_) => "Invalid query string",
             Self::BadRequest(_) => "Bad request",
             Self::PayloadTooLarge { .. } => "Payload too large",
+            Self::BodyTimeout => "Request body too slow",
             Self::UnsupportedMediaType => "Unsupported media type",
             Self::MissingToken => "Authentication required",
             Self::InvalidToken => "Invalid token",
@@ -322,6 +327,9 @@ impl ApiError {
             Self::BadRequest(msg) => msg.clone(),
             Self::PayloadTooLarge { limit } => {
                 format!("the request body is larger than the limit of {limit} bytes")
+            }
+            Self::BodyTimeout => {
+                "the request body did not arrive in time: send it again, faster".into()
             }
             Self::UnsupportedMediaType => {
                 "the request body must be JSON, sent with Content-Type: application/json".into()
@@ -386,6 +394,7 @@ impl ResponseError for ApiError {
             | Self::InvalidQuery(_)
             | Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::MissingToken | Self::InvalidToken | Self::InvalidCredentials => {
                 StatusCode::UNAUTHORIZED

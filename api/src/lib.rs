@@ -13,7 +13,9 @@
 //! - [`request_id`]: the outermost middleware; one id per request (taken from
 //!   `X-Request-Id` or made up), one tracing span per request, one log line when it
 //!   finishes. [`telemetry`] sets up the logs (text or JSON).
+//! - [`cors`]: cross-origin calls from the browser pages of the allowed origins.
 //! - [`response_headers`]: security headers on every answer, `304` on `If-None-Match`.
+//! - [`body_timeout`]: a request body must arrive in time, or `408`.
 //! - [`routes`]: one module per resource (`health`, `accounts`, `sessions`, `records`,
 //!   `tables` and `tournaments` with one file per action). Each handler parses its
 //!   request into the rules engine's command, calls a repository and builds the
@@ -42,6 +44,8 @@
 //! - [`tournaments`]: championship tournaments as a stream kind: the row lock, the
 //!   server's draw seeds and their commitments, online tables for draws, the hook that
 //!   records an online game's result, verification.
+//! - [`pruning`]: the background task that deletes expired sessions and old
+//!   idempotency records.
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
 //!   [`store::idempotency`].
 //! - [`error`]: [`error::ApiError`], the one error type handlers return, and how
@@ -57,11 +61,14 @@
 
 pub mod app_state;
 pub mod auth;
+pub mod body_timeout;
 pub mod config;
+pub mod cors;
 pub mod error;
 pub mod fold_cache;
 pub mod idempotency;
 pub mod openapi;
+pub mod pruning;
 pub mod records;
 pub mod request_id;
 pub mod response_headers;

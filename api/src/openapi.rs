@@ -154,6 +154,11 @@ impl Modify for CommonErrors {
                 add("400", "Malformed JSON body (`malformed_json`)");
                 add("413", "Body larger than the limit (`payload_too_large`)");
                 add(
+                    "408",
+                    "The body did not arrive within the server's limit (`body_timeout`); the \
+                     connection is closed",
+                );
+                add(
                     "415",
                     "Body not sent as `application/json` (`unsupported_media_type`)",
                 );

@@ -22,7 +22,7 @@ use crate::config::Settings;
 use crate::error;
 use crate::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
-use crate::{openapi, request_id, response_headers};
+use crate::{body_timeout, cors, openapi, pruning, request_id, response_headers};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -53,6 +53,7 @@ pub struct Application {
     port: u16,
     server: Server,
     pool: PgPool,
+    pruner: tokio::task::JoinHandle<()>,
 }
 
 impl std::fmt::Debug for Application {
@@ -102,6 +103,7 @@ impl Application {
             passwords,
             settings.token_ttl,
             RecordReplayer::new(settings.max_record_bytes, settings.replay_concurrency),
+            settings.db_transaction_timeout,
         ));
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {
@@ -109,10 +111,16 @@ impl Application {
                 source,
             })?;
         tracing::info!(address = %local, "listening");
+        let pruner = pruning::spawn(
+            pool.clone(),
+            settings.prune_interval,
+            settings.idempotency_retention,
+        );
         Ok(Self {
             port: local.port(),
             server,
             pool,
+            pruner,
         })
     }
 
@@ -128,6 +136,7 @@ impl Application {
     /// Serves until stopped, then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
+        self.pruner.abort();
         self.pool.close().await;
         result
     }
@@ -143,9 +152,14 @@ pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
     // A frozen database cancels the statement instead of holding the request, and the
     // request answers 503 (see `error::ApiError::from`).
     let timeout = format!("{}ms", settings.db_statement_timeout.as_millis());
+    // The keepalives let PostgreSQL notice a server that vanished with a transaction
+    // open (and release its locks) in about a minute instead of the kernel's two hours.
     let options = options.options([
         ("statement_timeout", timeout.as_str()),
         ("idle_in_transaction_session_timeout", timeout.as_str()),
+        ("tcp_keepalives_idle", "30"),
+        ("tcp_keepalives_interval", "10"),
+        ("tcp_keepalives_count", "3"),
     ]);
     PgPoolOptions::new()
         .max_connections(settings.db_pool_size)
@@ -163,12 +177,23 @@ fn run(
 ) -> std::io::Result<Server> {
     let spec = openapi::spec();
     let max_body = settings.max_body_bytes;
+    let body_limit = settings.http_body_timeout;
+    let cors_origins = settings.cors_origins.clone();
+    let workers = settings
+        .http_workers
+        .unwrap_or_else(crate::config::available_cpus);
+    // actix counts connections per worker; the setting counts them all together.
+    let connections_per_worker = settings.http_max_connections.div_ceil(workers).max(1);
     let mut server = HttpServer::new(move || {
         App::new()
             // The last `wrap` is the outermost: the request-id middleware sees
             // every response, the rewritten error responses included.
+            .wrap(from_fn(move |req, next| {
+                body_timeout::middleware(body_limit, req, next)
+            }))
             .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
             .wrap(from_fn(response_headers::middleware))
+            .wrap(cors::middleware(&cors_origins))
             .wrap(from_fn(request_id::middleware))
             .app_data(state.clone())
             .app_data(
@@ -195,14 +220,13 @@ fn run(
             )
             .default_service(web::to(error::route_not_found))
     })
+    .max_connections(connections_per_worker)
     .listen(listener)?
     // Signals are handled by the caller (see `shutdown_signal`), so that SIGINT
     // is as graceful as SIGTERM.
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);
-    if let Some(workers) = settings.http_workers {
-        server = server.workers(workers);
-    }
+    server = server.workers(workers);
     Ok(server.run())
 }
 

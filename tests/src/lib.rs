@@ -11,6 +11,7 @@
 //! one. `TEST_LOG=1` shows the server's logs.
 
 pub mod championship;
+pub mod pg_proxy;
 pub mod records;
 pub mod tables;
 pub mod tamper;
@@ -111,6 +112,38 @@ pub fn with_database(url: &str, db_name: &str) -> String {
     }
 }
 
+/// `url` with its `host:port` replaced by `address` (user, database and parameters
+/// kept): the same database reached another way, e.g. through a [`pg_proxy::PgProxy`].
+pub fn with_address(url: &str, address: std::net::SocketAddr) -> String {
+    let authority_start = url.find("://").map_or(0, |i| i + 3);
+    let rest = &url[authority_start..];
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let userinfo = rest[..authority_end]
+        .rfind('@')
+        .map_or("", |at| &rest[..=at]);
+    format!(
+        "{}{userinfo}{address}{}",
+        &url[..authority_start],
+        &rest[authority_end..]
+    )
+}
+
+/// The `host:port` of `DATABASE_URL`, resolved (TCP only).
+pub async fn database_address() -> std::net::SocketAddr {
+    use sqlx::postgres::PgConnectOptions;
+    let options: PgConnectOptions = database_url().parse().expect("DATABASE_URL parses");
+    let host = options.get_host().to_owned();
+    assert!(
+        !host.starts_with('/'),
+        "this test needs DATABASE_URL over TCP, not the unix socket {host}"
+    );
+    tokio::net::lookup_host((host.as_str(), options.get_port()))
+        .await
+        .expect("resolve the database host")
+        .next()
+        .expect("an address for the database host")
+}
+
 fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).expect("OS random generator");
@@ -133,6 +166,9 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         bind_address: "127.0.0.1:0".into(),
         db_pool_size: 5,
         db_statement_timeout: yaniv_api::config::DEFAULT_DB_STATEMENT_TIMEOUT,
+        db_transaction_timeout: yaniv_api::config::DEFAULT_DB_TRANSACTION_TIMEOUT,
+        idempotency_retention: yaniv_api::config::DEFAULT_IDEMPOTENCY_RETENTION,
+        prune_interval: yaniv_api::config::DEFAULT_PRUNE_INTERVAL,
         token_ttl: Duration::from_secs(3600),
         max_body_bytes: yaniv_api::config::DEFAULT_MAX_BODY_BYTES,
         max_record_bytes: yaniv_api::config::DEFAULT_MAX_RECORD_BYTES,
@@ -140,6 +176,9 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         argon2_concurrency: 2,
         argon2_max_wait: Duration::from_secs(30),
         http_workers: Some(1),
+        http_max_connections: yaniv_api::config::DEFAULT_HTTP_MAX_CONNECTIONS,
+        http_body_timeout: yaniv_api::config::DEFAULT_HTTP_BODY_TIMEOUT,
+        cors_origins: yaniv_api::config::CorsOrigins::Any,
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),
@@ -359,7 +398,20 @@ pub async fn join_all<F: std::future::Future>(futures: impl Iterator<Item = F>) 
 
 #[cfg(test)]
 mod tests {
-    use super::with_database;
+    use super::{with_address, with_database};
+
+    #[test]
+    fn addresses_are_replaced_in_urls() {
+        let proxy: std::net::SocketAddr = "127.0.0.1:7000".parse().unwrap();
+        assert_eq!(
+            with_address("postgres://u:p@h:5432/db?sslmode=disable", proxy),
+            "postgres://u:p@127.0.0.1:7000/db?sslmode=disable"
+        );
+        assert_eq!(
+            with_address("postgres://h/db", proxy),
+            "postgres://127.0.0.1:7000/db"
+        );
+    }
 
     #[test]
     fn database_names_are_replaced_in_urls() {

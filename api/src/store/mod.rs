@@ -29,6 +29,8 @@
 pub mod hash;
 pub mod idempotency;
 
+use std::time::Duration;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::{PgConnection, PgPool};
@@ -47,6 +49,7 @@ const STREAM_VERSION_KEY: &str = "events_stream_version_key";
 #[derive(Debug, Clone)]
 pub struct EventStore {
     pool: PgPool,
+    write_deadline: Duration,
 }
 
 /// An event to append: its type and its payload, already serialised to the exact
@@ -263,7 +266,24 @@ macro_rules! select_event {
 
 impl EventStore {
     pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+        Self {
+            pool,
+            write_deadline: crate::config::DEFAULT_DB_TRANSACTION_TIMEOUT,
+        }
+    }
+
+    /// The same store, with writers giving up on their transaction after `deadline`.
+    pub fn with_write_deadline(self, deadline: Duration) -> Self {
+        Self {
+            write_deadline: deadline,
+            ..self
+        }
+    }
+
+    /// Longest a write may hold its transaction, as the server's clock measures it
+    /// (`YANIV_DB_TRANSACTION_TIMEOUT_MS`).
+    pub fn write_deadline(&self) -> Duration {
+        self.write_deadline
     }
 
     pub fn pool(&self) -> &PgPool {

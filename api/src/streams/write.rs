@@ -138,6 +138,26 @@ async fn finish(
     Ok(())
 }
 
+/// `write`, abandoned (its transaction rolled back, or its outcome unknown if the
+/// deadline fell during the commit) when it takes longer than `deadline`: a network
+/// that died under an open connection never answers, and PostgreSQL's own timeouts
+/// cannot reach across it.
+async fn within_deadline(
+    deadline: std::time::Duration,
+    write: impl Future<Output = Result<HttpResponse, ApiError>>,
+) -> Result<HttpResponse, ApiError> {
+    match tokio::time::timeout(deadline, write).await {
+        Ok(outcome) => outcome,
+        Err(_) => {
+            tracing::warn!(
+                deadline_ms = deadline.as_millis() as u64,
+                "a write's transaction outlived its deadline: abandoned"
+            );
+            Err(ApiError::DatabaseUnavailable(None))
+        }
+    }
+}
+
 impl<A: StreamKind> Repository<A> {
     /// Appends `events` after version `expected`, in chunks the store accepts.
     async fn append(
@@ -178,8 +198,22 @@ impl<A: StreamKind> Repository<A> {
         A::project(conn, id, aggregate).await
     }
 
-    /// Runs `write` on stream `id` (see the module docs).
+    /// Runs `write` on stream `id` (see the module docs), within the store's write
+    /// deadline.
     pub async fn mutate(
+        &self,
+        id: i64,
+        mutation: Mutation<'_>,
+        write: impl Write<A>,
+    ) -> Result<HttpResponse, ApiError> {
+        within_deadline(
+            self.store.write_deadline(),
+            self.mutate_unbounded(id, mutation, write),
+        )
+        .await
+    }
+
+    async fn mutate_unbounded(
         &self,
         id: i64,
         mutation: Mutation<'_>,
@@ -252,6 +286,19 @@ impl<A: StreamKind> Repository<A> {
     /// Creates a stream: `create` decides the aggregate and its first events, then the
     /// projection row hands out its id, all in one transaction.
     pub async fn create(
+        &self,
+        mutation: Mutation<'_>,
+        create: impl FnOnce() -> Result<(A, Vec<A::Event>), ApiError>,
+        answer: impl FnOnce(i64, &A) -> Result<Value, ApiError>,
+    ) -> Result<HttpResponse, ApiError> {
+        within_deadline(
+            self.store.write_deadline(),
+            self.create_unbounded(mutation, create, answer),
+        )
+        .await
+    }
+
+    async fn create_unbounded(
         &self,
         mutation: Mutation<'_>,
         create: impl FnOnce() -> Result<(A, Vec<A::Event>), ApiError>,

@@ -6,12 +6,15 @@
 
 mod accounts;
 mod championship;
+mod database_link;
 mod errors;
 mod generated_client;
 mod hardening;
 mod health;
+mod http_limits;
 mod idempotency;
 mod operations;
+mod pruning;
 mod records;
 mod store;
 mod stored_streams;
