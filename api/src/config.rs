@@ -8,6 +8,7 @@
 //! | `LOG_FORMAT` | `text` | `json` for one JSON object per log line |
 //! | `YANIV_DB_POOL_SIZE` | `10` | maximum number of database connections (2 or more) |
 //! | `YANIV_DB_STATEMENT_TIMEOUT_MS` | `10000` | longest a statement (and an idle transaction) may run before PostgreSQL cancels it; the request then answers 503 |
+//! | `YANIV_MIGRATIONS` | `apply` | `apply` the pending migrations at start, or only `check` that none is pending (for a role that may not change the schema) |
 //! | `YANIV_DB_TRANSACTION_TIMEOUT_MS` | `20000` | longest a write transaction may take from its first statement to its commit, timed by the server (a dead network, which no statement timeout reaches); the request then answers 503 |
 //! | `YANIV_IDEMPOTENCY_RETENTION_HOURS` | `168` | how long an answer stays replayable under its `Idempotency-Key` before it is pruned |
 //! | `YANIV_PRUNE_INTERVAL_SECS` | `3600` | how often expired sessions and idempotency records older than their retention are deleted |
@@ -45,6 +46,8 @@ pub struct Settings {
     /// Longest a statement, or a transaction left idle, may take (a frozen database
     /// otherwise holds every request that has a connection).
     pub db_statement_timeout: Duration,
+    /// Whether the server applies pending migrations at start or only checks.
+    pub migrations: Migrations,
     /// Longest a write transaction may take from begin to commit, as the server
     /// times it: covers a dead network, which PostgreSQL's own timeouts cannot reach.
     pub db_transaction_timeout: Duration,
@@ -74,6 +77,16 @@ pub struct Settings {
     pub cors_origins: CorsOrigins,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
+}
+
+/// What the server does with the schema's migrations when it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Migrations {
+    /// Applies the pending ones (the role needs to create tables).
+    Apply,
+    /// Refuses to start while one is pending; `yaniv-server migrate`, run by the
+    /// schema's owner, applies them. The server's own role then needs no DDL right.
+    Check,
 }
 
 /// Which web origins may call the API from a browser (CORS).
@@ -199,6 +212,16 @@ impl Settings {
                 .unwrap_or(DEFAULT_DB_POOL_SIZE),
             db_statement_timeout: parse(&get, "YANIV_DB_STATEMENT_TIMEOUT_MS", 100..=600_000)?
                 .map_or(DEFAULT_DB_STATEMENT_TIMEOUT, Duration::from_millis),
+            migrations: match get("YANIV_MIGRATIONS").as_deref().map(str::trim) {
+                None | Some("apply") => Migrations::Apply,
+                Some("check") => Migrations::Check,
+                Some(other) => {
+                    return Err(ConfigError::new(
+                        "YANIV_MIGRATIONS",
+                        format!("`{other}` is neither `apply` nor `check`"),
+                    ));
+                }
+            },
             db_transaction_timeout: parse(&get, "YANIV_DB_TRANSACTION_TIMEOUT_MS", 100..=600_000)?
                 .map_or(DEFAULT_DB_TRANSACTION_TIMEOUT, Duration::from_millis),
             idempotency_retention: parse(&get, "YANIV_IDEMPOTENCY_RETENTION_HOURS", 1..=24 * 366)?

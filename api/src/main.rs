@@ -18,6 +18,7 @@ const USAGE: &str = "\
 usage:
   yaniv-server [serve]                      run the HTTP server (configuration from the environment)
   yaniv-server create-admin --username NAME create an admin; the password is read from stdin
+  yaniv-server migrate                      apply the pending database migrations, then exit
   yaniv-server openapi                      print the OpenAPI document (openapi/openapi.json)
 ";
 
@@ -33,6 +34,7 @@ async fn main() -> ExitCode {
         ["create-admin", arg] if arg.starts_with("--username=") => {
             create_admin(&arg["--username=".len()..]).await
         }
+        ["migrate"] => migrate().await,
         ["openapi"] => {
             print!("{}", yaniv_api::openapi::to_pretty_json());
             Ok(())
@@ -68,6 +70,22 @@ async fn serve() -> Result<(), BoxError> {
     });
     app.run_until_stopped().await?;
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// `migrate`: applies the pending migrations as the role of DATABASE_URL (the schema's
+/// owner), for servers that run with `YANIV_MIGRATIONS=check` under a role without DDL.
+async fn migrate() -> Result<(), BoxError> {
+    telemetry::init_subscriber(LogFormat::from_env());
+    let settings = Settings::from_env()?;
+    let pool = startup::connect(&settings).await?;
+    MIGRATOR.run(&pool).await?;
+    startup::check_migrations(&pool).await?;
+    tracing::info!(
+        migrations = MIGRATOR.iter().count(),
+        "every migration is applied"
+    );
+    pool.close().await;
     Ok(())
 }
 

@@ -18,7 +18,7 @@ use utoipa_swagger_ui::SwaggerUi;
 pub use crate::app_state::AppState;
 use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
-use crate::config::Settings;
+use crate::config::{Migrations, Settings};
 use crate::error;
 use crate::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
@@ -38,6 +38,13 @@ pub enum StartupError {
     Connect(#[source] sqlx::Error),
     #[error("could not apply the database migrations")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error(
+        "the database lacks migrations {missing:?}: run `yaniv-server migrate` as the schema's \
+         owner (YANIV_MIGRATIONS=check)"
+    )]
+    MigrationsPending { missing: Vec<i64> },
+    #[error("could not read the applied migrations")]
+    ReadMigrations(#[source] sqlx::Error),
     #[error("could not create the bootstrap admin (YANIV_BOOTSTRAP_ADMIN)")]
     Bootstrap(#[from] BootstrapError),
     #[error("could not listen on {address}")]
@@ -76,7 +83,10 @@ impl Application {
         routes: Vec<RouteConfigurator>,
     ) -> Result<Self, StartupError> {
         let pool = connect(&settings).await?;
-        MIGRATOR.run(&pool).await?;
+        match settings.migrations {
+            Migrations::Apply => MIGRATOR.run(&pool).await?,
+            Migrations::Check => check_migrations(&pool).await?,
+        }
         let passwords = PasswordService::new(settings.argon2_concurrency, settings.argon2_max_wait);
         if let Some(admin) = &settings.bootstrap_admin {
             let outcome =
@@ -139,6 +149,25 @@ impl Application {
         self.pruner.abort();
         self.pool.close().await;
         result
+    }
+}
+
+/// Fails unless every migration this build knows has been applied.
+pub async fn check_migrations(pool: &PgPool) -> Result<(), StartupError> {
+    let applied: Vec<i64> =
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
+            .fetch_all(pool)
+            .await
+            .map_err(StartupError::ReadMigrations)?;
+    let missing: Vec<i64> = MIGRATOR
+        .iter()
+        .map(|migration| migration.version)
+        .filter(|version| !applied.contains(version))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(StartupError::MigrationsPending { missing })
     }
 }
 

@@ -166,6 +166,7 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         bind_address: "127.0.0.1:0".into(),
         db_pool_size: 5,
         db_statement_timeout: yaniv_api::config::DEFAULT_DB_STATEMENT_TIMEOUT,
+        migrations: yaniv_api::config::Migrations::Apply,
         db_transaction_timeout: yaniv_api::config::DEFAULT_DB_TRANSACTION_TIMEOUT,
         idempotency_retention: yaniv_api::config::DEFAULT_IDEMPOTENCY_RETENTION,
         prune_interval: yaniv_api::config::DEFAULT_PRUNE_INTERVAL,

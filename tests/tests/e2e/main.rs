@@ -13,6 +13,7 @@ mod hardening;
 mod health;
 mod http_limits;
 mod idempotency;
+mod least_privilege;
 mod operations;
 mod pruning;
 mod records;
