@@ -176,6 +176,7 @@ mod tournament_bench {
                 run(
                     &mut t,
                     Command::RecordResult {
+                        reason: None,
                         table: TableRef {
                             stage: 1,
                             round,

@@ -92,6 +92,7 @@ fn decisions() -> Vec<Event> {
         &mut t,
         &referee,
         Command::RecordResult {
+            reason: None,
             table: at,
             input: sheet(&players),
         },

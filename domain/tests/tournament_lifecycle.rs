@@ -148,7 +148,11 @@ fn table(stage: u32, round: u32, table: u32) -> TableRef {
 /// Records `players`' sheet at `at` (see [`sheet`]).
 fn record(at: TableRef, players: &[AccountId], rank: impl Fn(AccountId) -> i64) -> Command {
     let input = sheet(players, rank);
-    Command::RecordResult { table: at, input }
+    Command::RecordResult {
+        table: at,
+        input,
+        reason: None,
+    }
 }
 
 /// Corrects the result at `at` to `players`' sheet (see [`sheet`]).
@@ -913,4 +917,177 @@ fn officials_do_not_play_and_players_do_not_officiate() {
     // A referee removed is no longer an official, and may then register.
     h.org(Command::RemoveReferee { referee: REFEREE });
     h.by(REFEREE, Command::Register { player: REFEREE });
+}
+
+/// Issue #9: an organizer may allow officials to play, explicitly and only at
+/// creation. An official who plays then loses every official power over a table they
+/// sit at (another official must act) and may disqualify nobody; a player may be made
+/// a referee.
+#[test]
+fn officials_allowed_to_play_lose_their_powers_over_their_own_tables() {
+    let allowed = ConfigRequest {
+        officials_may_play: Some(true),
+        ..ConfigRequest::default()
+    };
+    let mut h = Harness::created(allowed);
+    h.org(Command::AddReferee { referee: REFEREE });
+    h.org(Command::OpenRegistration);
+    h.now = 1_000;
+    h.by(ORGANIZER, Command::Register { player: ORGANIZER });
+    h.by(ORGANIZER, Command::CheckIn { player: ORGANIZER });
+    for p in 101..=103 {
+        h.enter(p);
+    }
+    h.org(Command::AddReferee { referee: 101 });
+    // Changing who may play after people signed up under it is refused.
+    assert_eq!(
+        h.refuse(
+            ORGANIZER,
+            Command::ConfigureStages {
+                config: ConfigRequest {
+                    officials_may_play: Some(false),
+                    ..ConfigRequest::default()
+                },
+            },
+        ),
+        "bad_config"
+    );
+    // Reconfiguring without naming it keeps the choice made at creation.
+    h.org(Command::ConfigureStages {
+        config: ConfigRequest::default(),
+    });
+    assert!(h.t.state().config.as_ref().unwrap().officials_may_play);
+    h.org(Command::CloseRegistration);
+    h.org(Command::StartQualification);
+    h.draw(1);
+    let own = table(1, 1, 1);
+    let seated = h.tables(1, 1)[0].clone();
+    assert!(seated.contains(&ORGANIZER), "{seated:?}");
+    let rank = |p: AccountId| p;
+    for command in [
+        record(own, &seated, rank),
+        Command::VoidGame {
+            table: own,
+            reason: "misdeal".into(),
+        },
+    ] {
+        assert_eq!(h.refuse(ORGANIZER, command), "official_at_own_table");
+    }
+    assert_eq!(
+        h.refuse(
+            ORGANIZER,
+            Command::Disqualify {
+                player: 102,
+                reason: "rude".into()
+            }
+        ),
+        "playing_official_cannot_disqualify"
+    );
+    // The referee who does not play acts instead.
+    h.by(REFEREE, record(own, &seated, rank));
+    assert_eq!(
+        h.refuse(ORGANIZER, correction(own, &seated, |p| -(p), "swap")),
+        "official_at_own_table"
+    );
+    h.by(
+        ORGANIZER,
+        Command::OpenDispute {
+            table: own,
+            reason: "I was first".into(),
+        },
+    );
+    assert_eq!(
+        h.refuse(
+            ORGANIZER,
+            Command::ResolveDispute {
+                dispute: 1,
+                resolution: "I was right".into(),
+            }
+        ),
+        "official_at_own_table"
+    );
+    h.by(
+        REFEREE,
+        Command::ResolveDispute {
+            dispute: 1,
+            resolution: "the sheet is void".into(),
+        },
+    );
+    // After a void, a new game is a new deal: not for a player of the table to start.
+    h.by(
+        REFEREE,
+        Command::VoidGame {
+            table: own,
+            reason: "sheet unreadable".into(),
+        },
+    );
+    let new_deal = Command::StartTableGame {
+        table: own,
+        game: None,
+    };
+    assert_eq!(
+        h.refuse(ORGANIZER, new_deal.clone()),
+        "official_at_own_table"
+    );
+    h.by(REFEREE, new_deal);
+}
+
+/// Issue #9: a person who enters the result of a table that has an online game (which
+/// reports its own) must say why, and every result entered, corrected or voided by a
+/// person is listed for review with who, why and the stream version.
+#[test]
+fn results_entered_by_hand_at_online_tables_need_a_reason_and_are_listed() {
+    let mut h = Harness::started(8, ConfigRequest::default());
+    h.draw(1);
+    let (online, paper) = (table(1, 1, 1), table(1, 1, 2));
+    let tables = h.tables(1, 1);
+    let rank = |p: AccountId| p;
+    h.by(
+        REFEREE,
+        Command::StartTableGame {
+            table: online,
+            game: Some("table-7".into()),
+        },
+    );
+    assert_eq!(
+        h.refuse(REFEREE, record(online, &tables[0], rank)),
+        "reason_required"
+    );
+    let with_reason = Command::RecordResult {
+        table: online,
+        input: sheet(&tables[0], rank),
+        reason: Some("the server lost the table's connection".into()),
+    };
+    h.by(REFEREE, with_reason);
+    h.by(REFEREE, record(paper, &tables[1], rank));
+    h.by(
+        REFEREE,
+        correction(paper, &tables[1], |p| -(p), "sheet misread"),
+    );
+    let listed = h.t.interventions();
+    let kinds: Vec<(InterventionKind, TableRef, bool, Option<&str>)> = listed
+        .iter()
+        .map(|i| (i.kind, i.table.unwrap(), i.online, i.reason.as_deref()))
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            (
+                InterventionKind::ResultEntered,
+                online,
+                true,
+                Some("the server lost the table's connection")
+            ),
+            (InterventionKind::ResultEntered, paper, false, None),
+            (
+                InterventionKind::ResultCorrected,
+                paper,
+                false,
+                Some("sheet misread")
+            ),
+        ]
+    );
+    assert!(listed.iter().all(|i| i.by == Actor::Account(REFEREE)));
+    let last = listed.last().unwrap();
+    assert_eq!(last.version, h.t.version(), "the version of its event");
 }

@@ -53,6 +53,7 @@ fn record(t: &mut Tournament, table: u32, standings: Vec<PlayerResult>) {
     t.execute(
         &ctx,
         &Command::RecordResult {
+            reason: None,
             table: at,
             input: ResultInput::Game {
                 game: None,

@@ -105,6 +105,7 @@ api_routes! {
     "/v1/tournaments/{id}/standings" => [GET tournaments::read::standings],
     "/v1/tournaments/{id}/stages" => [GET tournaments::read::stages],
     "/v1/tournaments/{id}/ranking" => [GET tournaments::read::ranking],
+    "/v1/tournaments/{id}/interventions" => [GET tournaments::read::interventions],
     "/v1/tournaments/{id}/players" => [GET tournaments::players::players],
     "/v1/tournaments/{id}/events" => [GET tournaments::read::events],
     "/v1/tournaments/{id}/me" => [GET tournaments::me::me],

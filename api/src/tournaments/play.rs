@@ -411,6 +411,7 @@ impl OnlineResults {
                     tournament.execute(
                         &Context::server(repo::now()),
                         &Command::RecordResult {
+                            reason: None,
                             table: link.table,
                             input,
                         },

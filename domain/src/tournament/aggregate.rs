@@ -69,8 +69,11 @@ impl Refusal for TournamentError {
     fn kind(&self) -> RefusalKind {
         use TournamentError as E;
         match self {
-            E::Forbidden(_) => RefusalKind::Forbidden,
-            E::BadRules(_)
+            E::Forbidden(_) | E::OfficialAtOwnTable(_) | E::PlayingOfficialCannotDisqualify(_) => {
+                RefusalKind::Forbidden
+            }
+            E::ReasonRequired(_)
+            | E::BadRules(_)
             | E::BadConfig { .. }
             | E::BadName
             | E::BadWindow(_)
@@ -121,6 +124,9 @@ impl Refusal for TournamentError {
             ("not_referee", NotNow),
             ("official_cannot_play", NotNow),
             ("player_cannot_officiate", NotNow),
+            ("official_at_own_table", Forbidden),
+            ("playing_official_cannot_disqualify", Forbidden),
+            ("reason_required", Invalid),
             ("seed_already_committed", NotNow),
             ("no_table_split", NotNow),
             ("not_enough_players", NotNow),

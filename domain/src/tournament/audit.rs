@@ -694,7 +694,14 @@ mod tests {
     fn record_round_one(t: &mut Tournament, shift: u32) {
         for table in [1, 2] {
             let (at, input) = round_one_result(t, table, shift, false);
-            run(t, Command::RecordResult { table: at, input });
+            run(
+                t,
+                Command::RecordResult {
+                    table: at,
+                    input,
+                    reason: None,
+                },
+            );
         }
     }
 
@@ -732,7 +739,14 @@ mod tests {
         let (at, input) = round_one_result(&t, 2, 3, false);
         let reason = "a marked deck".into();
         run(&mut t, Command::VoidGame { table: at, reason });
-        run(&mut t, Command::RecordResult { table: at, input });
+        run(
+            &mut t,
+            Command::RecordResult {
+                table: at,
+                input,
+                reason: None,
+            },
+        );
         t.events().to_vec()
     }
 
@@ -806,6 +820,7 @@ mod tests {
                 result: corrected.result,
                 by: corrected.by,
                 flagged: corrected.flagged,
+                reason: None,
             });
         });
         fails_at(&events, at, "result_already_recorded");

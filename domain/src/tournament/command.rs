@@ -73,7 +73,15 @@ pub enum Command {
         game: Option<String>,
     },
     /// Official or server: the result of a table's game (or of its replay after a void).
-    RecordResult { table: TableRef, input: ResultInput },
+    RecordResult {
+        table: TableRef,
+        input: ResultInput,
+        /// Required when a person enters the result of a table that has an online game
+        /// (it reports its own): why the game's own result is overridden.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
+        reason: Option<String>,
+    },
     /// Official: replaces a recorded result.
     CorrectResult {
         table: TableRef,

@@ -100,6 +100,11 @@ pub struct Config {
     pub final_table_max: u8,
     /// The standings order; complete ties under it share a place.
     pub tie_breaks: Vec<TieBreak>,
+    /// Whether the organizer and referees may also play. Chosen at creation, never
+    /// changed after; an official who plays has no official power over a table they
+    /// sit at, nor over any player's disqualification.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub officials_may_play: bool,
 }
 
 /// The parameters as an organizer sends them; absent fields take their defaults.
@@ -123,6 +128,9 @@ pub struct ConfigRequest {
     pub final_table_max: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tie_breaks: Option<Vec<TieBreak>>,
+    /// Only at creation; `false` by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub officials_may_play: Option<bool>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -152,6 +160,7 @@ impl ConfigRequest {
                 .tie_breaks
                 .clone()
                 .unwrap_or_else(|| DEFAULT_TIE_BREAKS.to_vec()),
+            officials_may_play: self.officials_may_play.unwrap_or(false),
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)

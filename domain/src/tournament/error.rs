@@ -74,6 +74,12 @@ pub enum TournamentError {
     OfficialCannotPlay(AccountId),
     #[error("account {0} plays in this tournament: players do not officiate in it")]
     PlayerCannotOfficiate(AccountId),
+    #[error("you sit at {0}: another official must act on it")]
+    OfficialAtOwnTable(TableRef),
+    #[error("account {0} plays in this tournament: disqualifying is left to officials who do not")]
+    PlayingOfficialCannotDisqualify(AccountId),
+    #[error("{0} has an online game, which reports its own result: say why you enter it by hand")]
+    ReasonRequired(TableRef),
     #[error("a draw seed is already committed and not yet used")]
     SeedAlreadyCommitted,
     #[error("the seed does not match the commitment published for this draw ({commitment})")]
@@ -159,6 +165,11 @@ impl TournamentError {
             TournamentError::NotReferee(_) => "not_referee",
             TournamentError::OfficialCannotPlay(_) => "official_cannot_play",
             TournamentError::PlayerCannotOfficiate(_) => "player_cannot_officiate",
+            TournamentError::OfficialAtOwnTable(_) => "official_at_own_table",
+            TournamentError::PlayingOfficialCannotDisqualify(_) => {
+                "playing_official_cannot_disqualify"
+            }
+            TournamentError::ReasonRequired(_) => "reason_required",
             TournamentError::SeedAlreadyCommitted => "seed_already_committed",
             TournamentError::SeedMismatch { .. } => "seed_mismatch",
             TournamentError::NoTableSplit { .. } => "no_table_split",

@@ -290,6 +290,9 @@ pub struct ResultRecorded {
     pub by: Actor,
     /// Later rounds whose draw this result changes (see [`ResultCorrected::flagged`]).
     pub flagged: Vec<RoundRef>,
+    /// Why a person entered the result of a table that has an online game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// A referee's correction of a recorded result.

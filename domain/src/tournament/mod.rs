@@ -35,6 +35,7 @@ mod config;
 mod decide;
 mod error;
 mod event;
+mod interventions;
 mod paper;
 mod ranking;
 mod refs;
@@ -51,6 +52,7 @@ pub use config::{Config, ConfigRequest, DEFAULT_TIE_BREAKS, KnockoutCut, TieBrea
 pub use decide::MAX_CAPACITY;
 pub use error::{Role, TournamentError};
 pub use event::*;
+pub use interventions::{Intervention, InterventionKind};
 pub use paper::{
     PaperEnding, PaperGame, PaperRound, PaperRoundScore, paper_rounds, score_paper_game,
 };

@@ -159,6 +159,7 @@ pub fn simulate(sim: &TournamentSim) -> Result<SimulatedTournament, String> {
                 &mut t,
                 &server,
                 Command::RecordResult {
+                    reason: None,
                     table: at,
                     input: input.clone(),
                 },

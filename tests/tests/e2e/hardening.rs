@@ -217,6 +217,107 @@ async fn officials_cannot_play_in_their_own_tournament() {
     expect_problem(response, StatusCode::CONFLICT, "player_cannot_officiate").await;
 }
 
+/// #9.1, when an organizer allows officials to play (at creation only): the organizer
+/// plays, but cannot void or enter the result of their own table (403); the referee who
+/// does not play must, and a result typed in for a table with an online game needs a
+/// reason; the interventions list shows it with who and why.
+#[tokio::test]
+async fn officials_who_play_cannot_act_on_their_own_table() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("org").await;
+    let referee = app.new_referee("rita").await;
+    let mut players = vec![org.clone()];
+    for name in ["pia", "pete", "paula"] {
+        players.push(app.new_player(name).await);
+    }
+    let created = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Club night", "rules": {"preset": "israeli"}, "capacity": 4,
+                    "config": {"officials_may_play": true}}),
+        )
+        .await;
+    let id = created["id"].as_i64().expect("id");
+    api.accepted(
+        id,
+        &org.token,
+        &json!({"command": "add_referee", "referee": referee.id}),
+    )
+    .await;
+    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
+        .await;
+    for p in &players {
+        api.accepted(
+            id,
+            &org.token,
+            &json!({"command": "register", "player": p.id}),
+        )
+        .await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
+        .await;
+    for p in &players {
+        api.accepted(
+            id,
+            &p.token,
+            &json!({"command": "check_in", "player": p.id}),
+        )
+        .await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "start_qualification"}))
+        .await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let table = drawn["online_tables"][0]["table"].clone();
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let seated = &yaniv_e2e_tests::tournaments::tables_of(&stages, 1, 1)[0].1;
+    assert!(
+        seated.contains(&org.id),
+        "one table of four: the organizer sits at it"
+    );
+
+    let void = json!({"command": "void_game", "table": table, "reason": "I lost"});
+    let response = api.tournament_command(id, &org.token, &void, None).await;
+    expect_problem(response, StatusCode::FORBIDDEN, "official_at_own_table").await;
+
+    let standings: Vec<serde_json::Value> = seated
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"player": p, "total": 20 * i + 10, "place": i + 1}))
+        .collect();
+    let input = json!({"source": "game", "standings": standings});
+    let by_hand = json!({"command": "record_result", "table": table, "input": input});
+    let response = api.tournament_command(id, &org.token, &by_hand, None).await;
+    expect_problem(response, StatusCode::FORBIDDEN, "official_at_own_table").await;
+    let response = api
+        .tournament_command(id, &referee.token, &by_hand, None)
+        .await;
+    expect_problem(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "reason_required",
+    )
+    .await;
+    let mut with_reason = by_hand.clone();
+    with_reason["reason"] = json!("the table's tablet died; sheet signed by all four");
+    api.accepted(id, &referee.token, &with_reason).await;
+
+    let player_token = players[1].token.clone();
+    let listed = api
+        .tournament_read(id, "/interventions", &player_token)
+        .await;
+    let entries = listed["interventions"].as_array().expect("a list");
+    assert_eq!(entries.len(), 1, "{listed}");
+    assert_eq!(entries[0]["kind"], "result_entered");
+    assert_eq!(entries[0]["online"], true);
+    assert_eq!(entries[0]["by"], json!({"account": referee.id}));
+    assert_eq!(
+        entries[0]["reason"],
+        "the table's tablet died; sheet signed by all four"
+    );
+    assert_eq!(entries[0]["version"], listed["version"]);
+}
+
 /// #9.4: 60 wrong passwords in 2 s were all answered 401, then the right one worked.
 #[tokio::test]
 async fn wrong_passwords_lock_the_account_for_a_while() {

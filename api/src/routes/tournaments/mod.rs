@@ -11,6 +11,7 @@
 //! | `GET /v1/tournaments/{id}/standings?as_of=N` | anyone | the qualification standings now |
 //! | `GET /v1/tournaments/{id}/stages?as_of=N` | anyone | the bracket: stages, rounds, tables, results, byes |
 //! | `GET /v1/tournaments/{id}/ranking?as_of=N` | anyone | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/interventions?as_of=N` | anyone | results entered, corrected or voided by hand and disqualifications: who, why, at which version |
 //! | `GET /v1/tournaments/{id}/players?as_of=N` | anyone | the players in registration order, the referees and the organizer, with their usernames |
 //! | `GET /v1/tournaments/{id}/me` | any account | the caller's registration, table (and its online game), results and standing |
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
@@ -25,7 +26,9 @@
 //!
 //! - 403 `forbidden`: the caller's place in this tournament does not allow the
 //!   command (organizer, referee, the player themselves, ...), or, for
-//!   `POST /v1/tournaments`, the account is neither organizer nor admin.
+//!   `POST /v1/tournaments`, the account is neither organizer nor admin;
+//!   `official_at_own_table` and `playing_official_cannot_disqualify`: an official who
+//!   plays (`officials_may_play`) acts on their own table or disqualifies.
 //! - 409: the command may be right at another moment: `wrong_phase`,
 //!   `registration_not_open`, `capacity_reached`, `already_registered`,
 //!   `not_registered`, `round_incomplete`, `stage_incomplete`,
@@ -63,7 +66,8 @@ pub use self::players::{
     TournamentOrganizer, TournamentPlayer, TournamentPlayers, TournamentReferee,
 };
 pub use self::read::{
-    AsOfQuery, RankingResponse, StagesResponse, StandingsResponse, TournamentEventsPage,
+    AsOfQuery, InterventionsResponse, RankingResponse, StagesResponse, StandingsResponse,
+    TournamentEventsPage,
 };
 use crate::app_state::AppState;
 use crate::error::ApiError;

@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoParams, IntoResponses, ToSchema};
-use yaniv_domain::tournament::{StageView, StandingsRow, Tournament, TournamentFinished};
+use yaniv_domain::tournament::{
+    Intervention, StageView, StandingsRow, Tournament, TournamentFinished,
+};
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::app_state::AppState;
@@ -238,6 +240,48 @@ pub async fn ranking(
             version: t.version(),
             published: t.state().finished.is_some(),
             ranking: t.ranking(),
+        })
+    })
+    .await
+}
+
+/// What officials did by hand to the results.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InterventionsResponse {
+    pub id: i64,
+    /// The version read.
+    pub version: u64,
+    /// Oldest first.
+    pub interventions: Vec<Intervention>,
+}
+
+/// Every result entered, corrected or voided by a person, and every disqualification,
+/// with who did it, why and at which version: the list a reviewer goes through.
+/// Results that online games reported themselves are not in it; a result typed in for
+/// a table that had an online game is, marked `online`.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/interventions",
+    tag = "tournaments",
+    security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
+    responses(
+        (status = 200, description = "The interventions", body = InterventionsResponse),
+        ReadProblems,
+    )
+)]
+pub async fn interventions(
+    state: web::Data<AppState>,
+    _auth: MaybeAuthenticated,
+    path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    read_as_of(&state, id, query.as_of, |t| {
+        Ok(InterventionsResponse {
+            id,
+            version: t.version(),
+            interventions: t.interventions(),
         })
     })
     .await

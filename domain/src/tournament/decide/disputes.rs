@@ -43,6 +43,7 @@ impl State {
         if d.resolution.is_some() {
             return Err(TournamentError::DisputeResolved(dispute));
         }
+        self.require_uninvolved(ctx, d.table)?;
         let resolution = text(resolution, MAX_TEXT_LEN, TournamentError::BadReason)?;
         Ok(Event::DisputeResolved(DisputeResolved {
             dispute,

@@ -26,7 +26,7 @@ use super::Tournament;
 use super::command::Command;
 use super::error::{Role, TournamentError};
 use super::event::Event;
-use super::refs::{AccountId, Actor, Context};
+use super::refs::{AccountId, Actor, Context, TableRef};
 use super::state::State;
 use crate::rules::Rules;
 
@@ -80,7 +80,11 @@ impl Tournament {
             Command::StartTableGame { table, game } => {
                 one(s.decide_start_table(ctx, *table, game)?)
             }
-            Command::RecordResult { table, input } => one(self.decide_record(ctx, *table, input)?),
+            Command::RecordResult {
+                table,
+                input,
+                reason,
+            } => one(self.decide_record(ctx, *table, input, reason.as_deref())?),
             Command::CorrectResult {
                 table,
                 input,
@@ -120,6 +124,29 @@ impl State {
             Ok(())
         } else {
             Err(TournamentError::Forbidden(role))
+        }
+    }
+
+    /// Whether this tournament lets its officials play (see [`Config::officials_may_play`]).
+    pub(super) fn officials_may_play(&self) -> bool {
+        self.config.as_ref().is_some_and(|c| c.officials_may_play)
+    }
+
+    /// Refuses an official's act on table `at` when they sit at it: another official
+    /// must act.
+    pub(super) fn require_uninvolved(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+    ) -> Result<(), TournamentError> {
+        let seated = self
+            .table(at)
+            .zip(ctx.actor.account())
+            .is_some_and(|(table, account)| table.players.contains(&account));
+        if seated {
+            Err(TournamentError::OfficialAtOwnTable(at))
+        } else {
+            Ok(())
         }
     }
 

@@ -40,7 +40,7 @@ impl State {
         }
         // Whoever can void a game, ask for a new deal or enter a result must not be
         // able to do it for their own table.
-        if self.is_official(Actor::Account(player)) {
+        if self.is_official(Actor::Account(player)) && !self.officials_may_play() {
             return Err(TournamentError::OfficialCannotPlay(player));
         }
         if let Some(p) = self.player(player) {
@@ -91,6 +91,10 @@ impl State {
         reason: &str,
     ) -> Decision {
         self.require(ctx, Role::Official, None)?;
+        // A disqualification moves everyone's standing, the official's own included.
+        if let Some(official) = ctx.actor.account().filter(|a| self.player(*a).is_some()) {
+            return Err(TournamentError::PlayingOfficialCannotDisqualify(official));
+        }
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let p = self
             .player(player)

@@ -25,6 +25,11 @@ impl State {
         if table.started || table.result.is_some() {
             return Err(TournamentError::TableAlreadyStarted(at));
         }
+        // The first game follows from the draw; a game after a void is a new deal,
+        // which the players of the table must not be able to ask for themselves.
+        if !table.voids.is_empty() {
+            self.require_uninvolved(ctx, at)?;
+        }
         Ok(Event::TableGameStarted(TableGameStarted {
             table: at,
             game: game.clone(),
@@ -74,11 +79,23 @@ impl Tournament {
         ctx: &Context,
         at: TableRef,
         input: &ResultInput,
+        reason: Option<&str>,
     ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
-        if s.existing_table(at)?.result.is_some() {
+        s.require_uninvolved(ctx, at)?;
+        let table = s.existing_table(at)?;
+        if table.result.is_some() {
             return Err(TournamentError::ResultAlreadyRecorded(at));
+        }
+        let reason = reason
+            .map(|r| text(r, MAX_TEXT_LEN, TournamentError::BadReason))
+            .transpose()?;
+        // An online game reports its own result: a person overriding it says why, and
+        // the override is listed for review (`State::interventions`).
+        let by_hand = ctx.actor.account().is_some();
+        if by_hand && table.game.is_some() && reason.is_none() {
+            return Err(TournamentError::ReasonRequired(at));
         }
         let event = ResultRecorded {
             table: at,
@@ -86,6 +103,7 @@ impl Tournament {
             result: s.checked_result(at, input)?,
             by: ctx.actor,
             flagged: Vec::new(),
+            reason,
         };
         Ok(self.flagged(Event::ResultRecorded(event)))
     }
@@ -99,6 +117,7 @@ impl Tournament {
     ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
+        s.require_uninvolved(ctx, at)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         if s.existing_table(at)?.result.is_none() {
             return Err(TournamentError::NoResult(at));
@@ -117,6 +136,7 @@ impl Tournament {
     pub(super) fn decide_void(&self, ctx: &Context, at: TableRef, reason: &str) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
+        s.require_uninvolved(ctx, at)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let table = s.existing_table(at)?;
         if table.result.is_none() && !table.started {

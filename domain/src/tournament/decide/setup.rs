@@ -61,8 +61,20 @@ impl State {
         self.require(ctx, Role::Organizer, None)?;
         self.before_the_start("the qualification has started: the format is fixed")?;
         let rules = self.rules()?;
+        let mut resolved = config.resolve(rules)?;
+        // Who may play was settled when players and officials signed up under it.
+        let chosen = self.officials_may_play();
+        match config.officials_may_play {
+            Some(asked) if asked != chosen => {
+                return Err(TournamentError::BadConfig {
+                    field: "officials_may_play",
+                    message: "is chosen when the tournament is created and never changes".into(),
+                });
+            }
+            _ => resolved.officials_may_play = chosen,
+        }
         Ok(Event::StagesConfigured(StagesConfigured {
-            config: config.resolve(rules)?,
+            config: resolved,
         }))
     }
 
@@ -72,7 +84,7 @@ impl State {
             return Err(TournamentError::AlreadyReferee(referee));
         }
         // A player who withdrew or was disqualified still has friends at the tables.
-        if self.player(referee).is_some() {
+        if self.player(referee).is_some() && !self.officials_may_play() {
             return Err(TournamentError::PlayerCannotOfficiate(referee));
         }
         Ok(Event::RefereeAdded(RefereeChanged { referee }))
