@@ -15,6 +15,7 @@
 //! | `YANIV_ARGON2_CONCURRENCY` | number of CPUs | password hashes computed at once |
 //! | `YANIV_ARGON2_MAX_WAIT_MS` | `1000` | how long a request waits for a hashing slot before 503 |
 //! | `YANIV_HTTP_WORKERS` | number of CPUs | actix-web worker threads |
+//! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
 //!
@@ -53,6 +54,9 @@ pub struct Settings {
     pub argon2_max_wait: Duration,
     /// actix-web worker threads; `None` keeps actix's default (one per CPU).
     pub http_workers: Option<usize>,
+    /// How often the background task writes a checkpoint of every stream head;
+    /// `None` runs no task (checkpoints then come from `yaniv-server checkpoint`).
+    pub checkpoint_interval: Option<Duration>,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -89,6 +93,7 @@ pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
 pub const DEFAULT_ARGON2_MAX_WAIT: Duration = Duration::from_millis(1000);
+pub const DEFAULT_CHECKPOINT_INTERVAL: Duration = Duration::from_secs(60 * 60);
 
 impl Settings {
     /// Reads the settings from the process environment.
@@ -150,6 +155,15 @@ impl Settings {
             argon2_max_wait: parse(&get, "YANIV_ARGON2_MAX_WAIT_MS", 0..=60_000)?
                 .map_or(DEFAULT_ARGON2_MAX_WAIT, Duration::from_millis),
             http_workers: parse(&get, "YANIV_HTTP_WORKERS", 1..=1024)?,
+            checkpoint_interval: match parse(
+                &get,
+                "YANIV_CHECKPOINT_INTERVAL_SECS",
+                0..=7 * 86_400,
+            )? {
+                None => Some(DEFAULT_CHECKPOINT_INTERVAL),
+                Some(0) => None,
+                Some(secs) => Some(Duration::from_secs(secs)),
+            },
             bootstrap_admin,
         })
     }
@@ -210,6 +224,24 @@ mod tests {
         assert!(s.argon2_concurrency >= 1);
         assert!(s.bootstrap_admin.is_none());
         assert_eq!(s.database_url.expose_secret(), "postgres://u:pw@h/db");
+        assert_eq!(s.checkpoint_interval, Some(DEFAULT_CHECKPOINT_INTERVAL));
+    }
+
+    #[test]
+    fn a_zero_checkpoint_interval_turns_the_task_off() {
+        let off = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_CHECKPOINT_INTERVAL_SECS", "0"),
+        ]);
+        assert_eq!(off.unwrap().checkpoint_interval, None);
+        let often = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_CHECKPOINT_INTERVAL_SECS", "60"),
+        ]);
+        assert_eq!(
+            often.unwrap().checkpoint_interval,
+            Some(Duration::from_secs(60))
+        );
     }
 
     #[test]

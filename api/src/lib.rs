@@ -57,10 +57,12 @@
 
 pub mod app_state;
 pub mod auth;
+pub mod checkpoints;
 pub mod config;
 pub mod error;
 pub mod fold_cache;
 pub mod idempotency;
+pub mod listing_check;
 pub mod openapi;
 pub mod records;
 pub mod request_id;

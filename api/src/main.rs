@@ -1,5 +1,5 @@
-//! `yaniv-server`: runs the server, creates an admin, or prints the OpenAPI
-//! document. Everything else lives in the library (see `lib.rs`).
+//! `yaniv-server`: runs the server, creates an admin, writes a checkpoint, or prints
+//! the OpenAPI document. Everything else lives in the library (see `lib.rs`).
 
 #![deny(clippy::unwrap_used)]
 
@@ -18,6 +18,8 @@ const USAGE: &str = "\
 usage:
   yaniv-server [serve]                      run the HTTP server (configuration from the environment)
   yaniv-server create-admin --username NAME create an admin; the password is read from stdin
+  yaniv-server checkpoint                   write a checkpoint of every stream head now and
+                                            print it as JSON (publish its root elsewhere)
   yaniv-server openapi                      print the OpenAPI document (openapi/openapi.json)
 ";
 
@@ -33,6 +35,7 @@ async fn main() -> ExitCode {
         ["create-admin", arg] if arg.starts_with("--username=") => {
             create_admin(&arg["--username=".len()..]).await
         }
+        ["checkpoint"] => checkpoint().await,
         ["openapi"] => {
             print!("{}", yaniv_api::openapi::to_pretty_json());
             Ok(())
@@ -68,6 +71,19 @@ async fn serve() -> Result<(), BoxError> {
     });
     app.run_until_stopped().await?;
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// `checkpoint`: writes one now, whatever the interval, and prints it on stdout as one
+/// JSON line, the last (log lines, if any, come before it).
+async fn checkpoint() -> Result<(), BoxError> {
+    telemetry::init_subscriber(LogFormat::from_env());
+    let settings = Settings::from_env()?;
+    let pool = startup::connect(&settings).await?;
+    MIGRATOR.run(&pool).await?;
+    let written = yaniv_api::checkpoints::write(&pool).await?;
+    println!("{}", serde_json::to_string(&written)?);
+    pool.close().await;
     Ok(())
 }
 

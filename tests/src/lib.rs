@@ -140,6 +140,8 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         argon2_concurrency: 2,
         argon2_max_wait: Duration::from_secs(30),
         http_workers: Some(1),
+        // The tests write their checkpoints when they need one.
+        checkpoint_interval: None,
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),
