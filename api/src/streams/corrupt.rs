@@ -48,7 +48,8 @@ impl ChainOnRead {
     /// For a read of the events after `version` (0: the whole stream).
     pub fn after(version: u64) -> Self {
         Self {
-            expected_version: version + 1,
+            // A client's cursor may be anything, u64::MAX included.
+            expected_version: version.saturating_add(1),
             prev_hash: (version == 0).then_some(crate::store::hash::GENESIS_HASH),
         }
     }
@@ -63,7 +64,7 @@ impl ChainOnRead {
         if !linked || !event.hash_holds() {
             return Err((version, Corruption::Changed));
         }
-        self.expected_version += 1;
+        self.expected_version = self.expected_version.saturating_add(1);
         self.prev_hash = Some(event.hash);
         Ok(())
     }
@@ -143,6 +144,13 @@ pub fn corrupt(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_read_after_any_cursor_starts_without_overflow() {
+        let chain = ChainOnRead::after(u64::MAX);
+        assert_eq!(chain.expected_version, u64::MAX);
+        assert!(ChainOnRead::after(0).prev_hash.is_some());
+    }
 
     #[test]
     fn each_stream_and_version_is_reported_once_within_the_bound() {
