@@ -345,3 +345,58 @@ async fn a_deleted_event_is_named_by_every_read() {
         assert!(problem.detail.contains("version 7"), "{problem:?}");
     }
 }
+
+#[tokio::test]
+async fn the_background_task_checkpoints_every_stream_that_moved() {
+    let app = yaniv_e2e_tests::spawn_app_with(
+        |settings| settings.checkpoint_interval = Some(std::time::Duration::from_millis(200)),
+        Vec::new(),
+    )
+    .await;
+    let (api, id, _players, _referee) = played_table(&app, 2).await;
+    let stream = format!("table-{id}");
+    let version = stream_version(&app, &stream).await;
+    let (_, admin) = app.admin().await;
+    let mut covered = false;
+    for _ in 0..50 {
+        let latest = api.get("/v1/checkpoints/latest", &admin).await;
+        if latest.status() == StatusCode::OK {
+            let latest: Value = latest.json().await.unwrap();
+            covered = latest["heads"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|h| h["stream_id"] == stream && h["version"] == version);
+        }
+        if covered {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(covered, "a checkpoint covers {stream} at version {version}");
+    // An idle server adds nothing: the heads did not move.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (count,): (i64,) = sqlx::query_as("SELECT count(*) FROM checkpoints")
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (again,): (i64,) = sqlx::query_as("SELECT count(*) FROM checkpoints")
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(count, again, "no stream moved, no checkpoint");
+
+    // Checkpoints are append-only, like the events they vouch for.
+    for statement in [
+        "DELETE FROM checkpoint_heads",
+        "UPDATE checkpoints SET root = root",
+        "TRUNCATE checkpoints CASCADE",
+    ] {
+        let refused = sqlx::query(statement)
+            .execute(&app.db)
+            .await
+            .expect_err(statement);
+        assert!(refused.to_string().contains("append-only"), "{refused}");
+    }
+}
