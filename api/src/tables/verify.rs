@@ -41,7 +41,8 @@ pub struct VerifyFailure {
     /// stream's structure); the rules engine's code (`card_not_in_hand`,
     /// `event_mismatch`, `illegal_throw`, ...), or `diverging_event` (the rules accept
     /// this event, but a later rejection only goes away if it was different);
-    /// `truncated_stream`, `listing_mismatch` (the listing row);
+    /// `truncated_stream`, `listing_mismatch` (the listing row); `missing_result` (a
+    /// tournament's finished game whose result is not in the tournament);
     /// `truncated_since_checkpoint`, `rewritten_since_checkpoint` (the checkpoints).
     #[schema(example = "card_not_in_hand")]
     pub code: String,
@@ -73,6 +74,8 @@ pub struct Verification {
     pub rule_failure: Option<VerifyFailure>,
     /// The stream against its listing row (version and status).
     pub listing: CheckReport,
+    /// A tournament's finished game against its tournament's result.
+    pub links: CheckReport,
     /// The stream against every checkpoint of its head.
     pub checkpoints: CheckpointReport,
     /// Hex SHA-256 of the last event when the chain is intact.
@@ -245,19 +248,32 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> ReplayFailure {
     ReplayFailure::Rules { changed, rejected }
 }
 
+/// What the stream is compared with besides itself.
+#[derive(Debug)]
+pub struct Witnesses {
+    pub listing: CheckReport,
+    pub links: CheckReport,
+    pub checkpoints: CheckpointReport,
+}
+
 /// Every verdict combined.
 pub fn combine(
     events: u64,
     chain: &ChainStatus,
     replay: Replayed,
-    listing: CheckReport,
-    checkpoints: CheckpointReport,
+    witnesses: Witnesses,
 ) -> Verification {
     let (chain, head_hash) = chain_report(chain);
+    let Witnesses {
+        listing,
+        links,
+        checkpoints,
+    } = witnesses;
     let first_failure = [
         &chain.first_failure,
         &replay.report.first_failure,
         &listing.first_failure,
+        &links.first_failure,
         &checkpoints.first_failure,
     ]
     .into_iter()
@@ -265,13 +281,14 @@ pub fn combine(
     .min_by_key(|f| f.version)
     .cloned();
     Verification {
-        ok: chain.ok && replay.report.ok && listing.ok && checkpoints.ok,
+        ok: chain.ok && replay.report.ok && listing.ok && links.ok && checkpoints.ok,
         events,
         first_failure,
         chain,
         replay: replay.report,
         rule_failure: replay.rule_failure,
         listing,
+        links,
         checkpoints,
         head_hash,
     }
@@ -295,20 +312,25 @@ pub async fn run(
     let chain = state.store.verify_stream(&stream).await?;
     let replayed = replay(id, events);
     let row = super::listing::row(state.store.pool(), id).await?;
-    let folded = match state.tables.load_fresh(id, None).await {
-        Ok(table) => table.map(|t| t.status().as_str().to_owned()),
+    let table = match state.tables.load_fresh(id, None).await {
+        Ok(table) => table,
         // The replay says why the stream does not fold.
         Err(ApiError::StreamCorrupt { .. } | ApiError::Unexpected { .. }) => None,
         Err(err) => return Err(err),
     };
+    let folded = table.as_ref().map(|t| t.status().as_str().to_owned());
     let listing = listing_check::check(row.as_ref(), last_version(events), folded.as_deref());
+    let links = super::verify_links::check(state, id, table.as_ref(), last_version(events)).await?;
     let covered = checkpoints::covering(state.store.pool(), &stream).await?;
     let checkpoints = checkpoints::check_stream(&covered, events);
     Ok(combine(
         events.len() as u64,
         &chain,
         replayed,
-        listing,
-        checkpoints,
+        Witnesses {
+            listing,
+            links,
+            checkpoints,
+        },
     ))
 }

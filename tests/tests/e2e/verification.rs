@@ -140,6 +140,11 @@ async fn a_deleted_tournament_result_fails_against_its_finished_game() {
             .contains(&format!("table-{game_table}")),
         "{verdict}"
     );
+    // The game's own verification says the same from its end.
+    let game = verify(&api, &format!("/v1/tables/{game_table}"), &org.token).await;
+    assert_eq!(game["ok"], false, "{game}");
+    assert_eq!(game["links"]["first_failure"]["code"], "missing_result");
+    assert_eq!(game["first_failure"]["code"], "missing_result", "{game}");
 }
 
 /// The game events of a table's stored stream, with their versions.
