@@ -53,16 +53,12 @@ pub fn root(heads: &[HeadLeaf<'_>]) -> Hash {
     }
     let mut level: Vec<Hash> = heads.iter().map(leaf).collect();
     while level.len() > 1 {
-        level = level
-            .chunks(2)
-            .map(|pair| match pair {
-                [left, right] => node(left, right),
-                [odd] => *odd,
-                _ => unreachable!("chunks(2) yields one or two"),
-            })
-            .collect();
+        let mut pairs = level.chunks_exact(2);
+        let mut next: Vec<Hash> = pairs.by_ref().map(|p| node(&p[0], &p[1])).collect();
+        next.extend_from_slice(pairs.remainder());
+        level = next;
     }
-    level[0]
+    level.first().copied().unwrap_or_default()
 }
 
 #[cfg(test)]
