@@ -14,6 +14,9 @@ GRANT USAGE ON SCHEMA public TO yaniv_app;
 -- and TRUNCATE on events from PUBLIC, and a trigger refuses them for everyone.)
 GRANT SELECT, INSERT ON events TO yaniv_app;
 
+-- Checkpoints of the stream heads: written and read, never changed.
+GRANT SELECT, INSERT ON checkpoints, checkpoint_heads TO yaniv_app;
+
 -- Which migrations are applied, so that the server can check it is up to date.
 GRANT SELECT ON _sqlx_migrations TO yaniv_app;
 
@@ -25,7 +28,8 @@ DECLARE
 BEGIN
     FOR name IN
         SELECT tablename FROM pg_tables
-        WHERE schemaname = 'public' AND tablename NOT IN ('events', '_sqlx_migrations')
+        WHERE schemaname = 'public'
+          AND tablename NOT IN ('events', 'checkpoints', 'checkpoint_heads', '_sqlx_migrations')
     LOOP
         EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO yaniv_app', name);
     END LOOP;

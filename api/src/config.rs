@@ -22,6 +22,7 @@
 //! | `YANIV_HTTP_MAX_CONNECTIONS` | `1000` | open client connections the server accepts at once, all workers together; more wait in the kernel's backlog |
 //! | `YANIV_HTTP_BODY_TIMEOUT_MS` | `15000` | longest a client may take to send a request body once its head arrived; then 408 and the connection closes |
 //! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
+//! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
 //!
@@ -75,6 +76,9 @@ pub struct Settings {
     pub http_body_timeout: Duration,
     /// Origins allowed to call the API from a browser page.
     pub cors_origins: CorsOrigins,
+    /// How often the background task writes a checkpoint of every stream head;
+    /// `None` runs no task (checkpoints then come from `yaniv-server checkpoint`).
+    pub checkpoint_interval: Option<Duration>,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -169,6 +173,7 @@ pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
 pub const DEFAULT_ARGON2_MAX_WAIT: Duration = Duration::from_millis(1000);
+pub const DEFAULT_CHECKPOINT_INTERVAL: Duration = Duration::from_secs(60 * 60);
 
 impl Settings {
     /// Reads the settings from the process environment.
@@ -256,6 +261,15 @@ impl Settings {
                 Some(raw) => CorsOrigins::parse(&raw)?,
                 None => CorsOrigins::Any,
             },
+            checkpoint_interval: match parse(
+                &get,
+                "YANIV_CHECKPOINT_INTERVAL_SECS",
+                0..=7 * 86_400,
+            )? {
+                None => Some(DEFAULT_CHECKPOINT_INTERVAL),
+                Some(0) => None,
+                Some(secs) => Some(Duration::from_secs(secs)),
+            },
             bootstrap_admin,
         })
     }
@@ -316,6 +330,24 @@ mod tests {
         assert!(s.argon2_concurrency >= 1);
         assert!(s.bootstrap_admin.is_none());
         assert_eq!(s.database_url.expose_secret(), "postgres://u:pw@h/db");
+        assert_eq!(s.checkpoint_interval, Some(DEFAULT_CHECKPOINT_INTERVAL));
+    }
+
+    #[test]
+    fn a_zero_checkpoint_interval_turns_the_task_off() {
+        let off = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_CHECKPOINT_INTERVAL_SECS", "0"),
+        ]);
+        assert_eq!(off.unwrap().checkpoint_interval, None);
+        let often = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_CHECKPOINT_INTERVAL_SECS", "60"),
+        ]);
+        assert_eq!(
+            often.unwrap().checkpoint_interval,
+            Some(Duration::from_secs(60))
+        );
     }
 
     #[test]

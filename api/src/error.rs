@@ -124,6 +124,16 @@ pub enum ApiError {
     /// 503 `database_unavailable` (with `Retry-After`): the database cannot be reached.
     #[error("database unavailable")]
     DatabaseUnavailable(#[source] Option<sqlx::Error>),
+    /// 500 `stream_corrupt`: a stored stream does not read back as it was written (an
+    /// event is missing, changed behind the server's back, or unreadable). The data is
+    /// at fault, not the request: `detail` names the stream and the version, which
+    /// `POST .../verify` examines. Logged once per stream and version, not per request.
+    #[error("stream {stream} is corrupt at version {version}: {reason}")]
+    StreamCorrupt {
+        stream: String,
+        version: u64,
+        reason: &'static str,
+    },
     /// 500 `internal_error`: a database error we did not expect. Logged, opaque.
     #[error("database error")]
     Database(#[source] sqlx::Error),
@@ -281,6 +291,7 @@ impl ApiError {
             Self::TooManyAttempts { .. } => "too_many_attempts",
             Self::Busy { .. } => "server_busy",
             Self::DatabaseUnavailable(_) => "database_unavailable",
+            Self::StreamCorrupt { .. } => "stream_corrupt",
             Self::Database(_) | Self::Unexpected { .. } => "internal_error",
         }
     }
@@ -309,6 +320,7 @@ impl ApiError {
             Self::TooManyAttempts { .. } => "Too many attempts",
             Self::Busy { .. } => "Server busy",
             Self::DatabaseUnavailable(_) => "Database unavailable",
+            Self::StreamCorrupt { .. } => "Stored stream corrupt",
             Self::Database(_) | Self::Unexpected { .. } => "Internal server error",
         }
     }
@@ -368,6 +380,15 @@ impl ApiError {
                 format!("too many concurrent requests: retry after {retry_after_secs} s")
             }
             Self::DatabaseUnavailable(_) => "the database cannot be reached right now".into(),
+            Self::StreamCorrupt {
+                stream,
+                version,
+                reason,
+            } => format!(
+                "the stored stream `{stream}` does not read back as written at version \
+                 {version}: {reason}. Nothing is served from it until an operator restores \
+                 it; its verification names what differs"
+            ),
             Self::Database(_) | Self::Unexpected { .. } => {
                 "an internal error occurred; it has been logged".into()
             }
@@ -408,7 +429,9 @@ impl ResponseError for ApiError {
             }
             Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Busy { .. } | Self::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Database(_) | Self::Unexpected { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Database(_) | Self::Unexpected { .. } | Self::StreamCorrupt { .. } => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         }
     }
 

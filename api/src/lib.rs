@@ -62,11 +62,13 @@
 pub mod app_state;
 pub mod auth;
 pub mod body_timeout;
+pub mod checkpoints;
 pub mod config;
 pub mod cors;
 pub mod error;
 pub mod fold_cache;
 pub mod idempotency;
+pub mod listing_check;
 pub mod openapi;
 pub mod pruning;
 pub mod records;

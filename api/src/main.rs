@@ -1,5 +1,5 @@
-//! `yaniv-server`: runs the server, creates an admin, or prints the OpenAPI
-//! document. Everything else lives in the library (see `lib.rs`).
+//! `yaniv-server`: runs the server, creates an admin, writes a checkpoint, or prints
+//! the OpenAPI document. Everything else lives in the library (see `lib.rs`).
 
 #![deny(clippy::unwrap_used)]
 
@@ -19,6 +19,8 @@ usage:
   yaniv-server [serve]                      run the HTTP server (configuration from the environment)
   yaniv-server create-admin --username NAME create an admin; the password is read from stdin
   yaniv-server migrate                      apply the pending database migrations, then exit
+  yaniv-server checkpoint                   write a checkpoint of every stream head now and
+                                            print it as JSON (publish its root elsewhere)
   yaniv-server openapi                      print the OpenAPI document (openapi/openapi.json)
 ";
 
@@ -35,6 +37,7 @@ async fn main() -> ExitCode {
             create_admin(&arg["--username=".len()..]).await
         }
         ["migrate"] => migrate().await,
+        ["checkpoint"] => checkpoint().await,
         ["openapi"] => {
             print!("{}", yaniv_api::openapi::to_pretty_json());
             Ok(())
@@ -85,6 +88,22 @@ async fn migrate() -> Result<(), BoxError> {
         migrations = MIGRATOR.iter().count(),
         "every migration is applied"
     );
+    pool.close().await;
+    Ok(())
+}
+
+/// `checkpoint`: writes one now, whatever the interval, and prints it on stdout as one
+/// JSON line, the last (log lines, if any, come before it).
+async fn checkpoint() -> Result<(), BoxError> {
+    telemetry::init_subscriber(LogFormat::from_env());
+    let settings = Settings::from_env()?;
+    let pool = startup::connect(&settings).await?;
+    match settings.migrations {
+        yaniv_api::config::Migrations::Apply => MIGRATOR.run(&pool).await?,
+        yaniv_api::config::Migrations::Check => startup::check_migrations(&pool).await?,
+    }
+    let written = yaniv_api::checkpoints::write(&pool).await?;
+    println!("{}", serde_json::to_string(&written)?);
     pool.close().await;
     Ok(())
 }

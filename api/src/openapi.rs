@@ -52,7 +52,7 @@ pub const API_VERSION: &str = "0.1.0";
         (name = "records", description = "Game records (`yaniv-record/1`): replay and check a game; nothing is stored"),
         (name = "tables", description = "Online game tables: seats, the game, per-viewer views and events"),
         (name = "tournaments", description = "Championship tournaments: creation, the domain's commands (registration, draws, results, referee decisions), standings, bracket, ranking and events"),
-        (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, and verification of a table's or a tournament's stored history"),
+        (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, verification of a table's or a tournament's stored history, and checkpoints of every stream head"),
     )
 )]
 pub struct ApiDoc;
@@ -173,6 +173,35 @@ impl Modify for CommonErrors {
                  For a command the outcome is unknown: send it again with the same \
                  `Idempotency-Key`, which returns the first answer if it was carried out",
             );
+        }
+    }
+}
+
+/// Documents `stream_corrupt` on every operation that reads a table's or a
+/// tournament's stream: its 500 then names the stream and version instead of being
+/// opaque.
+struct CorruptStreams;
+
+impl Modify for CorruptStreams {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let reads_a_stream = |path: &str| {
+            path.starts_with("/v1/tables/{id}") || path.starts_with("/v1/tournaments/{id}")
+        };
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !reads_a_stream(path) {
+                continue;
+            }
+            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+                op.responses.responses.insert(
+                    "500".to_owned(),
+                    RefOr::T(problem_response(
+                        "A stored event of the stream is missing, was changed behind the \
+                         server's back or cannot be read (`stream_corrupt`: `detail` names \
+                         the stream and the version; logged once), or an internal error \
+                         (`internal_error`, logged)",
+                    )),
+                );
+            }
         }
     }
 }
@@ -489,12 +518,13 @@ fn pascal_case(text: &str) -> String {
 pub fn spec() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     doc.merge(RouteDocs::openapi());
-    let passes: [&dyn Modify; 7] = [
+    let passes: [&dyn Modify; 8] = [
         &PrimitiveAliases,
         &TaggedUnions,
         &ExternallyTaggedPayloads,
         &IdempotencyKeyLimits,
         &BearerAuth,
+        &CorruptStreams,
         &CommonErrors,
         &TaggedOperationIds,
     ];

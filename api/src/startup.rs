@@ -120,6 +120,9 @@ impl Application {
                 address: settings.bind_address.clone(),
                 source,
             })?;
+        if let Some(interval) = settings.checkpoint_interval {
+            crate::checkpoints::task::spawn(pool.clone(), interval);
+        }
         tracing::info!(address = %local, "listening");
         let pruner = pruning::spawn(
             pool.clone(),

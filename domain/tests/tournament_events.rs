@@ -92,7 +92,7 @@ fn decisions() -> Vec<Event> {
         &mut t,
         &referee,
         Command::RecordResult {
-            reason: None,
+            reason: Some("the game was played on paper after all".into()),
             table: at,
             input: sheet(&players),
         },

@@ -180,6 +180,8 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         http_max_connections: yaniv_api::config::DEFAULT_HTTP_MAX_CONNECTIONS,
         http_body_timeout: yaniv_api::config::DEFAULT_HTTP_BODY_TIMEOUT,
         cors_origins: yaniv_api::config::CorsOrigins::Any,
+        // The tests write their checkpoints when they need one.
+        checkpoint_interval: None,
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),

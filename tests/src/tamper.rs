@@ -1,7 +1,8 @@
-//! History changed behind the server's back, for the audit tests: one stored event's
-//! payload rewritten straight in the database (the append-only trigger off for the
-//! change), with or without the forger recomputing the hash chain from that event on
-//! (so that only the checks of what the events mean can notice).
+//! History changed behind the server's back, for the audit tests, straight in the
+//! database with the append-only trigger off for the change: one stored event's
+//! payload rewritten, with or without the forger recomputing the hash chain from that
+//! event on (so that only the checks of what the events mean can notice); a stream's
+//! tail deleted; one event deleted; a listing row set to what the forger wants.
 
 use serde_json::Value;
 use sqlx::{Connection, Executor};
@@ -84,20 +85,76 @@ pub async fn tamper(
         }
     }
 
-    // As the test database's owner, with the append-only trigger off for the change.
-    let mut conn = sqlx::PgConnection::connect(&app.database.url)
-        .await
-        .expect("connect to the test database");
+    let mut conn = owner_connection(app).await;
     let mut tx = conn.begin().await.expect("begin");
-    tx.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
+    tx.execute(DISABLE_APPEND_ONLY)
         .await
         .expect("disable the append-only trigger");
     for statement in statements {
         let done = statement.execute(&mut *tx).await.expect("UPDATE events");
         assert_eq!(done.rows_affected(), 1, "one event per statement");
     }
-    tx.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
+    tx.execute(ENABLE_APPEND_ONLY)
         .await
         .expect("enable the append-only trigger");
     tx.commit().await.expect("commit");
+}
+
+const DISABLE_APPEND_ONLY: &str = "ALTER TABLE events DISABLE TRIGGER events_append_only";
+const ENABLE_APPEND_ONLY: &str = "ALTER TABLE events ENABLE TRIGGER events_append_only";
+
+/// As the test database's owner: the one role that may switch the trigger off.
+async fn owner_connection(app: &TestApp) -> sqlx::PgConnection {
+    sqlx::PgConnection::connect(&app.database.url)
+        .await
+        .expect("connect to the test database")
+}
+
+/// Deletes the events of `stream` that `condition` (on `version`, bound as `$2`)
+/// selects, with the append-only trigger off; returns how many went.
+async fn delete_events(app: &TestApp, stream: &str, condition: &str, version: u64) -> u64 {
+    let mut conn = owner_connection(app).await;
+    let mut tx = conn.begin().await.expect("begin");
+    tx.execute(DISABLE_APPEND_ONLY)
+        .await
+        .expect("disable the append-only trigger");
+    let sql = format!("DELETE FROM events WHERE stream_id = $1 AND {condition}");
+    let done = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(stream.to_owned())
+        .bind(i64::try_from(version).expect("a version"))
+        .execute(&mut *tx)
+        .await
+        .expect("DELETE FROM events");
+    tx.execute(ENABLE_APPEND_ONLY)
+        .await
+        .expect("enable the append-only trigger");
+    tx.commit().await.expect("commit");
+    done.rows_affected()
+}
+
+/// Deletes `stream`'s events from version `from` on: a truncated tail, whose chain
+/// still holds up to the new last event.
+pub async fn delete_tail(app: &TestApp, stream: &str, from: u64) -> u64 {
+    let deleted = delete_events(app, stream, "version >= $2", from).await;
+    assert!(deleted > 0, "{stream} has events from version {from}");
+    deleted
+}
+
+/// Deletes event `version` of `stream` alone, leaving a gap.
+pub async fn delete_event(app: &TestApp, stream: &str, version: u64) {
+    let deleted = delete_events(app, stream, "version = $2", version).await;
+    assert_eq!(deleted, 1, "{stream} has an event {version}");
+}
+
+/// Sets the listing row of game table `id` to `version` and `status`, as a forger
+/// who truncated its stream would to hide it from the listing check.
+pub async fn set_table_listing(app: &TestApp, id: i64, version: u64, status: &str) {
+    let done = sqlx::query("UPDATE game_tables SET version = $2, status = $3 WHERE id = $1")
+        .bind(id)
+        .bind(i64::try_from(version).expect("a version"))
+        .bind(status.to_owned())
+        .execute(&app.db)
+        .await
+        .expect("UPDATE game_tables");
+    assert_eq!(done.rows_affected(), 1, "table {id} has a listing row");
 }

@@ -9,6 +9,7 @@
 //! method with a 405 problem document carrying `Allow`.
 
 pub mod accounts;
+pub mod checkpoints;
 pub mod command;
 pub mod health;
 pub mod paging;
@@ -85,6 +86,7 @@ api_routes! {
     "/v1/sessions" => [POST sessions::login],
     "/v1/sessions/current" => [DELETE sessions::logout],
     "/v1/records/replay" => [POST records::replay],
+    "/v1/checkpoints/latest" => [GET checkpoints::latest],
     "/v1/tables" => [GET tables::list::list, POST tables::create::create],
     "/v1/tables/{id}" => [GET tables::show::show],
     "/v1/tables/{id}/join" => [POST tables::join::join],

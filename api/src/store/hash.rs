@@ -19,7 +19,8 @@
 //! The chain shows that history was changed after the fact (by someone able to
 //! bypass the append-only trigger), but not by whom; an attacker who rewrites a
 //! stream's tail and recomputes every later hash is only caught by comparing the head
-//! hash with one published or stored elsewhere (a later checkpoint, see EVENTSTORE.md).
+//! hash with one published or stored elsewhere (a later checkpoint, see
+//! `docs/checkpoints.md` and [`crate::checkpoints`]).
 
 use sha2::{Digest, Sha256};
 

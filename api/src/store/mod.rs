@@ -138,6 +138,11 @@ impl RecordedEvent {
         serde_json::from_str(&self.payload)
     }
 
+    /// Whether the stored hash is the hash of the stored fields (and `prev_hash`).
+    pub fn hash_holds(&self) -> bool {
+        self.hash_input().digest() == self.hash
+    }
+
     fn hash_input(&self) -> HashInput<'_> {
         HashInput {
             stream_id: &self.stream_id,

@@ -20,6 +20,7 @@
 //!   and "a finished tournament game records its result" (a hook the tables call
 //!   without knowing tournaments, see [`crate::tables::GameEndHook`]).
 
+pub mod corrupt;
 mod mutation;
 mod read;
 mod write;
@@ -109,6 +110,8 @@ pub struct Repository<A: StreamKind> {
     store: EventStore,
     cache: FoldCache<A>,
     extension: A::Extension,
+    /// Corrupt events already logged.
+    reported: corrupt::ReportedOnce,
 }
 
 impl<A: StreamKind> Repository<A> {
@@ -117,6 +120,7 @@ impl<A: StreamKind> Repository<A> {
             store,
             cache: FoldCache::new(cache_capacity),
             extension,
+            reported: corrupt::ReportedOnce::new(corrupt::REPORTED_CAPACITY),
         }
     }
 

@@ -3,26 +3,32 @@
 use sqlx::PgConnection;
 use yaniv_domain::aggregate::{Aggregate, StoredEvent};
 
+use super::corrupt::{ChainOnRead, Corruption, corrupt};
 use super::{PAGE, Repository, StreamKind};
 use crate::error::ApiError;
 use crate::store::{EventStore, RecordedEvent};
 
 impl<A: StreamKind> Repository<A> {
-    /// A stream that cannot be folded: logged with its cause, 500 for the client.
-    fn broken(&self, id: i64, err: impl std::fmt::Display) -> ApiError {
+    /// A stream that cannot be read at `version`: out of the cache, logged once, and
+    /// answered as a problem naming it.
+    fn corrupt(
+        &self,
+        id: i64,
+        version: u64,
+        why: Corruption,
+        detail: impl std::fmt::Display,
+    ) -> ApiError {
         self.cache.forget(id);
-        tracing::error!(stream = %Self::stream_id(id), error = %err, "a stream cannot be folded");
-        ApiError::Unexpected {
-            context: "folding a stream",
-            source: None,
-        }
+        corrupt(&self.reported, Self::stream_id(id), version, why, detail)
     }
 
-    /// Folds the stored `events` after `aggregate`'s version; `false` once past `upto`.
+    /// Folds the stored `events` after `aggregate`'s version, each checked against the
+    /// chain; `false` once past `upto`.
     fn fold_into(
         &self,
         id: i64,
         aggregate: &mut Option<A>,
+        chain: &mut ChainOnRead,
         events: Vec<RecordedEvent>,
         upto: u64,
     ) -> Result<bool, ApiError> {
@@ -31,25 +37,64 @@ impl<A: StreamKind> Repository<A> {
             if version > upto {
                 return Ok(false);
             }
-            let expected = aggregate
-                .as_ref()
-                .map_or(1, |a| <A as Aggregate>::version(a) + 1);
-            if version != expected {
-                return Err(self.broken(
-                    id,
-                    format!("version {version} where {expected} was expected"),
-                ));
-            }
+            chain.check(&recorded).map_err(|(at, why)| {
+                self.corrupt(id, at, why, format_args!("read version {version}"))
+            })?;
             let event = A::Event::decode(&recorded.event_type, &recorded.payload)
-                .map_err(|e| self.broken(id, e))?;
+                .map_err(|e| self.corrupt(id, version, Corruption::Undecodable, e))?;
             match aggregate {
-                Some(a) => a.apply(event).map_err(|e| self.broken(id, e))?,
+                Some(a) => a
+                    .apply(event)
+                    .map_err(|e| self.corrupt(id, version, Corruption::DoesNotFollow, e))?,
                 None => {
-                    *aggregate = Some(A::from_first(id, event).map_err(|e| self.broken(id, e))?)
+                    *aggregate = Some(
+                        A::from_first(id, event)
+                            .map_err(|e| self.corrupt(id, version, Corruption::DoesNotFollow, e))?,
+                    )
                 }
             }
         }
         Ok(true)
+    }
+
+    /// Checks a page of stored events of stream `id`, read after version `after`,
+    /// against the chain (as far as the page shows it).
+    pub fn check_page(&self, id: i64, after: u64, page: &[RecordedEvent]) -> Result<(), ApiError> {
+        let mut chain = ChainOnRead::after(after);
+        for event in page {
+            chain
+                .check(event)
+                .map_err(|(at, why)| self.corrupt(id, at, why, "page read"))?;
+        }
+        Ok(())
+    }
+
+    /// The problem for stored event `version` of stream `id`, which does not decode.
+    pub fn undecodable(&self, id: i64, version: u64, error: impl std::fmt::Display) -> ApiError {
+        self.corrupt(id, version, Corruption::Undecodable, error)
+    }
+
+    /// Checks the stored chain of stream `id` from version 1 to `upto`: for staff reads,
+    /// which must not serve, from a fold cached before a change, what is no longer
+    /// stored.
+    pub async fn check_chain_upto(&self, id: i64, upto: u64) -> Result<(), ApiError> {
+        let stream = Self::stream_id(id);
+        let mut chain = ChainOnRead::after(0);
+        let mut from = 1;
+        while from <= upto {
+            let wanted = (upto - from + 1).min(u64::from(PAGE)) as u32;
+            let page = self.store.read_stream(&stream, from, wanted).await?;
+            if page.is_empty() {
+                return Err(self.corrupt(id, from, Corruption::Missing, "the stream ends early"));
+            }
+            for event in &page {
+                chain
+                    .check(event)
+                    .map_err(|(at, why)| self.corrupt(id, at, why, "staff read"))?;
+            }
+            from += page.len() as u64;
+        }
+        Ok(())
     }
 
     /// Brings `aggregate` (a fold of a prefix of stream `id`, or nothing) up to version
@@ -62,6 +107,11 @@ impl<A: StreamKind> Repository<A> {
         upto: u64,
     ) -> Result<Option<A>, ApiError> {
         let stream = Self::stream_id(id);
+        let mut chain = ChainOnRead::after(
+            aggregate
+                .as_ref()
+                .map_or(0, |a| <A as Aggregate>::version(a)),
+        );
         loop {
             let from = aggregate
                 .as_ref()
@@ -72,7 +122,7 @@ impl<A: StreamKind> Repository<A> {
             }
             let page = EventStore::read_stream_in(&mut *conn, &stream, from, wanted).await?;
             let full = page.len() == wanted as usize;
-            if !self.fold_into(id, &mut aggregate, page, upto)? || !full {
+            if !self.fold_into(id, &mut aggregate, &mut chain, page, upto)? || !full {
                 break;
             }
         }

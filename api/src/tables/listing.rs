@@ -7,6 +7,7 @@ use time::OffsetDateTime;
 use yaniv_domain::table::{Table, TableStatus};
 
 use crate::error::ApiError;
+use crate::listing_check::ListingRow;
 
 /// A new table's row; returns its id.
 pub async fn insert(
@@ -80,4 +81,17 @@ pub async fn list(
     .fetch_all(pool)
     .await?;
     Ok(rows)
+}
+
+/// What the listing row of table `id` says of its stream, if there is a row.
+pub async fn row(pool: &sqlx::PgPool, id: i64) -> Result<Option<ListingRow>, ApiError> {
+    let row: Option<(i64, String)> =
+        sqlx::query_as("SELECT version, status FROM game_tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map(|(version, status)| ListingRow {
+        version: u64::try_from(version).unwrap_or(0),
+        state: status,
+    }))
 }

@@ -35,6 +35,7 @@ pub mod listing;
 pub mod os_random;
 pub mod tournament_game;
 pub mod verify;
+pub mod verify_links;
 
 use std::future::Future;
 use std::pin::Pin;

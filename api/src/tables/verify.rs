@@ -1,17 +1,28 @@
 //! Verifying a table's stream: the hash chain, recomputed from the stored bytes,
 //! and the game, replayed through the rules.
 //!
-//! The two checks catch different things. Someone who edits a row behind the
-//! server's back (with the append-only trigger disabled) breaks the hash chain at
-//! that row. Someone who also recomputes every later hash keeps the chain intact,
-//! but the game they wrote must still be one the rules produce: every game event is
-//! decided again from the state before it (`Game::replay_checked`), so an
-//! impossible throw, a changed deal or a rewritten score is caught at the first
-//! event that does not follow.
+//! The checks catch different things. Someone who edits a row behind the server's
+//! back (with the append-only trigger disabled) breaks the hash chain at that row.
+//! Someone who also recomputes every later hash keeps the chain intact, but the game
+//! they wrote must still be one the rules produce: every game event is decided again
+//! from the state before it (`Game::replay_checked`), so an impossible throw, a
+//! changed deal or a rewritten score is caught. When the rules only object some
+//! events after the change (a turn that threw another card of the same hand is legal
+//! where it stands), the replay names the changed event
+//! (`yaniv_domain::game::earliest_divergence`) and keeps the rejection beside it.
+//!
+//! Deleting a stream's tail keeps the chain and the rules happy; the listing row
+//! ([`crate::listing_check`]) and the checkpoints ([`crate::checkpoints`]) remember
+//! the deleted events, and a checkpoint also the hash of every checkpointed head.
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use yaniv_domain::game::{Event as GameEvent, Game};
+use yaniv_domain::game::{Event as GameEvent, Game, earliest_divergence};
+
+use crate::app_state::AppState;
+use crate::checkpoints::{self, CheckpointReport};
+use crate::error::ApiError;
+use crate::listing_check;
 
 use crate::store::RecordedEvent;
 use crate::store::hash::{ChainBreak, ChainStatus};
@@ -27,8 +38,12 @@ pub struct VerifyFailure {
     pub reason: String,
     /// Stable code: `hash_mismatch`, `prev_hash_mismatch`, `version_gap` (the hash
     /// chain); `undecodable_event`, `unexpected_event`, `table_mismatch` (the
-    /// stream's structure); or the rules engine's code (`card_not_in_hand`,
-    /// `event_mismatch`, `illegal_throw`, ...).
+    /// stream's structure); the rules engine's code (`card_not_in_hand`,
+    /// `event_mismatch`, `illegal_throw`, ...), or `diverging_event` (the rules accept
+    /// this event, but a later rejection only goes away if it was different);
+    /// `truncated_stream`, `listing_mismatch` (the listing row); `missing_result` (a
+    /// tournament's finished game whose result is not in the tournament);
+    /// `truncated_since_checkpoint`, `rewritten_since_checkpoint` (the checkpoints).
     #[schema(example = "card_not_in_hand")]
     pub code: String,
 }
@@ -52,7 +67,17 @@ pub struct Verification {
     /// The hash chain, recomputed from the stored bytes.
     pub chain: CheckReport,
     /// The stream replayed: structure, then every game event re-decided by the rules.
+    /// Its failure is the earliest event that differs from what the replay derives.
     pub replay: CheckReport,
+    /// The first event the replay rejects, when it rejects one (it can come after
+    /// `replay.first_failure`, the event that was changed).
+    pub rule_failure: Option<VerifyFailure>,
+    /// The stream against its listing row (version and status).
+    pub listing: CheckReport,
+    /// A tournament's finished game against its tournament's result.
+    pub links: CheckReport,
+    /// The stream against every checkpoint of its head.
+    pub checkpoints: CheckpointReport,
     /// Hex SHA-256 of the last event when the chain is intact.
     pub head_hash: Option<String>,
 }
@@ -93,13 +118,45 @@ pub fn chain_report(status: &ChainStatus) -> (CheckReport, Option<String>) {
     }
 }
 
+/// The replay's verdict: the earliest event that does not hold, and the first event
+/// the rules reject (the same one unless a change was accepted where it was made).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    pub report: CheckReport,
+    pub rule_failure: Option<VerifyFailure>,
+}
+
 /// Replays a table's stored events: decodes each, checks the table's structure,
 /// then re-decides every game event with the rules.
 pub fn replay_report(id: i64, events: &[RecordedEvent]) -> CheckReport {
-    report(first_replay_failure(id, events))
+    replay(id, events).report
 }
 
-fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailure> {
+/// [`replay_report`], with the rule failure beside the changed event.
+pub fn replay(id: i64, events: &[RecordedEvent]) -> Replayed {
+    let (changed, rejected) = match first_replay_failure(id, events) {
+        ReplayFailure::None => (None, None),
+        ReplayFailure::Structure(failure) => (Some(failure.clone()), Some(failure)),
+        ReplayFailure::Rules { changed, rejected } => (Some(changed), Some(rejected)),
+    };
+    Replayed {
+        report: report(changed),
+        rule_failure: rejected,
+    }
+}
+
+enum ReplayFailure {
+    None,
+    Structure(VerifyFailure),
+    /// The rules reject `rejected`; `changed` is the earliest event whose content
+    /// differs from what the replay of the later events derives (maybe the same).
+    Rules {
+        changed: VerifyFailure,
+        rejected: VerifyFailure,
+    },
+}
+
+fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> ReplayFailure {
     let mut table: Option<Table> = None;
     let mut game_events: Vec<GameEvent> = Vec::new();
     let mut game_versions: Vec<u64> = Vec::new();
@@ -108,7 +165,13 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
         let version = index as u64 + 1;
         let event = match decode(&recorded.event_type, &recorded.payload) {
             Ok(event) => event,
-            Err(e) => return Some(failure(version, "undecodable_event", e.to_string())),
+            Err(e) => {
+                return ReplayFailure::Structure(failure(
+                    version,
+                    "undecodable_event",
+                    e.to_string(),
+                ));
+            }
         };
         match event {
             StreamEvent::Table(table_event) => {
@@ -117,7 +180,7 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
                     if seated.as_ref() != Some(&started.players)
                         || started.players.iter().any(String::is_empty)
                     {
-                        return Some(failure(
+                        return ReplayFailure::Structure(failure(
                             version,
                             "table_mismatch",
                             "the players named at the start are not the ones seated",
@@ -133,12 +196,12 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
                         .map_err(|e| e.to_string()),
                 };
                 if let Err(reason) = applied {
-                    return Some(failure(version, "unexpected_event", reason));
+                    return ReplayFailure::Structure(failure(version, "unexpected_event", reason));
                 }
             }
             StreamEvent::Game(game_event) => {
                 let Some(players) = &started_players else {
-                    return Some(failure(
+                    return ReplayFailure::Structure(failure(
                         version,
                         "unexpected_event",
                         format!("{} before the table started", game_event.type_name()),
@@ -152,7 +215,7 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
                         _ => false,
                     };
                     if !matches {
-                        return Some(failure(
+                        return ReplayFailure::Structure(failure(
                             version,
                             "table_mismatch",
                             "the game must be created with the table's players and rules",
@@ -164,29 +227,155 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> Option<VerifyFailu
             }
         }
     }
-    match Game::replay_checked(&game_events) {
-        Ok(_) => None,
-        Err((index, error)) => {
-            let version = game_versions.get(index).copied().unwrap_or(0);
-            Some(failure(version, error.code(), error.to_string()))
-        }
-    }
+    let Err((index, error)) = Game::replay_checked(&game_events) else {
+        return ReplayFailure::None;
+    };
+    // An event the rules expect past the stream's end is missing at the next version.
+    let past_the_end = events.len() as u64 + 1;
+    let version_of = |index: usize| game_versions.get(index).copied().unwrap_or(past_the_end);
+    let rejected = failure(version_of(index), error.code(), error.to_string());
+    let changed = match earliest_divergence(&game_events, index) {
+        Some(changed) if changed < index => failure(
+            version_of(changed),
+            "diverging_event",
+            format!(
+                "the rules accept this event where it stands, but the game after it holds \
+                 only if it was different: it was changed, and the rules reject version {} \
+                 ({}) because of it",
+                rejected.version, rejected.code
+            ),
+        ),
+        _ => rejected.clone(),
+    };
+    ReplayFailure::Rules { changed, rejected }
 }
 
-/// Both verdicts combined.
-pub fn combine(events: u64, chain: &ChainStatus, replay: CheckReport) -> Verification {
+/// What the stream is compared with besides itself.
+#[derive(Debug)]
+pub struct Witnesses {
+    pub listing: CheckReport,
+    pub links: CheckReport,
+    pub checkpoints: CheckpointReport,
+}
+
+/// Every verdict combined.
+pub fn combine(
+    events: u64,
+    chain: &ChainStatus,
+    replay: Replayed,
+    witnesses: Witnesses,
+) -> Verification {
     let (chain, head_hash) = chain_report(chain);
-    let first_failure = [&chain.first_failure, &replay.first_failure]
-        .into_iter()
-        .flatten()
-        .min_by_key(|f| f.version)
-        .cloned();
+    let Witnesses {
+        listing,
+        links,
+        checkpoints,
+    } = witnesses;
+    // At the same version, what the witnesses say explains what the replay sees: a
+    // stream cut in the middle of a turn is reported as truncated, not as a turn that
+    // lacks its last event.
+    let first_failure = [
+        &chain.first_failure,
+        &listing.first_failure,
+        &checkpoints.first_failure,
+        &links.first_failure,
+        &replay.report.first_failure,
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(|f| f.version)
+    .cloned();
     Verification {
-        ok: chain.ok && replay.ok,
+        ok: chain.ok && replay.report.ok && listing.ok && links.ok && checkpoints.ok,
         events,
         first_failure,
         chain,
-        replay,
+        replay: replay.report,
+        rule_failure: replay.rule_failure,
+        listing,
+        links,
+        checkpoints,
         head_hash,
+    }
+}
+
+/// The version of the last stored event (0 for none).
+pub fn last_version(events: &[RecordedEvent]) -> u64 {
+    events
+        .last()
+        .map_or(0, |e| u64::try_from(e.version).unwrap_or(0))
+}
+
+/// Verifies table `id`'s stored `events` (all of them, in order): chain, replay,
+/// listing row and checkpoints.
+pub async fn run(
+    state: &AppState,
+    id: i64,
+    events: &[RecordedEvent],
+) -> Result<Verification, ApiError> {
+    let stream = super::stream_id(id);
+    let chain = state.store.verify_stream(&stream).await?;
+    let replayed = replay(id, events);
+    let row = super::listing::row(state.store.pool(), id).await?;
+    let table = match state.tables.load_fresh(id, None).await {
+        Ok(table) => table,
+        // The replay says why the stream does not fold.
+        Err(ApiError::StreamCorrupt { .. } | ApiError::Unexpected { .. }) => None,
+        Err(err) => return Err(err),
+    };
+    let folded = table.as_ref().map(|t| t.status().as_str().to_owned());
+    let listing = listing_check::check(row.as_ref(), last_version(events), folded.as_deref());
+    let links = super::verify_links::check(state, id, table.as_ref(), last_version(events)).await?;
+    let covered = checkpoints::covering(state.store.pool(), &stream).await?;
+    let checkpoints = checkpoints::check_stream(&covered, events);
+    Ok(combine(
+        events.len() as u64,
+        &chain,
+        replayed,
+        Witnesses {
+            listing,
+            links,
+            checkpoints,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failing(version: u64, code: &str) -> CheckReport {
+        report(Some(failure(version, code, "test")))
+    }
+
+    /// A stream cut in the middle of a turn: the replay misses the turn's last event at
+    /// the very version the listing row says the stream was cut. The cut is the cause.
+    #[test]
+    fn at_the_same_version_the_truncation_explains_the_missing_event() {
+        let verdict = combine(
+            12,
+            &ChainStatus::Intact {
+                events: 12,
+                head: None,
+            },
+            Replayed {
+                report: failing(13, "event_mismatch"),
+                rule_failure: None,
+            },
+            Witnesses {
+                listing: failing(13, "truncated_stream"),
+                links: report(None),
+                checkpoints: CheckpointReport {
+                    ok: true,
+                    first_failure: None,
+                    checked: 0,
+                },
+            },
+        );
+        let first = verdict.first_failure.expect("a failure");
+        assert_eq!(
+            (first.version, first.code.as_str()),
+            (13, "truncated_stream")
+        );
     }
 }

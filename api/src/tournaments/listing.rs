@@ -7,6 +7,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 
 use crate::error::ApiError;
+use crate::listing_check::ListingRow;
 
 /// A row of the projection, with its creator's username.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -40,4 +41,17 @@ pub async fn list(
     .fetch_all(db)
     .await?;
     Ok(rows)
+}
+
+/// What the listing row of tournament `id` says of its stream, if there is a row.
+pub async fn row(pool: &PgPool, id: i64) -> Result<Option<ListingRow>, ApiError> {
+    let row: Option<(i64, String)> =
+        sqlx::query_as("SELECT version, phase FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map(|(version, phase)| ListingRow {
+        version: u64::try_from(version).unwrap_or(0),
+        state: phase,
+    }))
 }

@@ -36,6 +36,7 @@
 //! moment (phase, registration, draws, results already in, disputes, finished).
 
 pub mod fairness;
+pub mod links;
 pub mod listing;
 pub mod play;
 pub mod repo;

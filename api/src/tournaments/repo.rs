@@ -43,7 +43,7 @@ impl Versioned for Tournament {
 }
 
 /// The phase of `tournament` as stored in the projection.
-fn phase(tournament: &Tournament) -> String {
+pub(crate) fn phase(tournament: &Tournament) -> String {
     tournament
         .view()
         .and_then(|v| serde_json::to_value(v.phase).ok())

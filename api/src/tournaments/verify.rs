@@ -16,6 +16,13 @@
 //!   `source: game` and no game id, or an id that is not `table-<id>`, are the
 //!   officials' word and are not cross-checked.
 //!
+//! - **listing**: the stream against its listing row (a deleted tail leaves the row
+//!   ahead: `truncated_stream`; see [`crate::listing_check`]).
+//! - **links**: every online game in force that is over has its result in the
+//!   tournament (`missing_result`, [`super::links`]).
+//! - **checkpoints**: the stream against every checkpoint of its head
+//!   (`truncated_since_checkpoint`, `rewritten_since_checkpoint`).
+//!
 //! A tampered stream is a verdict (`ok: false` naming the first failure), never an
 //! error of the request.
 
@@ -26,10 +33,12 @@ use yaniv_domain::tournament::{Event, PlayerResult, ResultInput, State};
 
 use super::decode;
 use crate::app_state::AppState;
+use crate::checkpoints::{self, CheckpointReport};
 use crate::error::ApiError;
+use crate::listing_check;
 use crate::store::RecordedEvent;
 use crate::store::hash::ChainStatus;
-use crate::tables::verify::{CheckReport, VerifyFailure, chain_report};
+use crate::tables::verify::{CheckReport, VerifyFailure, chain_report, last_version};
 use yaniv_domain::table::{Table, TournamentLink};
 
 /// Which of the three checks failed.
@@ -42,6 +51,12 @@ pub enum Check {
     Domain,
     /// A result against the online game it names.
     Game,
+    /// The stream against its listing row.
+    Listing,
+    /// The online games in force against the results.
+    Links,
+    /// The stream against the checkpoints of its head.
+    Checkpoints,
 }
 
 /// The first event that does not check out, and which check says so.
@@ -56,7 +71,9 @@ pub struct FirstFailure {
     /// `precommitted_mismatch`, `draw_mismatch`, `result_mismatch`,
     /// `ranking_mismatch`, ... or the domain's refusal code (domain);
     /// `game_not_found`, `game_unreadable`, `game_not_finished`,
-    /// `game_result_mismatch` (game).
+    /// `game_result_mismatch` (game); `truncated_stream`, `listing_mismatch`
+    /// (listing); `missing_result`, `game_not_linked` (links);
+    /// `truncated_since_checkpoint`, `rewritten_since_checkpoint` (checkpoints).
     #[schema(example = "draw_mismatch")]
     pub code: String,
     /// Why, in English.
@@ -90,6 +107,12 @@ pub struct TournamentVerification {
     pub domain: CheckReport,
     /// Results of online games against those games.
     pub games: GamesReport,
+    /// The stream against its listing row (version and phase).
+    pub listing: CheckReport,
+    /// Online games in force that are over against the results recorded.
+    pub links: CheckReport,
+    /// The stream against every checkpoint of its head.
+    pub checkpoints: CheckpointReport,
     /// Hex SHA-256 of the last event when the chain is intact.
     pub head_hash: Option<String>,
 }
@@ -280,13 +303,15 @@ pub async fn load_linked(state: &AppState, id: i64) -> Result<LinkedGame, ApiErr
         Ok(None) => Ok(LinkedGame::Missing),
         // A stream that cannot be folded is a finding about that game, not a failure
         // of this request; the database being down is.
-        Err(ApiError::Unexpected { .. }) => Ok(LinkedGame::Unreadable),
+        Err(ApiError::Unexpected { .. } | ApiError::StreamCorrupt { .. }) => {
+            Ok(LinkedGame::Unreadable)
+        }
         Err(err) => Err(err),
     }
 }
 
-/// The game table's own verification (its hash chain, and its game replayed through
-/// the rules, as `POST /v1/tables/{id}/verify` does): a result is only as good as the
+/// The game table's own verification (its hash chain, its game replayed through the
+/// rules, its listing row and checkpoints, as `POST /v1/tables/{id}/verify` does): a result is only as good as the
 /// stored game behind it.
 async fn check_game_stream(
     state: &AppState,
@@ -295,12 +320,7 @@ async fn check_game_stream(
     table: i64,
 ) -> Result<Option<VerifyFailure>, ApiError> {
     let events = state.tables.read_all(table).await?;
-    let chain = state
-        .store
-        .verify_stream(&crate::tables::stream_id(table))
-        .await?;
-    let replay = crate::tables::verify::replay_report(table, &events);
-    let verdict = crate::tables::verify::combine(events.len() as u64, &chain, replay);
+    let verdict = crate::tables::verify::run(state, table, &events).await?;
     Ok(verdict.first_failure.map(|inner| {
         failure(
             version,
@@ -328,9 +348,15 @@ pub async fn check_games(
         checked += 1;
         let game = load_linked(state, id).await?;
         let found = check_game(tournament_id, *version, claimed, &game);
-        let failure = match found {
-            Some(failure) => Some(failure),
-            None => check_game_stream(state, *version, claimed, id).await?,
+        let failure = match (found, &game) {
+            (None, _) => check_game_stream(state, *version, claimed, id).await?,
+            // Why the game cannot be read is what its own verification names.
+            (Some(unreadable), LinkedGame::Unreadable) => {
+                check_game_stream(state, *version, claimed, id)
+                    .await?
+                    .or(Some(unreadable))
+            }
+            (Some(failure), _) => Some(failure),
         };
         if let Some(failure) = failure {
             return Ok(GamesReport {
@@ -347,18 +373,54 @@ pub async fn check_games(
     })
 }
 
-/// The three verdicts combined.
+/// What the stream is compared with besides itself.
+#[derive(Debug)]
+pub struct Witnesses {
+    pub listing: CheckReport,
+    pub links: CheckReport,
+    pub checkpoints: CheckpointReport,
+}
+
+impl Witnesses {
+    /// Nothing to compare with (unit tests of the other checks).
+    pub fn agreeing() -> Self {
+        let ok = CheckReport {
+            ok: true,
+            first_failure: None,
+        };
+        Self {
+            listing: ok.clone(),
+            links: ok,
+            checkpoints: CheckpointReport {
+                ok: true,
+                first_failure: None,
+                checked: 0,
+            },
+        }
+    }
+}
+
+/// Every verdict combined.
 pub fn combine(
     version: u64,
     chain: &ChainStatus,
     domain: DomainAudit,
     games: GamesReport,
+    witnesses: Witnesses,
 ) -> TournamentVerification {
     let (chain, head_hash) = chain_report(chain);
+    let Witnesses {
+        listing,
+        links,
+        checkpoints,
+    } = witnesses;
     let first_failure = [
         (Check::Chain, &chain.first_failure),
         (Check::Domain, &domain.report.first_failure),
         (Check::Game, &games.first_failure),
+        (Check::Listing, &listing.first_failure),
+        (Check::Links, &links.first_failure),
+        (Check::Checkpoints, &checkpoints.first_failure),
     ]
     .into_iter()
     .filter_map(|(check, failure)| failure.as_ref().map(|f| (check, f)))
@@ -370,15 +432,44 @@ pub fn combine(
         reason: f.reason.clone(),
     });
     TournamentVerification {
-        ok: chain.ok && domain.report.ok && games.ok,
+        ok: chain.ok && domain.report.ok && games.ok && listing.ok && links.ok && checkpoints.ok,
         version,
         events_checked: domain.events_checked,
         first_failure,
         chain,
         domain: domain.report,
         games,
+        listing,
+        links,
+        checkpoints,
         head_hash,
     }
+}
+
+/// The listing row, links and checkpoints of tournament `id`, whose stored events
+/// are `stored` (decoded: `decoded`).
+pub async fn witnesses(
+    state: &AppState,
+    id: i64,
+    stored: &[RecordedEvent],
+    decoded: &Decoded,
+) -> Result<Witnesses, ApiError> {
+    let stream = super::stream_id(id);
+    let row = super::listing::row(state.store.pool(), id).await?;
+    let folded = match state.tournaments.load_fresh(id, None).await {
+        Ok(tournament) => tournament.map(|t| super::repo::phase(&t)),
+        // The domain check says why the stream does not fold.
+        Err(ApiError::StreamCorrupt { .. } | ApiError::Unexpected { .. }) => None,
+        Err(err) => return Err(err),
+    };
+    let listing = listing_check::check(row.as_ref(), last_version(stored), folded.as_deref());
+    let links = super::links::check(state, id, &decoded.events, &fold(&decoded.events)).await?;
+    let covered = checkpoints::covering(state.store.pool(), &stream).await?;
+    Ok(Witnesses {
+        listing,
+        links,
+        checkpoints: checkpoints::check_stream(&covered, stored),
+    })
 }
 
 fn failure(version: u64, code: &str, reason: impl ToString) -> VerifyFailure {
@@ -461,6 +552,7 @@ mod tests {
             &intact(stored.len()),
             domain,
             no_games(),
+            Witnesses::agreeing(),
         );
         assert!(verdict.ok, "{verdict:?}");
         assert_eq!(verdict.events_checked, stored.len() as u64);
@@ -481,6 +573,7 @@ mod tests {
             &intact(stored.len()),
             domain,
             no_games(),
+            Witnesses::agreeing(),
         );
         assert!(!verdict.ok);
         let first = verdict.first_failure.unwrap();
@@ -506,7 +599,13 @@ mod tests {
             version: 5,
             reason: ChainBreak::HashMismatch,
         };
-        let verdict = combine(stored.len() as u64, &broken, domain, no_games());
+        let verdict = combine(
+            stored.len() as u64,
+            &broken,
+            domain,
+            no_games(),
+            Witnesses::agreeing(),
+        );
         let first = verdict.first_failure.clone().unwrap();
         assert_eq!((first.check, first.version), (Check::Chain, 5));
         assert_eq!(
@@ -521,7 +620,13 @@ mod tests {
             first_failure: Some(failure(2, "game_result_mismatch", "x")),
             checked: 1,
         };
-        let verdict = combine(stored.len() as u64, &intact(stored.len()), domain, games);
+        let verdict = combine(
+            stored.len() as u64,
+            &intact(stored.len()),
+            domain,
+            games,
+            Witnesses::agreeing(),
+        );
         let first = verdict.first_failure.unwrap();
         assert_eq!((first.check, first.version), (Check::Game, 2));
     }

@@ -11,6 +11,7 @@
 mod command;
 mod deal;
 mod decide;
+mod divergence;
 mod error;
 mod event;
 mod scoring;
@@ -19,6 +20,7 @@ mod view;
 mod visibility;
 
 pub use command::{Command, DealSource, DrawChoice};
+pub use divergence::earliest_divergence;
 pub use error::GameError;
 pub use event::*;
 pub use scoring::{RoundEnding, RoundScore, score_round, standings};
@@ -53,7 +55,15 @@ impl Game {
     /// from the state before it, and what the rules produce must be exactly the events
     /// that follow. Returns the index of the first event that does not hold, and why.
     pub fn replay_checked(events: &[Event]) -> Result<Game, (usize, GameError)> {
-        let mut game = Game::new();
+        Self::replay_checked_from(Game::new(), events)
+    }
+
+    /// [`Game::replay_checked`] of `events` following the state `game` (a trusted
+    /// prefix already folded); indices are into `events`.
+    pub(crate) fn replay_checked_from(
+        mut game: Game,
+        events: &[Event],
+    ) -> Result<Game, (usize, GameError)> {
         let mut at = 0;
         // One buffer for every decision: turns are then decided without allocating.
         let mut produced = Vec::new();

@@ -68,6 +68,7 @@ async fn the_server_plays_under_a_role_that_cannot_change_history_or_schema() {
     for statement in [
         "UPDATE events SET payload = payload",
         "DELETE FROM events",
+        "DELETE FROM checkpoint_heads",
         "TRUNCATE events",
         "CREATE TABLE intruder (id int)",
         "DROP TABLE sessions",

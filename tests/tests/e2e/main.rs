@@ -30,3 +30,4 @@ mod tournaments_online;
 mod tournaments_players;
 mod tournaments_read;
 mod tournaments_views;
+mod verification;

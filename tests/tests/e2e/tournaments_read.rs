@@ -524,7 +524,7 @@ async fn results_of_online_games_are_checked_against_their_games() {
         run(
             &mut tournament,
             Command::RecordResult {
-                reason: None,
+                reason: Some("entered from the finished game".into()),
                 table: at,
                 input: ResultInput::Game {
                     game: Some(game.clone()),

@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-use yaniv_domain::game::{Event as GameEvent, visible_events};
+use yaniv_domain::game::{Event as GameEvent, Viewer, visible_events};
 
 use super::{load, with_etag};
 use crate::app_state::AppState;
@@ -108,6 +108,11 @@ pub async fn events(
         }
     }
     let next_after = page.last().map_or(after.min(table.version), |e| e.version);
+    if viewer == Viewer::Referee {
+        // Staff see the events as stored: a fold cached before a change behind the
+        // server's back must not hide that the stored chain no longer holds.
+        state.tables.check_chain_upto(table.id, next_after).await?;
+    }
     Ok(with_etag(
         HttpResponse::Ok().json(TableEventsPage {
             version: table.version,

@@ -8,12 +8,16 @@ use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::tables::verify::{self, Verification};
-use crate::tables::{is_staff, not_found, stream_id};
+use crate::tables::{is_staff, not_found};
 
 /// Verifies a table's stream as stored: recomputes its hash chain from the stored
-/// bytes, and replays its events (the table's structure, then every game event
-/// decided again by the rules engine). `first_failure` names the first event that
-/// does not check out. The answer is 200 whatever the verdict; `ok` says it.
+/// bytes; replays its events (the table's structure, then every game event decided
+/// again by the rules engine), naming the changed event when the rules only reject a
+/// later one; compares the stream with its listing row (a truncated tail:
+/// `truncated_stream`) and with every checkpoint of its head
+/// (`truncated_since_checkpoint`, `rewritten_since_checkpoint`). `first_failure`
+/// names the first event that does not check out. The answer is 200 whatever the
+/// verdict; `ok` says it.
 #[utoipa::path(
     post,
     path = "/v1/tables/{id}/verify",
@@ -52,9 +56,7 @@ pub async fn verify(
     if events.is_empty() {
         return Err(not_found(id));
     }
-    let chain = state.store.verify_stream(&stream_id(id)).await?;
-    let replay = verify::replay_report(id, &events);
-    let verdict = verify::combine(events.len() as u64, &chain, replay);
+    let verdict = verify::run(&state, id, &events).await?;
     if verdict.ok {
         tracing::info!(table = id, events = verdict.events, "table verified");
     } else {

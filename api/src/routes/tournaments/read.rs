@@ -333,16 +333,17 @@ pub async fn events(
     if version == 0 {
         return Err(repo::not_found(id));
     }
-    // A stored event that does not read as the type it claims is a broken stream, for
-    // `POST .../verify` to report; the page cannot describe it with the event schema.
+    // A changed, missing or unreadable event is a broken stream: the page names it
+    // (and `POST .../verify` examines it) rather than serve what was not written.
+    state.tournaments.check_page(id, after, &page)?;
     let events = page
         .iter()
         .map(|e| {
-            let payload = decode(&e.event_type, &e.payload).map_err(|err| {
-                ApiError::unexpected("reading a tournament's events", err.to_string())
-            })?;
+            let version = u64::try_from(e.version).unwrap_or(0);
+            let payload = decode(&e.event_type, &e.payload)
+                .map_err(|err| state.tournaments.undecodable(id, version, err))?;
             Ok(TournamentEvent {
-                version: u64::try_from(e.version).unwrap_or(0),
+                version,
                 event_type: e.event_type.clone(),
                 payload,
             })

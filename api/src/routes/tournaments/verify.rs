@@ -15,7 +15,10 @@ use crate::tournaments::{repo, stream_id};
 /// stored bytes; re-derives every draw from its revealed seed, every result from its
 /// input and the final ranking from the results (each on the state before the
 /// event); and checks each result taken from an online game of this server
-/// (`"game": "table-<id>"`) against that game's final standings. `first_failure`
+/// (`"game": "table-<id>"`) against that game's final standings; compares the stream
+/// with its listing row (`truncated_stream`) and with every checkpoint of its head
+/// (`truncated_since_checkpoint`, `rewritten_since_checkpoint`); and checks that no
+/// online game in force is over without its result (`missing_result`). `first_failure`
 /// names the first event that does not check out and which check says so. The
 /// answer is 200 whatever the verdict; `ok` says it.
 #[utoipa::path(
@@ -70,8 +73,9 @@ pub async fn verify(
     let chain = state.store.verify_stream(&stream_id(id)).await?;
     let domain = verify::audit(&decoded);
     let games = verify::check_games(&state, id, &domain.online).await?;
+    let witnesses = verify::witnesses(&state, id, &stored, &decoded).await?;
     let verdict: TournamentVerification =
-        verify::combine(stored.len() as u64, &chain, domain, games);
+        verify::combine(stored.len() as u64, &chain, domain, games, witnesses);
     if verdict.ok {
         tracing::info!(
             tournament = id,

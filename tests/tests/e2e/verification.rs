@@ -1,0 +1,407 @@
+//! Complete verification (issue 9, findings 11 and 12): what the hash chain alone
+//! cannot see. A truncated tail is caught by the listing row and by checkpoints of
+//! every stream head; a deleted tournament result by the finished game it links; a
+//! rewritten event whose consequences the rules notice only later is named where it
+//! was changed; and a read that meets a changed or missing event says which one.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use yaniv_api::checkpoints;
+use yaniv_domain::game::Event as GameEvent;
+use yaniv_domain::game::Game;
+use yaniv_domain::table::{StreamEvent, decode};
+use yaniv_e2e_tests::tables::{Api, Player, choose, play_to_end};
+use yaniv_e2e_tests::tamper::{Hashes, delete_event, delete_tail, set_table_listing, tamper};
+use yaniv_e2e_tests::tournaments::tables_of;
+use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
+
+/// A two-player Israeli table with `turns` turns played; its id, players, referee.
+async fn played_table(app: &TestApp, turns: usize) -> (Api, i64, Vec<Player>, Player) {
+    let api = app.api();
+    let players = vec![app.new_player("ann").await, app.new_player("bob").await];
+    let referee = app.new_referee("rita").await;
+    let id = api
+        .started_table(&json!({"preset": "israeli", "seats": 2}), &players)
+        .await;
+    for _ in 0..turns {
+        let summary = api.summary(id, &players[0].token).await;
+        if summary["status"] == "finished" {
+            break;
+        }
+        let seat = summary["to_act"].as_u64().unwrap() as usize;
+        let view = api.view(id, &players[seat].token).await;
+        let action = choose(&view).unwrap();
+        Api::json_ok(
+            api.act(id, &players[seat].token, &action, None).await,
+            StatusCode::OK,
+            "act",
+        )
+        .await;
+    }
+    (api, id, players, referee)
+}
+
+async fn verify(api: &Api, path: &str, token: &str) -> Value {
+    let response = api.post(&format!("{path}/verify"), token, None).await;
+    Api::json_ok(response, StatusCode::OK, "verify").await
+}
+
+async fn stream_version(app: &TestApp, stream: &str) -> u64 {
+    app.store.stream_version(stream).await.expect("a version")
+}
+
+#[tokio::test]
+async fn a_truncated_table_stream_fails_against_its_listing_row() {
+    let app = spawn_app().await;
+    let (api, id, _players, referee) = played_table(&app, 14).await;
+    let stream = format!("table-{id}");
+    let listed = stream_version(&app, &stream).await;
+    let path = format!("/v1/tables/{id}");
+    assert_eq!(verify(&api, &path, &referee.token).await["ok"], true);
+
+    // The forger deletes the last ten events; the chain up to the new end holds.
+    delete_tail(&app, &stream, listed - 9).await;
+
+    let verdict = verify(&api, &path, &referee.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["ok"], false, "{verdict}");
+    assert_eq!(verdict["first_failure"]["code"], "truncated_stream");
+    assert_eq!(verdict["first_failure"]["version"], listed - 9, "{verdict}");
+    assert_eq!(verdict["listing"]["ok"], false);
+}
+
+/// A four-player cup with short games, drawn, its online game played to the end:
+/// the API, the tournament, its organizer, and the game table.
+async fn cup_with_a_finished_online_game(app: &TestApp) -> (Api, i64, Player, i64) {
+    let api = app.api();
+    let org = app.new_organizer("olga").await;
+    let mut players = Vec::new();
+    for i in 1..=4 {
+        players.push(app.new_player(&format!("cp{i}")).await);
+    }
+    let body = json!({
+        "name": "Checked cup",
+        "rules": {"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}},
+        "capacity": 4,
+        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+    });
+    let id = api.started_tournament(&org, &players, &body).await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let game_table = drawn["online_tables"][0]["game_table"]
+        .as_i64()
+        .expect("an online game");
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let seated: Vec<Player> = tables_of(&stages, 1, 1)[0]
+        .1
+        .iter()
+        .map(|id| players.iter().find(|p| p.id == *id).cloned().unwrap())
+        .collect();
+    play_to_end(&api, game_table, &seated, 5_000, 0, |_| async {}).await;
+    (api, id, org, game_table)
+}
+
+#[tokio::test]
+async fn a_deleted_tournament_result_fails_against_its_finished_game() {
+    let app = spawn_app().await;
+    let (api, id, org, game_table) = cup_with_a_finished_online_game(&app).await;
+    let stream = format!("tournament-{id}");
+    let path = format!("/v1/tournaments/{id}");
+    assert_eq!(verify(&api, &path, &org.token).await["ok"], true);
+
+    let stored = app.store.read_stream(&stream, 1, 1000).await.unwrap();
+    let result = stored
+        .iter()
+        .find(|e| e.event_type == "result_recorded.v1")
+        .expect("the game's end recorded its result");
+    let started = stored
+        .iter()
+        .find(|e| e.event_type == "table_game_started.v1")
+        .expect("the draw opened the game");
+    // The forger deletes the result (the stream's tail) and makes the listing row
+    // agree, so that only the link to the finished game remains to tell.
+    delete_tail(&app, &stream, result.version as u64).await;
+    sqlx::query("UPDATE tournaments SET version = $2 WHERE id = $1")
+        .bind(id)
+        .bind(result.version - 1)
+        .execute(&app.db)
+        .await
+        .unwrap();
+
+    let verdict = verify(&api, &path, &org.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["ok"], false, "{verdict}");
+    let links = &verdict["links"]["first_failure"];
+    assert_eq!(links["code"], "missing_result", "{verdict}");
+    assert_eq!(links["version"], started.version, "{verdict}");
+    assert!(
+        links["reason"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("table-{game_table}")),
+        "{verdict}"
+    );
+    // The game's own verification says the same from its end.
+    let game = verify(&api, &format!("/v1/tables/{game_table}"), &org.token).await;
+    assert_eq!(game["ok"], false, "{game}");
+    assert_eq!(game["links"]["first_failure"]["code"], "missing_result");
+    assert_eq!(game["first_failure"]["code"], "missing_result", "{game}");
+}
+
+/// The game events of a table's stored stream, with their versions.
+async fn stored_game(app: &TestApp, stream: &str) -> Vec<(u64, GameEvent)> {
+    let stored = app.store.read_stream(stream, 1, 1000).await.unwrap();
+    stored
+        .iter()
+        .filter_map(
+            |e| match decode(&e.event_type, &e.payload).expect("a stored event") {
+                StreamEvent::Game(game) => Some((e.version as u64, game)),
+                StreamEvent::Table(_) => None,
+            },
+        )
+        .collect()
+}
+
+/// A forgery the rules accept where it is made and reject only some events later: a
+/// turn that threw one card now throws another one of the same hand. The index of
+/// the changed event, the changed event, and the index of the event the rules reject.
+fn late_noticed_forgery(game: &[GameEvent]) -> Option<(usize, GameEvent, usize)> {
+    for (at, event) in game.iter().enumerate() {
+        let GameEvent::TurnPlayed(turn) = event else {
+            continue;
+        };
+        if turn.thrown.len() != 1 {
+            continue;
+        }
+        let before = Game::from_events(&game[..at]);
+        for other in before.hand(turn.seat).iter() {
+            if turn.thrown.contains(other) {
+                continue;
+            }
+            let mut forged = *turn;
+            forged.thrown = yaniv_domain::cards::Cards::from_slice(&[other]).unwrap();
+            let forged = GameEvent::TurnPlayed(forged);
+            let mut changed = game.to_vec();
+            changed[at] = forged.clone();
+            if let Err((rejected, _)) = Game::replay_checked(&changed)
+                && rejected > at + 1
+            {
+                return Some((at, forged, rejected));
+            }
+        }
+    }
+    None
+}
+
+#[tokio::test]
+async fn a_rewritten_turn_the_rules_notice_later_is_named_where_it_was_changed() {
+    let app = spawn_app().await;
+    let (api, id, _players, referee) = played_table(&app, 40).await;
+    let stream = format!("table-{id}");
+    let game = stored_game(&app, &stream).await;
+    let events: Vec<GameEvent> = game.iter().map(|(_, e)| e.clone()).collect();
+    let (at, forged, rejected) =
+        late_noticed_forgery(&events).expect("a turn whose change the rules notice later");
+    let (version, rejected_version) = (game[at].0, game[rejected].0);
+
+    // The forger rewrites the turn and every later hash: the chain holds.
+    let GameEvent::TurnPlayed(forged) = forged else {
+        unreachable!()
+    };
+    tamper(&app, &stream, version, Hashes::Recomputed, |payload| {
+        payload["thrown"] = serde_json::to_value(forged.thrown).unwrap();
+    })
+    .await;
+
+    let verdict = verify(&api, &format!("/v1/tables/{id}"), &referee.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["ok"], false);
+    assert_eq!(verdict["first_failure"]["version"], version, "{verdict}");
+    assert_eq!(verdict["first_failure"]["code"], "diverging_event");
+    assert_eq!(
+        verdict["rule_failure"]["version"], rejected_version,
+        "the first event the rules reject is still named: {verdict}"
+    );
+}
+
+#[tokio::test]
+async fn a_checkpoint_catches_a_truncated_tail_that_the_listing_row_hides() {
+    let app = spawn_app().await;
+    let (api, id, _players, referee) = played_table(&app, 12).await;
+    let stream = format!("table-{id}");
+    let checkpointed = stream_version(&app, &stream).await;
+    let written = checkpoints::write(&app.db).await.expect("a checkpoint");
+    assert!(written.heads.iter().any(|h| h.stream_id == stream));
+
+    // Auditors read it through the API, with every head and the root.
+    let (_, admin) = app.admin().await;
+    let latest = api.get("/v1/checkpoints/latest", &admin).await;
+    let latest = Api::json_ok(latest, StatusCode::OK, "latest checkpoint").await;
+    assert_eq!(latest["root"], hex::encode(written.root));
+    let head = latest["heads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["stream_id"] == stream)
+        .expect("the table's head")
+        .clone();
+    assert_eq!(head["version"], checkpointed);
+    // Players may not read it: a head hash covers hidden cards.
+    let refused = api.get("/v1/checkpoints/latest", &referee.token).await;
+    expect_problem(refused, StatusCode::FORBIDDEN, "forbidden").await;
+
+    delete_tail(&app, &stream, checkpointed - 4).await;
+    set_table_listing(&app, id, checkpointed - 5, "playing").await;
+
+    let verdict = verify(&api, &format!("/v1/tables/{id}"), &referee.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["listing"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["ok"], false);
+    assert_eq!(
+        verdict["first_failure"]["code"], "truncated_since_checkpoint",
+        "{verdict}"
+    );
+    assert_eq!(verdict["first_failure"]["version"], checkpointed);
+}
+
+#[tokio::test]
+async fn a_checkpoint_catches_a_rewritten_tail() {
+    let app = spawn_app().await;
+    let (api, id, _players, referee) = played_table(&app, 8).await;
+    let stream = format!("table-{id}");
+    let checkpointed = stream_version(&app, &stream).await;
+    checkpoints::write(&app.db).await.expect("a checkpoint");
+
+    // An early event rewritten and the chain recomputed from it: here the username
+    // of the first seat taken.
+    tamper(&app, &stream, 2, Hashes::Recomputed, |payload| {
+        payload["username"] = json!("mallory");
+    })
+    .await;
+
+    let verdict = verify(&api, &format!("/v1/tables/{id}"), &referee.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    let failure = &verdict["checkpoints"]["first_failure"];
+    assert_eq!(failure["code"], "rewritten_since_checkpoint", "{verdict}");
+    assert_eq!(failure["version"], checkpointed, "{verdict}");
+}
+
+#[tokio::test]
+async fn a_fresh_server_refuses_a_changed_card_naming_the_stream_and_version() {
+    let app = spawn_app().await;
+    let (_api, id, players, referee) = played_table(&app, 6).await;
+    let stream = format!("table-{id}");
+    let stored = app.store.read_stream(&stream, 1, 1000).await.unwrap();
+    let turn = stored
+        .iter()
+        .rev()
+        .find(|e| e.event_type == "turn_played.v1")
+        .expect("a turn");
+    let version = turn.version as u64;
+    tamper(&app, &stream, version, Hashes::Kept, |payload| {
+        payload["thrown"] = json!(["JK"]);
+    })
+    .await;
+
+    let fresh = app.spawn_instance().await;
+    for path in [
+        format!("/v1/tables/{id}"),
+        format!("/v1/tables/{id}/view"),
+        format!("/v1/tables/{id}/events"),
+    ] {
+        let response = fresh.get(&path, &players[0].token).await;
+        let problem = expect_problem(
+            response,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "stream_corrupt",
+        )
+        .await;
+        assert!(problem.detail.contains(&stream), "{path}: {problem:?}");
+        assert!(
+            problem.detail.contains(&format!("version {version}")),
+            "{path}: {problem:?}"
+        );
+    }
+    // The server that cached the fold before the change still checks the stored chain
+    // of what it returns to staff.
+    let events = app
+        .api()
+        .get(&format!("/v1/tables/{id}/events"), &referee.token)
+        .await;
+    expect_problem(events, StatusCode::INTERNAL_SERVER_ERROR, "stream_corrupt").await;
+}
+
+#[tokio::test]
+async fn a_deleted_event_is_named_by_every_read() {
+    let app = spawn_app().await;
+    let (_api, id, players, _referee) = played_table(&app, 6).await;
+    let stream = format!("table-{id}");
+    delete_event(&app, &stream, 7).await;
+
+    let fresh = app.spawn_instance().await;
+    for path in [format!("/v1/tables/{id}"), format!("/v1/tables/{id}/view")] {
+        let response = fresh.get(&path, &players[1].token).await;
+        let problem = expect_problem(
+            response,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "stream_corrupt",
+        )
+        .await;
+        assert!(problem.detail.contains(&stream), "{problem:?}");
+        assert!(problem.detail.contains("version 7"), "{problem:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_background_task_checkpoints_every_stream_that_moved() {
+    let app = yaniv_e2e_tests::spawn_app_with(
+        |settings| settings.checkpoint_interval = Some(std::time::Duration::from_millis(200)),
+        Vec::new(),
+    )
+    .await;
+    let (api, id, _players, _referee) = played_table(&app, 2).await;
+    let stream = format!("table-{id}");
+    let version = stream_version(&app, &stream).await;
+    let (_, admin) = app.admin().await;
+    let mut covered = false;
+    for _ in 0..50 {
+        let latest = api.get("/v1/checkpoints/latest", &admin).await;
+        if latest.status() == StatusCode::OK {
+            let latest: Value = latest.json().await.unwrap();
+            covered = latest["heads"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|h| h["stream_id"] == stream && h["version"] == version);
+        }
+        if covered {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(covered, "a checkpoint covers {stream} at version {version}");
+    // An idle server adds nothing: the heads did not move.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (count,): (i64,) = sqlx::query_as("SELECT count(*) FROM checkpoints")
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (again,): (i64,) = sqlx::query_as("SELECT count(*) FROM checkpoints")
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(count, again, "no stream moved, no checkpoint");
+
+    // Checkpoints are append-only, like the events they vouch for.
+    for statement in [
+        "DELETE FROM checkpoint_heads",
+        "UPDATE checkpoints SET root = root",
+        "TRUNCATE checkpoints CASCADE",
+    ] {
+        let refused = sqlx::query(statement)
+            .execute(&app.db)
+            .await
+            .expect_err(statement);
+        assert!(refused.to_string().contains("append-only"), "{refused}");
+    }
+}
