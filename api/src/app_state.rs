@@ -9,6 +9,7 @@ use sqlx::PgPool;
 
 use crate::auth::password::PasswordService;
 use crate::auth::throttle::{Limits, LoginThrottle};
+use crate::live::Hub;
 use crate::records::RecordReplayer;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
@@ -35,6 +36,10 @@ pub struct AppState {
     /// Tournaments, likewise; shared with the tables' hook that records the results
     /// of tournament games.
     pub tournaments: Arc<Tournaments>,
+    /// Who follows which stream live, woken by the database's notifications.
+    pub live: Arc<Hub>,
+    /// How often a quiet live stream sends a heartbeat.
+    pub stream_heartbeat: Duration,
 }
 
 impl AppState {
@@ -71,6 +76,8 @@ impl AppState {
             records,
             tables,
             tournaments,
+            live: Arc::new(Hub::new()),
+            stream_heartbeat: crate::config::DEFAULT_STREAM_HEARTBEAT,
         }
     }
 }

@@ -23,6 +23,7 @@
 //! | `YANIV_HTTP_BODY_TIMEOUT_MS` | `15000` | longest a client may take to send a request body once its head arrived; then 408 and the connection closes |
 //! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
 //! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
+//! | `YANIV_STREAM_HEARTBEAT_SECS` | `15` | how often a quiet live stream (`/stream`) sends a heartbeat |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
 //!
@@ -79,6 +80,8 @@ pub struct Settings {
     /// How often the background task writes a checkpoint of every stream head;
     /// `None` runs no task (checkpoints then come from `yaniv-server checkpoint`).
     pub checkpoint_interval: Option<Duration>,
+    /// How often a quiet live stream sends a heartbeat.
+    pub stream_heartbeat: Duration,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -169,6 +172,7 @@ pub const DEFAULT_IDEMPOTENCY_RETENTION: Duration = Duration::from_secs(7 * 24 *
 pub const DEFAULT_PRUNE_INTERVAL: Duration = Duration::from_secs(60 * 60);
 pub const DEFAULT_HTTP_MAX_CONNECTIONS: usize = 1000;
 pub const DEFAULT_HTTP_BODY_TIMEOUT: Duration = Duration::from_secs(15);
+pub const DEFAULT_STREAM_HEARTBEAT: Duration = Duration::from_secs(15);
 pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
@@ -270,6 +274,8 @@ impl Settings {
                 Some(0) => None,
                 Some(secs) => Some(Duration::from_secs(secs)),
             },
+            stream_heartbeat: parse(&get, "YANIV_STREAM_HEARTBEAT_SECS", 1..=300)?
+                .map_or(DEFAULT_STREAM_HEARTBEAT, Duration::from_secs),
             bootstrap_admin,
         })
     }

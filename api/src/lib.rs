@@ -44,6 +44,8 @@
 //! - [`tournaments`]: championship tournaments as a stream kind: the row lock, the
 //!   server's draw seeds and their commitments, online tables for draws, the hook that
 //!   records an online game's result, verification.
+//! - [`live`]: live streams (`/stream`): the hub that wakes subscribers when the
+//!   database notifies that a stream moved, on every instance, and the wire formats.
 //! - [`pruning`]: the background task that deletes expired sessions and old
 //!   idempotency records.
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
@@ -69,6 +71,7 @@ pub mod error;
 pub mod fold_cache;
 pub mod idempotency;
 pub mod listing_check;
+pub mod live;
 pub mod openapi;
 pub mod pruning;
 pub mod records;

@@ -66,8 +66,11 @@ async fn serve() -> Result<(), BoxError> {
     let settings = Settings::from_env()?;
     let app = Application::build(settings).await?;
     let handle = app.handle();
+    let live = app.live();
     tokio::spawn(async move {
         startup::shutdown_signal().await;
+        // Open streams end now; their clients reconnect elsewhere with Last-Event-ID.
+        live.close();
         // Stop accepting, let in-flight requests finish (bounded by the timeout).
         handle.stop(true).await;
     });

@@ -5,6 +5,7 @@
 //! tests) gets a free port, read back with [`Application::port`].
 
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::dev::{Server, ServerHandle};
@@ -20,6 +21,7 @@ use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
 use crate::config::{Migrations, Settings};
 use crate::error;
+use crate::live::{self, Hub};
 use crate::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
 use crate::{body_timeout, cors, openapi, pruning, request_id, response_headers};
@@ -60,7 +62,10 @@ pub struct Application {
     port: u16,
     server: Server,
     pool: PgPool,
-    pruner: tokio::task::JoinHandle<()>,
+    /// Tasks that run beside the server (pruning, checkpoints, the live listener);
+    /// they stop with it.
+    background: Vec<tokio::task::JoinHandle<()>>,
+    live: Arc<Hub>,
 }
 
 impl std::fmt::Debug for Application {
@@ -108,32 +113,39 @@ impl Application {
             address: settings.bind_address.clone(),
             source,
         })?;
-        let state = web::Data::new(AppState::new(
+        let mut app_state = AppState::new(
             pool.clone(),
             passwords,
             settings.token_ttl,
             RecordReplayer::new(settings.max_record_bytes, settings.replay_concurrency),
             settings.db_transaction_timeout,
-        ));
+        );
+        app_state.stream_heartbeat = settings.stream_heartbeat;
+        let live = Arc::clone(&app_state.live);
+        let state = web::Data::new(app_state);
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {
                 address: settings.bind_address.clone(),
                 source,
             })?;
+        let mut background = vec![
+            pruning::spawn(
+                pool.clone(),
+                settings.prune_interval,
+                settings.idempotency_retention,
+            ),
+            live::spawn_listener(pool.clone(), Arc::clone(&live)),
+        ];
         if let Some(interval) = settings.checkpoint_interval {
-            crate::checkpoints::task::spawn(pool.clone(), interval);
+            background.push(crate::checkpoints::task::spawn(pool.clone(), interval));
         }
         tracing::info!(address = %local, "listening");
-        let pruner = pruning::spawn(
-            pool.clone(),
-            settings.prune_interval,
-            settings.idempotency_retention,
-        );
         Ok(Self {
             port: local.port(),
             server,
             pool,
-            pruner,
+            background,
+            live,
         })
     }
 
@@ -146,10 +158,18 @@ impl Application {
         self.server.handle()
     }
 
+    /// The live streams' hub: closing it ends every open stream, which a graceful
+    /// stop would otherwise wait for until its timeout.
+    pub fn live(&self) -> Arc<Hub> {
+        Arc::clone(&self.live)
+    }
+
     /// Serves until stopped, then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
-        self.pruner.abort();
+        for task in &self.background {
+            task.abort();
+        }
         self.pool.close().await;
         result
     }

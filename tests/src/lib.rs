@@ -182,6 +182,7 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         cors_origins: yaniv_api::config::CorsOrigins::Any,
         // The tests write their checkpoints when they need one.
         checkpoint_interval: None,
+        stream_heartbeat: yaniv_api::config::DEFAULT_STREAM_HEARTBEAT,
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),

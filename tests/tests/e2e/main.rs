@@ -14,6 +14,7 @@ mod health;
 mod http_limits;
 mod idempotency;
 mod least_privilege;
+mod live_streams;
 mod operations;
 mod pruning;
 mod records;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::game::{Event as GameEvent, Viewer, visible_events};
+use yaniv_domain::table::Table;
 
 use super::{load, with_etag};
 use crate::app_state::AppState;
@@ -71,8 +72,32 @@ pub async fn events(
     let (after, limit) = query.bounds()?;
     let table = &load(&state, path.into_inner()).await?;
     let viewer = table_access(&state, table, &auth.account).await?.viewer();
-    let limit = limit as usize;
+    let (page, next_after) = visible_page(table, viewer, after, limit as usize);
+    if viewer == Viewer::Referee {
+        // Staff see the events as stored: a fold cached before a change behind the
+        // server's back must not hide that the stored chain no longer holds.
+        state.tables.check_chain_upto(table.id, next_after).await?;
+    }
+    Ok(with_etag(
+        HttpResponse::Ok().json(TableEventsPage {
+            version: table.version,
+            has_more: next_after < table.version,
+            next_after,
+            events: page,
+        }),
+        table.version,
+    ))
+}
 
+/// Up to `limit` events after version `after`, as `viewer` may see them, and the
+/// version of the last one (`after`, capped at the table's version, when none): what
+/// `/events` and `/stream` send.
+pub fn visible_page(
+    table: &Table,
+    viewer: Viewer,
+    after: u64,
+    limit: usize,
+) -> (Vec<VisibleEvent>, u64) {
     let mut page: Vec<VisibleEvent> = Vec::new();
     for (version, event) in (1u64..).zip(&table.table_events) {
         if version > after && page.len() < limit {
@@ -108,18 +133,5 @@ pub async fn events(
         }
     }
     let next_after = page.last().map_or(after.min(table.version), |e| e.version);
-    if viewer == Viewer::Referee {
-        // Staff see the events as stored: a fold cached before a change behind the
-        // server's back must not hide that the stored chain no longer holds.
-        state.tables.check_chain_upto(table.id, next_after).await?;
-    }
-    Ok(with_etag(
-        HttpResponse::Ok().json(TableEventsPage {
-            version: table.version,
-            has_more: next_after < table.version,
-            next_after,
-            events: page,
-        }),
-        table.version,
-    ))
+    (page, next_after)
 }

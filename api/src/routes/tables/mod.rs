@@ -12,6 +12,7 @@
 //! | `POST /v1/tables/{id}/actions` | seated account | play, call, slap, add on, go along, onderkluft |
 //! | `GET /v1/tables/{id}/view` | any account | the caller's view: own seat, public, or everything for staff |
 //! | `GET /v1/tables/{id}/events` | any account | the stream, redacted for the caller |
+//! | `GET /v1/tables/{id}/stream` | any account | the same events and the caller's view, pushed (SSE or NDJSON) |
 //! | `GET /v1/tables/{id}/record` | any account | the game record of the finished rounds |
 //! | `GET /v1/tables/{id}/audit` | staff | the full state after the first N events |
 //! | `POST /v1/tables/{id}/verify` | staff | hash chain + replay through the rules |
@@ -46,6 +47,7 @@ pub mod list;
 pub mod record;
 pub mod show;
 pub mod start;
+pub mod stream;
 pub mod verify;
 pub mod view;
 pub mod write;

@@ -1,0 +1,332 @@
+//! Live streams (issue #10): a table pushed to its players over Server-Sent Events or
+//! NDJSON, from any of several server instances on one database, resumed without a
+//! gap or a duplicate.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use yaniv_e2e_tests::tables::{Api, Player, choose};
+use yaniv_e2e_tests::{TestApp, spawn_app, spawn_app_with};
+
+/// One message of a stream.
+#[derive(Debug, Clone, PartialEq)]
+struct Message {
+    kind: String,
+    id: Option<u64>,
+    data: Value,
+}
+
+/// An open stream, read message by message.
+struct Subscriber {
+    response: reqwest::Response,
+    pending: String,
+    ndjson: bool,
+}
+
+impl Subscriber {
+    async fn open(api: &Api, table: i64, token: &str, headers: &[(&str, &str)]) -> Self {
+        let mut request = api
+            .client
+            .get(api.url(&format!("/v1/tables/{table}/stream")))
+            .bearer_auth(token);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("GET stream");
+        assert_eq!(response.status(), StatusCode::OK);
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        Self {
+            response,
+            pending: String::new(),
+            ndjson: content_type.starts_with("application/x-ndjson"),
+        }
+    }
+
+    /// The next message (heartbeats included, as kind `heartbeat`), or `None` after
+    /// `wait` without one.
+    async fn next(&mut self, wait: Duration) -> Option<Message> {
+        loop {
+            if let Some(message) = self.take() {
+                return Some(message);
+            }
+            let chunk = tokio::time::timeout(wait, self.response.chunk())
+                .await
+                .ok()?
+                .expect("read the stream")?;
+            self.pending
+                .push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
+        }
+    }
+
+    fn take(&mut self) -> Option<Message> {
+        let separator = if self.ndjson { "\n" } else { "\n\n" };
+        let end = self.pending.find(separator)?;
+        let raw: String = self.pending.drain(..end + separator.len()).collect();
+        let raw = raw.trim_end_matches('\n');
+        if self.ndjson {
+            if raw.is_empty() {
+                return Some(heartbeat());
+            }
+            let line: Value = serde_json::from_str(raw).expect("an NDJSON line");
+            return Some(Message {
+                kind: line["kind"].as_str().expect("kind").to_owned(),
+                id: line["id"].as_u64(),
+                data: line["data"].clone(),
+            });
+        }
+        let mut message = Message {
+            kind: "message".into(),
+            id: None,
+            data: Value::Null,
+        };
+        for line in raw.lines() {
+            if line.starts_with(':') {
+                return Some(heartbeat());
+            }
+            if let Some(id) = line.strip_prefix("id: ") {
+                message.id = Some(id.parse().expect("a numeric id"));
+            } else if let Some(kind) = line.strip_prefix("event: ") {
+                message.kind = kind.to_owned();
+            } else if let Some(data) = line.strip_prefix("data: ") {
+                message.data = serde_json::from_str(data).expect("JSON data");
+            }
+        }
+        Some(message)
+    }
+
+    /// Events (heartbeats and views skipped) until version `until` is received.
+    async fn events_until(&mut self, until: u64) -> Vec<Message> {
+        let mut events = Vec::new();
+        while events.last().and_then(|e: &Message| e.id) < Some(until) {
+            let message = self
+                .next(Duration::from_secs(10))
+                .await
+                .unwrap_or_else(|| panic!("no event up to {until}; got {events:?}"));
+            if message.kind == "event" {
+                events.push(message);
+            }
+        }
+        events
+    }
+}
+
+fn heartbeat() -> Message {
+    Message {
+        kind: "heartbeat".into(),
+        id: None,
+        data: Value::Null,
+    }
+}
+
+/// Two players, a started table; the id.
+async fn started_table(app: &TestApp) -> (i64, Player, Player) {
+    let api = app.api();
+    let players = [app.new_player("ann").await, app.new_player("bob").await];
+    let id = api
+        .started_table(&json!({"preset": "israeli", "seats": 2}), &players)
+        .await;
+    let [ann, bob] = players;
+    (id, ann, bob)
+}
+
+/// Plays `moves` moves (or to the end of the game) through `api`; the version after.
+async fn play(api: &Api, table: i64, players: &[&Player], moves: usize) -> u64 {
+    for _ in 0..moves {
+        let mut moved = false;
+        for player in players {
+            let view = api.view(table, &player.token).await;
+            if let Some(action) = choose(&view) {
+                let response = api.act(table, &player.token, &action, None).await;
+                assert_eq!(response.status(), StatusCode::OK, "{action}");
+                moved = true;
+                break;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    api.summary(table, &players[0].token).await["version"]
+        .as_u64()
+        .expect("version")
+}
+
+/// What `/events` gives `player` after `after`, as (version, type, payload).
+async fn events_of(api: &Api, table: i64, player: &Player, after: u64) -> Vec<(u64, Value, Value)> {
+    api.events(table, &player.token, after)
+        .await
+        .into_iter()
+        .map(|e| {
+            (
+                e["version"].as_u64().expect("version"),
+                e["type"].clone(),
+                e["payload"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// Whether `pushed` is `now` with some of its values still hidden (`null`): an event
+/// pushed while its round ran hides what `/events` shows once the round is over (the
+/// deal's seed, another seat's stock draw); it never shows more, nor anything else.
+fn as_revealed_then(pushed: &Value, now: &Value) -> bool {
+    match (pushed, now) {
+        (Value::Null, _) => true,
+        (Value::Object(p), Value::Object(n)) => {
+            p.len() == n.len()
+                && p.iter()
+                    .all(|(k, v)| n.get(k).is_some_and(|w| as_revealed_then(v, w)))
+        }
+        (Value::Array(p), Value::Array(n)) => {
+            p.len() == n.len() && p.iter().zip(n).all(|(v, w)| as_revealed_then(v, w))
+        }
+        _ => pushed == now,
+    }
+}
+
+/// The pushed events are `/events` as the caller saw it then: same versions and types,
+/// payloads equal up to what a round's end has revealed since.
+fn assert_pushed_as_read(pushed: &[Message], read: &[(u64, Value, Value)]) {
+    let pushed = as_rows(pushed);
+    assert_eq!(pushed.len(), read.len(), "one message per event");
+    for ((version, kind, payload), (read_version, read_kind, read_payload)) in
+        pushed.iter().zip(read)
+    {
+        assert_eq!((version, kind), (read_version, read_kind));
+        assert!(
+            as_revealed_then(payload, read_payload),
+            "v{version}: pushed {payload} but /events gives {read_payload}"
+        );
+    }
+}
+
+fn as_rows(events: &[Message]) -> Vec<(u64, Value, Value)> {
+    events
+        .iter()
+        .map(|m| {
+            (
+                m.id.expect("an event has an id"),
+                m.data["type"].clone(),
+                m.data["payload"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// Subscribers on three instances hear every event of a table driven through one of
+/// them, in order, once each, redacted for their seat exactly as `/events`; one that
+/// drops its connection resumes on another instance with `Last-Event-ID`.
+#[tokio::test]
+async fn every_instance_pushes_every_event_once_and_resumes_elsewhere() {
+    let app = spawn_app().await;
+    let driver = app.api();
+    let (b, c) = (app.spawn_instance().await, app.spawn_instance().await);
+    let (table, ann, bob) = started_table(&app).await;
+    let start = driver.summary(table, &ann.token).await["version"]
+        .as_u64()
+        .expect("version");
+
+    let mut ann_on_b = Subscriber::open(&b, table, &ann.token, &[("Last-Event-ID", "0")]).await;
+    let mut bob_on_c = Subscriber::open(&c, table, &bob.token, &[]).await;
+    // A fresh stream without a resume point starts with the view, not the history.
+    let first = bob_on_c
+        .next(Duration::from_secs(10))
+        .await
+        .expect("a view");
+    assert_eq!(first.kind, "view");
+    assert_eq!(first.data["table"]["version"], start, "{}", first.data);
+
+    let middle = play(&driver, table, &[&ann, &bob], 6).await;
+    let heard_by_bob = bob_on_c.events_until(middle).await;
+    assert_pushed_as_read(&heard_by_bob, &events_of(&driver, table, &bob, start).await);
+    // Bob's connection drops; he resumes on instance B from what he had.
+    drop(bob_on_c);
+    let end = play(&driver, table, &[&ann, &bob], 10).await;
+    let resume = middle.to_string();
+    let mut bob_on_b =
+        Subscriber::open(&b, table, &bob.token, &[("Last-Event-ID", resume.as_str())]).await;
+    let resumed = bob_on_b.events_until(end).await;
+    assert_pushed_as_read(&resumed, &events_of(&driver, table, &bob, middle).await);
+
+    let heard_by_ann = ann_on_b.events_until(end).await;
+    let versions: Vec<u64> = heard_by_ann.iter().filter_map(|m| m.id).collect();
+    assert_eq!(
+        versions,
+        (1..=end).collect::<Vec<_>>(),
+        "in order, no gap, no duplicate"
+    );
+    assert_pushed_as_read(&heard_by_ann, &events_of(&driver, table, &ann, 0).await);
+    // After the last event comes the fresh view, as /view gives it.
+    let view = loop {
+        let message = ann_on_b
+            .next(Duration::from_secs(10))
+            .await
+            .expect("a view");
+        if message.kind == "view" && message.data["table"]["version"] == end {
+            break message.data;
+        }
+    };
+    assert_eq!(view, driver.view(table, &ann.token).await);
+}
+
+/// NDJSON on request, and a heartbeat when nothing happens.
+#[tokio::test]
+async fn ndjson_on_request_and_heartbeats_when_quiet() {
+    let app = spawn_app_with(|s| s.stream_heartbeat = Duration::from_secs(1), vec![]).await;
+    let api = app.api();
+    let (table, ann, bob) = started_table(&app).await;
+    let mut stream = Subscriber::open(
+        &api,
+        table,
+        &ann.token,
+        &[("Accept", "application/x-ndjson"), ("Last-Event-ID", "0")],
+    )
+    .await;
+    assert!(stream.ndjson);
+    let start = api.summary(table, &ann.token).await["version"]
+        .as_u64()
+        .expect("version");
+    let history = stream.events_until(start).await;
+    assert_pushed_as_read(&history, &events_of(&api, table, &ann, 0).await);
+    let mut heard_heartbeat = false;
+    while let Some(message) = stream.next(Duration::from_secs(5)).await {
+        if message.kind == "heartbeat" {
+            heard_heartbeat = true;
+            break;
+        }
+    }
+    assert!(heard_heartbeat, "a quiet stream sends heartbeats");
+    let after = play(&api, table, &[&ann, &bob], 1).await;
+    assert_eq!(
+        stream.events_until(after).await.last().and_then(|m| m.id),
+        Some(after)
+    );
+}
+
+/// A stream is refused like any read: no table, no token.
+#[tokio::test]
+async fn streams_refuse_what_reads_refuse() {
+    let app = spawn_app().await;
+    let (_, token) = app.player("ann").await;
+    let missing = app
+        .client
+        .get(app.url("/v1/tables/999/stream"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let anonymous = app
+        .client
+        .get(app.url("/v1/tables/1/stream"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+}
