@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use yaniv_e2e_tests::tables::{Api, Player, choose};
+use yaniv_e2e_tests::tables::{Api, Player, check_events_hide, check_view_hides, choose};
 use yaniv_e2e_tests::{TestApp, spawn_app, spawn_app_with};
 
 /// One message of a stream.
@@ -329,4 +329,55 @@ async fn streams_refuse_what_reads_refuse() {
         .await
         .expect("GET");
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// Hidden information over the streams: after every move, what each seat and a
+/// spectator has been pushed shows nothing of the round in play that it may not see
+/// (another seat's stock draw, the round's seed), compared with what a referee reads
+/// at that moment; and each pushed view hides what `/view` hides.
+#[tokio::test]
+async fn streams_hide_from_every_seat_what_events_hide() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let humans = [
+        app.new_player("ann").await,
+        app.new_player("bob").await,
+        app.new_player("cyd").await,
+    ];
+    let spectator = app.new_player("sam").await;
+    let referee = app.new_referee("rita").await;
+    let table = api
+        .started_table(&json!({"preset": "israeli", "seats": 3}), &humans)
+        .await;
+    let watchers: Vec<&Player> = humans.iter().chain([&spectator]).collect();
+    let mut streams = Vec::new();
+    for watcher in &watchers {
+        streams
+            .push(Subscriber::open(&api, table, &watcher.token, &[("Last-Event-ID", "0")]).await);
+    }
+    let mut pushed: Vec<Vec<Value>> = vec![Vec::new(); watchers.len()];
+    let players: Vec<&Player> = humans.iter().collect();
+    for _ in 0..15 {
+        let version = play(&api, table, &players, 1).await;
+        let staff_events = api.events(table, &referee.token, 0).await;
+        let staff_view = api.view(table, &referee.token).await;
+        for ((watcher, stream), seen) in watchers.iter().zip(&mut streams).zip(&mut pushed) {
+            let seat = api.view(table, &watcher.token).await["seat"].as_u64();
+            seen.extend(
+                stream
+                    .events_until(version)
+                    .await
+                    .into_iter()
+                    .map(|m| m.data),
+            );
+            check_events_hide(seen, &staff_events, seat);
+            let view = loop {
+                let message = stream.next(Duration::from_secs(10)).await.expect("a view");
+                if message.kind == "view" && message.data["table"]["version"] == version {
+                    break message.data;
+                }
+            };
+            check_view_hides(&view, &staff_view);
+        }
+    }
 }
