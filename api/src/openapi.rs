@@ -688,6 +688,10 @@ mod tests {
         let events = param("/v1/tournaments/{id}/events", "get", "limit");
         assert_eq!(events["maximum"], crate::routes::paging::MAX_LIMIT);
         assert_eq!(events["minimum"], 1);
+        for path in ["/v1/tournaments/{id}/events", "/v1/tables/{id}/events"] {
+            let after = param(path, "get", "after");
+            assert_eq!(after["maximum"], crate::routes::paging::MAX_AFTER, "{path}");
+        }
         let list = param("/v1/tournaments", "get", "limit");
         assert_eq!(list["maximum"], crate::routes::tournaments::list::MAX_LIMIT);
         assert_eq!(param("/v1/tournaments/{id}", "get", "as_of")["minimum"], 1);
