@@ -2,7 +2,8 @@
 # Fuzzes every operation of the API with Schemathesis: requests generated from
 # openapi/openapi.json, valid and invalid, sent with an admin's bearer token. It fails
 # when an answer is a 5xx, has a status the document does not list for that operation,
-# or does not match the documented media type, schema or headers.
+# does not match the documented media type, schema or headers, or accepts a request the
+# document forbids (the checks are listed, with the one left out, at CHECKS below).
 #
 # Usage:
 #   deploy/schemathesis.sh [extra options for `schemathesis run`]
@@ -12,7 +13,7 @@
 #   SCHEMATHESIS_MAX_EXAMPLES  examples per operation and phase (default 100)
 #   SCHEMATHESIS_SEED          hypothesis seed (default 9): the same seed, pins and
 #                              server code send the same requests
-#   SCHEMATHESIS_WORKERS       concurrent workers (default 2)
+#   SCHEMATHESIS_WORKERS       concurrent workers (default 1, see below)
 #   DATABASE_URL               a PostgreSQL server to use instead of the local cluster
 #
 # What it does:
@@ -30,18 +31,25 @@
 #      need;
 #   5. stops the server and drops the database, whatever happened.
 #
-# The server log, Schemathesis's output and its JUnit report are kept in
-# .local/schemathesis/. The exit status is non-zero when either pass found a failure.
+# The server log, Schemathesis's output (run-main.log, run-logout.log) and its JUnit
+# reports are kept in .local/schemathesis/. The exit status is non-zero when either pass found a failure.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.local/schemathesis-venv"
 REQUIREMENTS="$ROOT/tests/schemathesis/requirements.txt"
+CONFIG="$ROOT/tests/schemathesis/schemathesis.toml"
 STAMP="$VENV/.requirements"
 OUT="$ROOT/.local/schemathesis"
 MAX_EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-100}"
 SEED="${SCHEMATHESIS_SEED:-9}"
-WORKERS="${SCHEMATHESIS_WORKERS:-2}"
+# One worker: with two, Python 3.11 (Debian bookworm's, and 3.11.7) now and then stops
+# an operation with "SystemError: AST constructor recursion depth mismatch" (CPython
+# issue 106905). Hypothesis parses its own sources to describe a strategy, and 3.11
+# keeps the depth counter of that parse per interpreter, not per thread, so two
+# workers parsing at once corrupt it. An error of the tool, not a finding about the
+# server: seeds 1 and 9 met it with two workers, never with one.
+WORKERS="${SCHEMATHESIS_WORKERS:-1}"
 ADMIN_USERNAME="fuzz-admin"
 # Only a throwaway database ever sees this password.
 ADMIN_PASSWORD="fuzz-admin-Kq7-disposable"
@@ -198,8 +206,17 @@ token="$("$VENV/bin/python" "$ROOT/tests/schemathesis/seed.py" --base-url "$base
 
 # ------------------------------------------------------------ schemathesis ---
 
-CHECKS="not_a_server_error,status_code_conformance,content_type_conformance"
-CHECKS="$CHECKS,response_schema_conformance,response_headers_conformance"
+# Every check but one. Issue 9 asks for `not_a_server_error` and
+# `status_code_conformance`; a generated client relies on the media type, schema and
+# headers checks; the others hold the server to the document in the other direction
+# (`negative_data_rejection`: what the document forbids is refused; `ignored_auth`: a
+# request without the token is refused; `unsupported_method`: 405 with `Allow`; the
+# stateful `use_after_free` and `ensure_resource_availability`). Left out:
+# `positive_data_acceptance`, which counts as a failure every 404, 409 or 422 that a
+# well-shaped request earns from the rules (a move out of turn, a seat already taken,
+# an `as_of` past the head): the document describes shapes, not the game.
+CHECKS="all"
+EXCLUDED_CHECKS="positive_data_acceptance"
 
 # One pass of `schemathesis run`; its arguments choose the operations.
 fuzz() {
@@ -207,10 +224,10 @@ fuzz() {
     shift
     log "pass '$name': seed $SEED, at most $MAX_EXAMPLES examples per operation and phase"
     # No example database: what an earlier run found must not change what this one sends.
-    "$VENV/bin/schemathesis" run "$base/openapi.json" \
+    "$VENV/bin/schemathesis" --config-file "$CONFIG" run "$base/openapi.json" \
         --url "$base" \
         --header "Authorization: Bearer $token" \
-        --checks "$CHECKS" \
+        --checks "$CHECKS" --exclude-checks "$EXCLUDED_CHECKS" \
         --max-examples "$MAX_EXAMPLES" \
         --seed "$SEED" \
         --workers "$WORKERS" \
@@ -221,12 +238,11 @@ fuzz() {
         "$@" 2>&1 | tee "$OUT/run-$name.log"
 }
 
-LOGOUT=(--include-operation-id sessions_logout)
 started=$SECONDS
 status=0
 fuzz main --exclude-operation-id sessions_logout "$@" || status=$?
 second=0
-fuzz logout "${LOGOUT[@]}" "$@" || second=$?
+fuzz logout --include-operation-id sessions_logout "$@" || second=$?
 [ "$status" -ne 0 ] || status=$second
 log "done in $((SECONDS - started)) s (exit status $status; output in ${OUT#"$ROOT"/})"
 exit "$status"
