@@ -133,9 +133,6 @@ pub struct SetRolesRequest {
     request_body = SetRolesRequest,
     responses(
         (status = 200, description = "The account with its new roles", body = AccountView),
-        (status = 400, description = "The id is not a number (`invalid_path`), or the body is \
-         not JSON (`malformed_json`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller is not an admin (`forbidden`)",

@@ -67,8 +67,6 @@ pub use crate::records::{REPLAY_MAX_WAIT, RecordReplayer, Replayed};
     responses(
         (status = 200, description = "The record replays: its `yaniv-result/1` result",
          body = ReplayResult),
-        (status = 400, description = "The body is not JSON (`malformed_json`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The record is larger than `YANIV_MAX_RECORD_BYTES` (`payload_too_large`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Sent with a content type other than JSON (`unsupported_media_type`)",

@@ -385,9 +385,10 @@ async fn commands_name_real_accounts_and_respect_if_match() {
         .expect("POST");
     Api::json_ok(fresh, StatusCode::OK, "register with If-Match").await;
 
-    // Paging past the end of the stream is an empty page, whatever the cursor.
+    // Paging past the end of the stream is an empty page, whatever the cursor, up to the
+    // largest the document allows (`int64`; past it is a 422, see `errors.rs`).
     let beyond = api
-        .tournament_read(id, &format!("/events?after={}", u64::MAX), &org.token)
+        .tournament_read(id, &format!("/events?after={}", i64::MAX), &org.token)
         .await;
     assert_eq!(beyond["events"], json!([]));
     assert_eq!(beyond["has_more"], false);

@@ -86,8 +86,6 @@ pub(super) async fn require_auditor(
     params(("id" = i64, Path, description = "Table id"), AuditQuery),
     responses(
         (status = 200, description = "The table at `as_of`", body = AuditView),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not staff, or playing at this table or in its tournament while its game runs (`forbidden`)",

@@ -63,8 +63,6 @@ pub struct TableList {
     params(ListQuery),
     responses(
         (status = 200, description = "A page of tables", body = TableList),
-        (status = 400, description = "Malformed query (`invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown status or limit out of range (`validation_failed`)",

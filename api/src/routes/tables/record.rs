@@ -22,8 +22,6 @@ use crate::error::{ApiError, Problem};
     params(("id" = i64, Path, description = "Table id")),
     responses(
         (status = 200, description = "The record of the finished rounds", body = crate::routes::records::GameRecord),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",

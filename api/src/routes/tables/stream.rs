@@ -56,8 +56,6 @@ pub struct StreamQuery {
             (String = "text/event-stream"),
             (String = "application/x-ndjson"),
         )),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",

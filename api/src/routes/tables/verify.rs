@@ -27,8 +27,6 @@ use crate::tables::{is_staff, not_found};
     params(("id" = i64, Path, description = "Table id")),
     responses(
         (status = 200, description = "The verdict", body = Verification),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not staff, or playing at this table or in its \

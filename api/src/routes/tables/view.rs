@@ -22,8 +22,6 @@ use crate::tournaments::fairness::table_access;
     responses(
         (status = 200, description = "The table as the caller may see it", body = TableView,
          headers(("ETag" = String, description = "The table's version, quoted"))),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",

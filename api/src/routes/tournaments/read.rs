@@ -81,10 +81,6 @@ pub struct ReadProblems;
 impl IntoResponses for ReadProblems {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
         [
-            (
-                "400",
-                "Malformed id or query (`invalid_path`, `invalid_query`)",
-            ),
             ("401", "A token was sent but is unknown or expired"),
             ("404", "No such tournament (`not_found`)"),
             (
@@ -308,8 +304,6 @@ pub struct TournamentEventsPage {
     params(("id" = i64, Path, description = "Tournament id"), EventsQuery),
     responses(
         (status = 200, description = "A page of events", body = TournamentEventsPage),
-        (status = 400, description = "Malformed id or query (`invalid_path`, `invalid_query`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is unknown or expired",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",

@@ -30,8 +30,6 @@ use crate::tournaments::{repo, stream_id};
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The verdict", body = TournamentVerification),
-        (status = 400, description = "The id is not a number (`invalid_path`)",
-         body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Neither an official of this tournament nor a referee, \
