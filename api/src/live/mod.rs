@@ -12,6 +12,7 @@
 //! reconnection every subscriber is woken to read again.
 
 pub mod body;
+pub mod follow;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};

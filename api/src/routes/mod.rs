@@ -111,6 +111,7 @@ api_routes! {
     "/v1/tournaments/{id}/interventions" => [GET tournaments::read::interventions],
     "/v1/tournaments/{id}/players" => [GET tournaments::players::players],
     "/v1/tournaments/{id}/events" => [GET tournaments::read::events],
+    "/v1/tournaments/{id}/stream" => [GET tournaments::stream::stream],
     "/v1/tournaments/{id}/me" => [GET tournaments::me::me],
     "/v1/tournaments/{id}/verify" => [POST tournaments::verify::verify],
 }

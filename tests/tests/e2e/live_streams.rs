@@ -381,3 +381,88 @@ async fn streams_hide_from_every_seat_what_events_hide() {
         }
     }
 }
+
+/// A tournament's stream is public: anyone follows its events (as `/events` gives
+/// them), its summary after each change and, once the qualification has started, its
+/// standings.
+#[tokio::test]
+async fn a_tournament_is_pushed_to_anyone() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("olga").await;
+    let created = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Live cup", "rules": {"preset": "israeli"}, "capacity": 4}),
+        )
+        .await;
+    let id = created["id"].as_i64().expect("id");
+    let response = app
+        .client
+        .get(app.url(&format!("/v1/tournaments/{id}/stream")))
+        .header("Last-Event-ID", "0")
+        .send()
+        .await
+        .expect("GET stream");
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut stream = Subscriber {
+        response,
+        pending: String::new(),
+        ndjson: false,
+    };
+    let mut players = Vec::new();
+    for name in ["pia", "pete", "paula", "pam"] {
+        players.push(app.new_player(name).await);
+    }
+    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
+        .await;
+    for p in &players {
+        api.accepted(
+            id,
+            &org.token,
+            &json!({"command": "register", "player": p.id}),
+        )
+        .await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
+        .await;
+    for p in &players {
+        api.accepted(
+            id,
+            &p.token,
+            &json!({"command": "check_in", "player": p.id}),
+        )
+        .await;
+    }
+    let last = api
+        .accepted(id, &org.token, &json!({"command": "start_qualification"}))
+        .await;
+    let version = last["version"].as_u64().expect("version");
+
+    let pushed = stream.events_until(version).await;
+    let read: Vec<Value> = api
+        .tournament_read(id, "/events?limit=1000", &org.token)
+        .await["events"]
+        .as_array()
+        .expect("events")
+        .clone();
+    let pushed: Vec<Value> = pushed.into_iter().map(|m| m.data).collect();
+    assert_eq!(pushed, read, "every event, in order, as /events gives it");
+    let (mut summary, mut standings) = (None, None);
+    while summary.is_none() || standings.is_none() {
+        let message = stream.next(Duration::from_secs(10)).await.expect("more");
+        match message.kind.as_str() {
+            "tournament" if message.data["version"] == version => summary = Some(message.data),
+            "standings" if message.data["version"] == version => standings = Some(message.data),
+            _ => {}
+        }
+    }
+    assert_eq!(
+        summary.expect("summary"),
+        api.tournament_read(id, "", &org.token).await
+    );
+    assert_eq!(
+        standings.expect("standings"),
+        api.tournament_read(id, "/standings", &org.token).await
+    );
+}

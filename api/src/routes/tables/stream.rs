@@ -6,9 +6,8 @@
 //! server or any other on the same database, and gets every event after it, once.
 //! `docs/live.md` describes the protocol.
 
-use actix_web::{HttpRequest, HttpResponse, http::header, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use tokio::sync::mpsc;
 use utoipa::IntoParams;
 
 use super::dto::TableView;
@@ -18,12 +17,11 @@ use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::auth::accounts::Account;
 use crate::error::{ApiError, Problem};
-use crate::live::body::{ChannelBody, Format, resume_point};
+use crate::live::body::{Format, resume_point};
+use crate::live::follow::{self, Outbox, Source, Stop};
 use crate::tables::stream_id;
 use crate::tournaments::fairness::table_access;
 
-/// Messages a stream may have waiting for a slow client before its task waits too.
-const BUFFERED_MESSAGES: usize = 64;
 /// Events read from a fold per message batch.
 const EVENTS_PER_BATCH: usize = 1000;
 
@@ -73,84 +71,37 @@ pub async fn stream(
     // Refusals (no table, no access) are answered as problems before the stream opens.
     let table = load(&state, id).await?;
     table_access(&state, &table, &auth.account).await?;
-    let format = Format::negotiate(&req);
     let after = resume_point(&req, query.after);
-    let (messages, body) = mpsc::channel(BUFFERED_MESSAGES);
-    let follower = Follower {
-        state: state.clone(),
+    let source = TableSource {
         account: auth.account,
         id,
-        format,
-        messages,
     };
-    actix_web::rt::spawn(follower.run(after));
-    Ok(HttpResponse::Ok()
-        .content_type(format.content_type())
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        // Reverse proxies (nginx) would otherwise hold the messages back.
-        .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(ChannelBody(body)))
+    Ok(follow::open(
+        state,
+        stream_id(id),
+        Format::negotiate(&req),
+        after,
+        source,
+    ))
 }
 
-/// The task behind one open stream.
-struct Follower {
-    state: web::Data<AppState>,
+/// A table as one account may see it.
+struct TableSource {
     account: Account,
     id: i64,
-    format: Format,
-    messages: mpsc::Sender<web::Bytes>,
 }
 
-/// Why a stream stops.
-enum Stop {
-    /// The client went away (or the server is stopping): nothing to say.
-    Gone,
-    /// The table could not be read: said once, as an `error` message.
-    Failed(ApiError),
-}
-
-impl Follower {
-    async fn run(self, after: Option<u64>) {
-        if let Err(Stop::Failed(error)) = self.follow(after).await {
-            let problem = error.problem();
-            let _ = self
-                .messages
-                .send(self.format.message("error", None, &problem))
-                .await;
-        }
-    }
-
-    async fn send(&self, message: web::Bytes) -> Result<(), Stop> {
-        self.messages.send(message).await.map_err(|_| Stop::Gone)
-    }
-
-    async fn follow(&self, after: Option<u64>) -> Result<(), Stop> {
-        // Subscribe before the first read: a change in between then wakes us.
-        let mut subscription = self.state.live.subscribe(&stream_id(self.id));
-        let mut sent = after;
-        let heartbeat = self.state.stream_heartbeat;
-        loop {
-            sent = Some(self.catch_up(sent).await?);
-            tokio::select! {
-                moved = subscription.head.changed() => {
-                    if moved.is_err() {
-                        return Err(Stop::Gone);
-                    }
-                }
-                _ = subscription.closing.changed() => return Err(Stop::Gone),
-                () = self.messages.closed() => return Err(Stop::Gone),
-                () = tokio::time::sleep(heartbeat) => self.send(self.format.heartbeat()).await?,
-            }
-        }
-    }
-
-    /// Sends the events after `sent` and then the view, if anything moved; the
-    /// version now sent. With `sent` unknown (a fresh stream), only the view.
-    async fn catch_up(&self, sent: Option<u64>) -> Result<u64, Stop> {
-        let table = load(&self.state, self.id).await.map_err(Stop::Failed)?;
-        let access = table_access(&self.state, &table, &self.account)
-            .await
-            .map_err(Stop::Failed)?;
+impl Source for TableSource {
+    /// The events after `sent` as `/events` gives them, then the view, if anything
+    /// moved; with `sent` unknown, only the view.
+    async fn catch_up(
+        &mut self,
+        state: &AppState,
+        sent: Option<u64>,
+        out: &Outbox,
+    ) -> Result<u64, Stop> {
+        let table = load(state, self.id).await?;
+        let access = table_access(state, &table, &self.account).await?;
         let mut done = match sent {
             Some(sent) if sent >= table.version => return Ok(sent),
             Some(sent) => sent,
@@ -159,16 +110,15 @@ impl Follower {
         while done < table.version {
             let (page, next) = visible_page(&table, access.viewer(), done, EVENTS_PER_BATCH);
             for event in &page {
-                self.send(self.format.message("event", Some(event.version), event))
-                    .await?;
+                out.send("event", Some(event.version), event).await?;
             }
             if next <= done {
                 break;
             }
             done = next;
         }
-        let view = TableView::of(&table, access);
-        self.send(self.format.message("view", None, &view)).await?;
+        out.send("view", None, &TableView::of(&table, access))
+            .await?;
         Ok(table.version)
     }
 }

@@ -15,6 +15,7 @@
 //! | `GET /v1/tournaments/{id}/players?as_of=N` | anyone | the players in registration order, the referees and the organizer, with their usernames |
 //! | `GET /v1/tournaments/{id}/me` | any account | the caller's registration, table (and its online game), results and standing |
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
+//! | `GET /v1/tournaments/{id}/stream` | anyone | the events, summary and standings, pushed (SSE or NDJSON) |
 //! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
 //!
 //! The reads are public: nothing in a tournament's stream is secret, so they need no
@@ -50,6 +51,7 @@ pub mod list;
 pub mod me;
 pub mod players;
 pub mod read;
+pub mod stream;
 pub mod verify;
 
 use actix_web::HttpResponse;
