@@ -466,3 +466,45 @@ async fn a_tournament_is_pushed_to_anyone() {
         api.tournament_read(id, "/standings", &org.token).await
     );
 }
+
+/// A stopping server ends its open streams at once, so that a graceful stop does not
+/// wait out its timeout (30 s) on connections that never finish; clients then resume
+/// elsewhere with `Last-Event-ID`.
+#[tokio::test]
+async fn a_stopping_server_ends_its_streams_at_once() {
+    let app = spawn_app().await;
+    let (table, ann, _) = started_table(&app).await;
+    let settings = yaniv_e2e_tests::test_settings(app.database.url.clone(), &app.admin_password);
+    let second = yaniv_api::startup::Application::build(settings)
+        .await
+        .expect("a second server");
+    let api = Api {
+        address: format!("http://127.0.0.1:{}", second.port()),
+        client: app.client.clone(),
+    };
+    let (handle, live) = (second.handle(), second.live());
+    let running = tokio::spawn(second.run_until_stopped());
+    let mut stream = Subscriber::open(&api, table, &ann.token, &[]).await;
+    assert_eq!(
+        stream
+            .next(Duration::from_secs(10))
+            .await
+            .expect("a view")
+            .kind,
+        "view"
+    );
+
+    let stopping = std::time::Instant::now();
+    live.close();
+    handle.stop(true).await;
+    tokio::time::timeout(Duration::from_secs(10), running)
+        .await
+        .expect("the server stopped without waiting for the stream")
+        .expect("the server task")
+        .expect("a clean stop");
+    assert!(stopping.elapsed() < Duration::from_secs(10));
+    assert!(
+        stream.next(Duration::from_secs(5)).await.is_none(),
+        "the stream ended"
+    );
+}
