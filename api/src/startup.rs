@@ -134,7 +134,9 @@ impl Application {
                 settings.prune_interval,
                 settings.idempotency_retention,
             ),
-            live::spawn_listener(pool.clone(), Arc::clone(&live)),
+            // The listener holds its connection for good: a pool of its own, so that
+            // requests keep every connection of theirs.
+            live::spawn_listener(connect_sized(&settings, 1).await?, Arc::clone(&live)),
         ];
         if let Some(interval) = settings.checkpoint_interval {
             background.push(crate::checkpoints::task::spawn(pool.clone(), interval));
@@ -196,6 +198,11 @@ pub async fn check_migrations(pool: &PgPool) -> Result<(), StartupError> {
 
 /// Opens the connection pool (and checks the database answers).
 pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
+    connect_sized(settings, settings.db_pool_size).await
+}
+
+/// A pool of at most `size` connections with the server's connection settings.
+async fn connect_sized(settings: &Settings, size: u32) -> Result<PgPool, StartupError> {
     let options: PgConnectOptions = settings
         .database_url
         .expose_secret()
@@ -214,7 +221,7 @@ pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
         ("tcp_keepalives_count", "3"),
     ]);
     PgPoolOptions::new()
-        .max_connections(settings.db_pool_size)
+        .max_connections(size)
         .acquire_timeout(Duration::from_secs(5))
         .connect_with(options)
         .await

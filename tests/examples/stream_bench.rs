@@ -2,10 +2,11 @@
 //!
 //! ```text
 //! DATABASE_URL=... cargo run --release -p yaniv-e2e-tests --example stream_bench \
-//!     [SUBSCRIBERS] [TABLES] [MOVES_PER_TABLE] [INSTANCES]
+//!     [SUBSCRIBERS] [TABLES] [MOVES_PER_TABLE] [INSTANCES] [THINK_MS]
 //! ```
 //!
-//! Defaults: 1000 subscribers, 100 tables, 20 moves per table, 1 instance. Starts
+//! Defaults: 1000 subscribers, 100 tables, 20 moves per table, 1 instance, no pause
+//! between moves (THINK_MS sets a pause before each move, as people take). Starts
 //! INSTANCES servers in this process on a fresh database, makes TABLES two-player
 //! tables, spreads the subscribers over the tables (round robin) and over the
 //! instances, while the tables are driven through the first instance. Then every
@@ -76,8 +77,19 @@ async fn subscribe(api: Api, table: i64, token: String, receipts: Receipts) {
     }
 }
 
-async fn drive(api: Api, table: i64, players: [Player; 2], moves: usize, acks: Acks) {
+async fn drive(
+    api: Api,
+    table: i64,
+    players: [Player; 2],
+    moves: usize,
+    think: Duration,
+    offset: Duration,
+    acks: Acks,
+) {
+    // Tables start out of step, as at a venue, rather than all moving at once.
+    tokio::time::sleep(offset).await;
     for _ in 0..moves {
+        tokio::time::sleep(think).await;
         let mut moved = false;
         for player in &players {
             let view = api.view(table, &player.token).await;
@@ -118,6 +130,7 @@ async fn main() {
     let tables = args.get(1).copied().unwrap_or(100);
     let moves = args.get(2).copied().unwrap_or(20);
     let instances = args.get(3).copied().unwrap_or(1).max(1);
+    let think = Duration::from_millis(args.get(4).copied().unwrap_or(0) as u64);
 
     let app: TestApp = spawn_app_with(
         |s| {
@@ -172,12 +185,15 @@ async fn main() {
     let started = Instant::now();
     let drivers: Vec<_> = seated
         .iter()
-        .map(|(id, players)| {
+        .enumerate()
+        .map(|(k, (id, players))| {
             tokio::spawn(drive(
                 driver.clone(),
                 *id,
                 players.clone(),
                 moves,
+                think,
+                think * k as u32 / tables as u32,
                 Arc::clone(&acks),
             ))
         })
@@ -208,8 +224,9 @@ async fn main() {
         .map(|(table, _)| per_table_subscribers(*table))
         .sum();
     println!(
-        "subscribers {subscribers}, tables {tables}, instances {instances}, moves acknowledged {}, \
-         in {:.1} s",
+        "subscribers {subscribers}, tables {tables}, instances {instances}, think {} ms, moves \
+         acknowledged {}, in {:.1} s",
+        think.as_millis(),
         acks.len(),
         played.as_secs_f64()
     );
