@@ -20,54 +20,17 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.local/client-venv"
 REQUIREMENTS="$ROOT/tests/client/requirements.txt"
-STAMP="$VENV/.requirements"
 
 log() { printf '[client-test] %s\n' "$*" >&2; }
 die() { printf '[client-test] error: %s\n' "$*" >&2; exit 1; }
 # shellcheck source=deploy/apt-install.sh
 . "$ROOT/deploy/apt-install.sh"
-
-# A python3 of at least 3.11 (the generated client uses typing.Self), with venv.
-python_ok() {
-    "$1" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
-}
-
-find_python() {
-    local candidate
-    for candidate in "${PYTHON:-}" python3 /usr/bin/python3; do
-        [ -n "$candidate" ] || continue
-        if command -v "$candidate" >/dev/null 2>&1 && python_ok "$candidate"; then
-            command -v "$candidate"
-            return 0
-        fi
-    done
-    return 1
-}
-
-install_python() {
-    apt_install "no python3 (3.11 or later, with venv) found" \
-        "install one or set PYTHON" python3 python3-venv
-}
+# shellcheck source=deploy/python-venv.sh
+. "$ROOT/deploy/python-venv.sh"
 
 setup() {
-    local wanted
-    wanted="$(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)"
-    if [ -x "$VENV/bin/python" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$wanted" ]; then
-        return 0
-    fi
-    local python
-    python="$(find_python)" || { install_python; python="$(find_python)"; } ||
-        die "python3 3.11 or later with venv is still missing after installing it"
-    log "creating $VENV with $python ($("$python" --version 2>&1))"
-    rm -rf "$VENV"
-    mkdir -p "$(dirname "$VENV")"
-    "$python" -m venv "$VENV" || die "could not create the virtual environment $VENV"
-    log "installing the pinned tools of $REQUIREMENTS from PyPI"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --no-input -r "$REQUIREMENTS" >&2 ||
-        die "pip could not install $REQUIREMENTS (is PyPI reachable?)"
-    echo "$wanted" >"$STAMP"
-    log "tools ready"
+    # The generated client uses typing.Self: Python 3.11, which ensure_venv asks for.
+    ensure_venv "$VENV" "$REQUIREMENTS"
 }
 
 usage() {

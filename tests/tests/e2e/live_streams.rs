@@ -390,13 +390,18 @@ async fn a_tournament_is_pushed_to_anyone() {
     let app = spawn_app().await;
     let api = app.api();
     let org = app.new_organizer("olga").await;
-    let created = api
-        .create_tournament(
-            &org.token,
+    let mut players = Vec::new();
+    for name in ["pia", "pete", "paula", "pam"] {
+        players.push(app.new_player(name).await);
+    }
+    let id = api
+        .started_tournament(
+            &org,
+            &players,
             &json!({"name": "Live cup", "rules": {"preset": "israeli"}, "capacity": 4}),
         )
         .await;
-    let id = created["id"].as_i64().expect("id");
+    // Anyone, without a token, from the first event; then a draw made while following.
     let response = app
         .client
         .get(app.url(&format!("/v1/tournaments/{id}/stream")))
@@ -410,34 +415,8 @@ async fn a_tournament_is_pushed_to_anyone() {
         pending: String::new(),
         ndjson: false,
     };
-    let mut players = Vec::new();
-    for name in ["pia", "pete", "paula", "pam"] {
-        players.push(app.new_player(name).await);
-    }
-    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
-        .await;
-    for p in &players {
-        api.accepted(
-            id,
-            &org.token,
-            &json!({"command": "register", "player": p.id}),
-        )
-        .await;
-    }
-    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
-        .await;
-    for p in &players {
-        api.accepted(
-            id,
-            &p.token,
-            &json!({"command": "check_in", "player": p.id}),
-        )
-        .await;
-    }
-    let last = api
-        .accepted(id, &org.token, &json!({"command": "start_qualification"}))
-        .await;
-    let version = last["version"].as_u64().expect("version");
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let version = drawn["version"].as_u64().expect("version");
 
     let pushed = stream.events_until(version).await;
     let read: Vec<Value> = api
