@@ -29,6 +29,8 @@ pub fn middleware(origins: &CorsOrigins) -> Cors {
             header::IF_MATCH,
             header::IF_NONE_MATCH,
             header::HeaderName::from_static("idempotency-key"),
+            // A page resuming a live stream with fetch sends it itself.
+            header::HeaderName::from_static("last-event-id"),
         ])
         .expose_headers([
             header::ETAG,

@@ -130,7 +130,7 @@ async fn pages_on_other_origins_may_call_the_api() {
         .header("Access-Control-Request-Method", "POST")
         .header(
             "Access-Control-Request-Headers",
-            "authorization, content-type, idempotency-key",
+            "authorization, content-type, idempotency-key, last-event-id",
         )
         .send()
         .await
@@ -140,7 +140,12 @@ async fn pages_on_other_origins_may_call_the_api() {
     let allowed = header(&preflight, "access-control-allow-headers")
         .unwrap_or_default()
         .to_lowercase();
-    for name in ["authorization", "content-type", "idempotency-key"] {
+    for name in [
+        "authorization",
+        "content-type",
+        "idempotency-key",
+        "last-event-id",
+    ] {
         assert!(allowed.contains(name), "{allowed}");
     }
     assert!(
