@@ -34,14 +34,21 @@ pub async fn insert(
 
 /// Brings the row of table `id` up to the table's version.
 pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
+    let waiting_on = table
+        .started
+        .then(|| table.game.to_act())
+        .flatten()
+        .map(i16::from);
     sqlx::query(
-        "UPDATE game_tables SET status = $2, free_seats = $3, version = $4, updated_at = now() \
+        "UPDATE game_tables SET status = $2, free_seats = $3, version = $4, waiting_on = $5, \
+                updated_at = now() \
          WHERE id = $1 AND version < $4",
     )
     .bind(id)
     .bind(table.status().as_str())
     .bind(i16::try_from(table.free_seats()).unwrap_or(0))
     .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
+    .bind(waiting_on)
     .execute(conn)
     .await?;
     Ok(())
@@ -59,25 +66,48 @@ pub struct ListedTable {
     pub free_seats: i16,
     pub status: String,
     pub version: i64,
+    pub tournament_id: Option<i64>,
+    pub waiting_on: Option<i16>,
+    pub updated_at: OffsetDateTime,
 }
 
-/// Up to `limit` tables, newest first, with an id below `before`, of `status`.
+/// Which tables a listing asks for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ListFilter {
+    pub status: Option<TableStatus>,
+    /// Only the tables of this tournament.
+    pub tournament: Option<i64>,
+    /// Only tables in play whose last change is at least this many seconds old.
+    pub idle_for_secs: Option<u32>,
+}
+
+/// Up to `limit` tables, newest first, with an id below `before`, that pass `filter`.
 pub async fn list(
     pool: &sqlx::PgPool,
-    status: Option<TableStatus>,
+    filter: ListFilter,
     before: Option<i64>,
     limit: u32,
 ) -> Result<Vec<ListedTable>, ApiError> {
     let rows = sqlx::query_as::<_, ListedTable>(
         "SELECT t.id, t.created_by, a.username AS created_by_username, t.created_at, t.preset, \
-                t.seats, t.free_seats, t.status, t.version \
+                t.seats, t.free_seats, t.status, t.version, t.tournament_id, t.waiting_on, \
+                t.updated_at \
          FROM game_tables t JOIN accounts a ON a.id = t.created_by \
          WHERE ($1::text IS NULL OR t.status = $1) AND ($2::bigint IS NULL OR t.id < $2) \
+           AND ($4::bigint IS NULL OR t.tournament_id = $4) \
+           AND ($5::int IS NULL OR (t.status = 'playing' \
+                AND t.updated_at <= now() - make_interval(secs => $5))) \
          ORDER BY t.id DESC LIMIT $3",
     )
-    .bind(status.map(TableStatus::as_str))
+    .bind(filter.status.map(TableStatus::as_str))
     .bind(before)
     .bind(i64::from(limit))
+    .bind(filter.tournament)
+    .bind(
+        filter
+            .idle_for_secs
+            .map(|s| i32::try_from(s).unwrap_or(i32::MAX)),
+    )
     .fetch_all(pool)
     .await?;
     Ok(rows)

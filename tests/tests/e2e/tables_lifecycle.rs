@@ -316,3 +316,72 @@ async fn two_servers_on_one_database_see_the_same_table() {
         second.view(id, &bob.token).await
     );
 }
+
+/// Issue #10, item 5: a referee sees how long each table in play has waited on whom,
+/// and `idle_for` lists only the tables that have waited that long.
+#[tokio::test]
+async fn the_listing_shows_who_each_table_waits_on_and_finds_stalled_ones() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let players = [app.new_player("ann").await, app.new_player("bob").await];
+    let quiet = api
+        .started_table(&json!({"preset": "israeli", "seats": 2}), &players)
+        .await;
+    let busy = api
+        .started_table(&json!({"preset": "israeli", "seats": 2}), &players)
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    // The busy table moves; the quiet one keeps waiting.
+    let mut moved = false;
+    for player in &players {
+        if let Some(action) = choose(&api.view(busy, &player.token).await) {
+            let response = api.act(busy, &player.token, &action, None).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            moved = true;
+            break;
+        }
+    }
+    assert!(moved, "someone moves at the busy table");
+
+    let token = &players[0].token;
+    let all = Api::json_ok(
+        api.get("/v1/tables?status=playing", token).await,
+        StatusCode::OK,
+        "list",
+    )
+    .await;
+    for entry in all["tables"].as_array().expect("tables") {
+        let id = entry["id"].as_i64().expect("id");
+        let summary = api.summary(id, token).await;
+        assert_eq!(entry["waiting_on"], summary["to_act"], "{entry}");
+        assert!(entry["last_change_at"].is_string(), "{entry}");
+        assert!(entry["tournament_id"].is_null());
+    }
+    let stalled = Api::json_ok(
+        api.get("/v1/tables?status=playing&idle_for=1", token).await,
+        StatusCode::OK,
+        "stalled",
+    )
+    .await;
+    let ids: Vec<i64> = stalled["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter_map(|t| t["id"].as_i64())
+        .collect();
+    assert_eq!(ids, vec![quiet], "only the table that has waited");
+    let none = Api::json_ok(
+        api.get("/v1/tables?tournament=999", token).await,
+        StatusCode::OK,
+        "by tournament",
+    )
+    .await;
+    assert_eq!(none["tables"], json!([]));
+    let refused = api.get("/v1/tables?idle_for=604801", token).await;
+    expect_problem(
+        refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+}

@@ -15,6 +15,8 @@ use crate::tables::listing;
 /// Tables per page unless `limit` says otherwise, and the most it may say.
 pub const DEFAULT_LIMIT: u32 = 20;
 pub const MAX_LIMIT: u32 = 100;
+/// The longest `idle_for` (a week).
+pub const MAX_IDLE_FOR_SECS: u32 = 7 * 24 * 60 * 60;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -24,6 +26,12 @@ pub struct ListQuery {
     pub status: Option<String>,
     /// Only tables with an id below this one: the `next_before` of the previous page.
     pub before: Option<i64>,
+    /// Only the tables of this tournament.
+    pub tournament: Option<i64>,
+    /// Only tables in play that have waited at least this many seconds since their
+    /// last change: the stalled ones, for a referee (0 to 604800).
+    #[param(minimum = 0, maximum = 604_800)]
+    pub idle_for: Option<u32>,
     /// 1 to 100 (default 20).
     pub limit: Option<u32>,
 }
@@ -44,6 +52,14 @@ pub struct TableListEntry {
     pub created_at: OffsetDateTime,
     /// The stream's version when listed.
     pub version: u64,
+    /// The tournament the table belongs to, if any.
+    pub tournament_id: Option<i64>,
+    /// While in play, the seat the table waits on (the one that must act).
+    pub waiting_on: Option<u8>,
+    /// The table's last change: how long it has waited on `waiting_on`.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub last_change_at: OffsetDateTime,
 }
 
 /// A page of tables.
@@ -54,7 +70,8 @@ pub struct TableList {
     pub next_before: Option<i64>,
 }
 
-/// Lists tables, newest first.
+/// Lists tables, newest first. `?status=playing&idle_for=300` lists the tables that
+/// have waited five minutes or more on the seat in `waiting_on`.
 #[utoipa::path(
     get,
     path = "/v1/tables",
@@ -84,7 +101,18 @@ pub async fn list(
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::invalid_field("limit", "must be 1 to 100"));
     }
-    let rows = listing::list(&state.db, status, query.before, limit).await?;
+    if query.idle_for.is_some_and(|secs| secs > MAX_IDLE_FOR_SECS) {
+        return Err(ApiError::invalid_field(
+            "idle_for",
+            "must be 0 to 604800 seconds",
+        ));
+    }
+    let filter = listing::ListFilter {
+        status,
+        tournament: query.tournament,
+        idle_for_secs: query.idle_for,
+    };
+    let rows = listing::list(&state.db, filter, query.before, limit).await?;
     let next_before = (rows.len() == limit as usize)
         .then(|| rows.last().map(|r| r.id))
         .flatten();
@@ -100,6 +128,9 @@ pub async fn list(
             created_by_username: row.created_by_username,
             created_at: row.created_at,
             version: u64::try_from(row.version).unwrap_or(0),
+            tournament_id: row.tournament_id,
+            waiting_on: row.waiting_on.and_then(|seat| u8::try_from(seat).ok()),
+            last_change_at: row.updated_at,
         })
         .collect();
     Ok(HttpResponse::Ok().json(TableList {

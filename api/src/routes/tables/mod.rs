@@ -4,7 +4,7 @@
 //! | method and path | who | what |
 //! | --- | --- | --- |
 //! | `POST /v1/tables` | any account | create a table (rules, seats, bot seats) |
-//! | `GET /v1/tables` | any account | list tables, newest first, by status |
+//! | `GET /v1/tables` | any account | list tables, newest first, by status, tournament or time waited |
 //! | `GET /v1/tables/{id}` | any account | public summary: seats, status, totals, whose turn, version |
 //! | `POST /v1/tables/{id}/join` | any account | take a seat before the start |
 //! | `POST /v1/tables/{id}/leave` | seated account | leave before the start |
