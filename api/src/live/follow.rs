@@ -61,11 +61,14 @@ impl Outbox {
 /// What a stream sends.
 pub trait Source: 'static {
     /// Sends what moved after version `sent` (with `sent` unknown, a fresh stream:
-    /// only the current state), and returns the version now sent.
+    /// only the current state), and returns the version now sent. `head` is the
+    /// stream's version as last notified (0 when none was yet): what a read must
+    /// reach at least.
     fn catch_up(
         &mut self,
         state: &AppState,
         sent: Option<u64>,
+        head: u64,
         out: &Outbox,
     ) -> impl Future<Output = Result<u64, Stop>>;
 }
@@ -113,7 +116,8 @@ async fn follow(
     let mut subscription = state.live.subscribe(stream_id);
     let mut sent = after;
     loop {
-        sent = Some(source.catch_up(state, sent, out).await?);
+        let head = *subscription.head.borrow_and_update();
+        sent = Some(source.catch_up(state, sent, head, out).await?);
         tokio::select! {
             moved = subscription.head.changed() => {
                 if moved.is_err() {

@@ -166,6 +166,23 @@ impl<A: StreamKind> Repository<A> {
         Ok(aggregate)
     }
 
+    /// Stream `id` at version `at_least` or later: the cached fold alone when it has
+    /// caught up, which is the usual case for a live stream woken by a change (this
+    /// process committed it, or another of its subscribers already read it); else as
+    /// [`Repository::read`]. `at_least` 0 means "unknown" and always reads.
+    pub async fn read_at_least(&self, id: i64, at_least: u64) -> Result<A, ApiError>
+    where
+        A: Clone,
+    {
+        if at_least > 0
+            && let Some(cached) = self.cache.get(id)
+            && <A as Aggregate>::version(&cached) >= at_least
+        {
+            return Ok(cached);
+        }
+        self.read(id).await
+    }
+
     /// Stream `id` from the database alone, after its first `upto` events (all when
     /// `None`): what audits look at.
     pub async fn load_fresh(&self, id: i64, upto: Option<u64>) -> Result<Option<A>, ApiError> {

@@ -98,9 +98,10 @@ impl Source for TableSource {
         &mut self,
         state: &AppState,
         sent: Option<u64>,
+        head: u64,
         out: &Outbox,
     ) -> Result<u64, Stop> {
-        let table = load(state, self.id).await?;
+        let table = state.tables.read_at_least(self.id, head).await?;
         let access = table_access(state, &table, &self.account).await?;
         let mut done = match sent {
             Some(sent) if sent >= table.version => return Ok(sent),

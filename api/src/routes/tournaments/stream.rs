@@ -68,9 +68,10 @@ impl Source for TournamentSource {
         &mut self,
         state: &AppState,
         sent: Option<u64>,
+        head: u64,
         out: &Outbox,
     ) -> Result<u64, Stop> {
-        let tournament = load(state, self.id).await?;
+        let tournament = state.tournaments.read_at_least(self.id, head).await?;
         let version = tournament.version();
         let done = match sent {
             Some(sent) if sent >= version => return Ok(sent),
