@@ -56,6 +56,16 @@ impl Outbox {
     async fn raw(&self, bytes: Bytes) -> Result<(), Stop> {
         self.messages.send(bytes).await.map_err(|_| Stop::Gone)
     }
+
+    /// A heartbeat, when the stream has been quiet.
+    pub async fn heartbeat(&self) -> Result<(), Stop> {
+        self.raw(self.format.heartbeat()).await
+    }
+
+    /// Resolves when the client has gone.
+    pub async fn closed(&self) {
+        self.messages.closed().await;
+    }
 }
 
 /// What a stream sends.
@@ -82,9 +92,17 @@ pub fn open(
     after: Option<u64>,
     source: impl Source,
 ) -> HttpResponse {
+    open_with(format, |out| run(state, stream_id, after, source, out))
+}
+
+/// The response of a stream whose messages `task` sends through its [`Outbox`]: for
+/// streams that follow more than one stream of the store.
+pub fn open_with<F: Future<Output = ()> + 'static>(
+    format: Format,
+    task: impl FnOnce(Outbox) -> F,
+) -> HttpResponse {
     let (messages, body) = mpsc::channel(BUFFERED_MESSAGES);
-    let out = Outbox { format, messages };
-    actix_web::rt::spawn(run(state, stream_id, after, source, out));
+    actix_web::rt::spawn(task(Outbox { format, messages }));
     HttpResponse::Ok()
         .content_type(format.content_type())
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -125,10 +143,8 @@ async fn follow(
                 }
             }
             _ = subscription.closing.changed() => return Err(Stop::Gone),
-            () = out.messages.closed() => return Err(Stop::Gone),
-            () = tokio::time::sleep(state.stream_heartbeat) => {
-                out.raw(out.format.heartbeat()).await?;
-            }
+            () = out.closed() => return Err(Stop::Gone),
+            () = tokio::time::sleep(state.stream_heartbeat) => out.heartbeat().await?,
         }
     }
 }

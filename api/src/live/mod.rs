@@ -63,6 +63,11 @@ impl Hub {
         }
     }
 
+    /// Moves when the server stops.
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
     /// `stream` is now at `version` (a notification arrived). Streams nobody follows
     /// are dropped from the map here, so it only holds followed streams.
     pub fn moved(&self, stream: &str, version: u64) {

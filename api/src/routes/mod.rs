@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod checkpoints;
 pub mod command;
 pub mod health;
+pub mod my_stream;
 pub mod paging;
 pub mod problems;
 pub mod records;
@@ -82,6 +83,7 @@ api_routes! {
     "/readyz" => [GET health::readyz],
     "/v1/accounts" => [POST accounts::register],
     "/v1/accounts/me" => [GET accounts::me],
+    "/v1/accounts/me/stream" => [GET my_stream::stream],
     "/v1/accounts/{id}/roles" => [PUT accounts::set_roles],
     "/v1/sessions" => [POST sessions::login],
     "/v1/sessions/current" => [DELETE sessions::logout],

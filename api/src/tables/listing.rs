@@ -27,9 +27,74 @@ pub async fn insert(
     .bind(table.status().as_str())
     .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
     .bind(table.created.tournament.map(|link| link.tournament_id))
-    .fetch_one(conn)
+    .fetch_one(&mut *conn)
     .await?;
+    sync_seats(conn, id, table).await?;
     Ok(id)
+}
+
+/// Rewrites the seats of table `id` and wakes the live streams of every account
+/// whose seating changed (`account-<id>`, see `api/src/live/`).
+async fn sync_seats(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
+    let (seats, accounts): (Vec<i16>, Vec<i64>) = table
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, holder)| Some((i16::try_from(seat).ok()?, holder.account_id()?)))
+        .unzip();
+    let gone: Vec<i64> =
+        sqlx::query_scalar("DELETE FROM table_seats WHERE table_id = $1 RETURNING account_id")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
+    sqlx::query(
+        "INSERT INTO table_seats (table_id, seat, account_id) \
+         SELECT $1, seat, account_id FROM unnest($2::smallint[], $3::bigint[]) AS s(seat, account_id)",
+    )
+    .bind(id)
+    .bind(&seats)
+    .bind(&accounts)
+    .execute(&mut *conn)
+    .await?;
+    let mut changed: Vec<i64> = gone
+        .iter()
+        .filter(|a| !accounts.contains(a))
+        .chain(accounts.iter().filter(|a| !gone.contains(a)))
+        .copied()
+        .collect();
+    changed.dedup();
+    if !changed.is_empty() {
+        // Sent at commit, like the events' own notifications.
+        sqlx::query(
+            "SELECT pg_notify('yaniv_streams', 'account-' || a || ':0') FROM unnest($1::bigint[]) AS a",
+        )
+        .bind(&changed)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// An account's tables not yet finished, with the seat it holds at each.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeatedAt {
+    pub table_id: i64,
+    pub seat: i16,
+    pub status: String,
+    pub waiting_on: Option<i16>,
+    pub version: i64,
+}
+
+/// The tables `account` sits at that are open or in play, by id.
+pub async fn seated_at(pool: &sqlx::PgPool, account: i64) -> Result<Vec<SeatedAt>, ApiError> {
+    Ok(sqlx::query_as::<_, SeatedAt>(
+        "SELECT t.id AS table_id, s.seat, t.status, t.waiting_on, t.version \
+         FROM table_seats s JOIN game_tables t ON t.id = s.table_id \
+         WHERE s.account_id = $1 AND t.status <> 'finished' ORDER BY t.id",
+    )
+    .bind(account)
+    .fetch_all(pool)
+    .await?)
 }
 
 /// Brings the row of table `id` up to the table's version.
@@ -49,8 +114,12 @@ pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<
     .bind(i16::try_from(table.free_seats()).unwrap_or(0))
     .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
     .bind(waiting_on)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    // Seats change only before the start (a tournament's table opens seated, at insert).
+    if table.status() == TableStatus::Open {
+        sync_seats(conn, id, table).await?;
+    }
     Ok(())
 }
 

@@ -487,3 +487,59 @@ async fn a_stopping_server_ends_its_streams_at_once() {
         "the stream ended"
     );
 }
+
+/// `/v1/accounts/me/stream` pushes the caller's tables whenever the list changes: a
+/// seat taken, the start, a move that makes it the caller's turn.
+#[tokio::test]
+async fn an_account_hears_its_tables_and_its_turns() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let (ann, bob) = (app.new_player("ann").await, app.new_player("bob").await);
+    let response = app
+        .client
+        .get(app.url("/v1/accounts/me/stream"))
+        .bearer_auth(&bob.token)
+        .send()
+        .await
+        .expect("GET stream");
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut stream = Subscriber {
+        response,
+        pending: String::new(),
+        ndjson: false,
+    };
+    async fn tables(stream: &mut Subscriber) -> Value {
+        loop {
+            let message = stream.next(Duration::from_secs(10)).await.expect("tables");
+            if message.kind == "tables" {
+                return message.data;
+            }
+        }
+    }
+    assert_eq!(tables(&mut stream).await, json!([]), "no table yet");
+
+    let created = api
+        .create_table(&ann.token, &json!({"preset": "israeli", "seats": 2}))
+        .await;
+    let table = created["id"].as_i64().expect("id");
+    api.join(table, &ann.token).await;
+    api.join(table, &bob.token).await;
+    let seated = tables(&mut stream).await;
+    assert_eq!(seated[0]["table"], table, "{seated}");
+    assert_eq!(seated[0]["status"], "open");
+    api.start(table, &ann.token).await;
+    // Until a move: whoever must act, the list says so, and after each move again.
+    let mut playing = tables(&mut stream).await;
+    for _ in 0..4 {
+        let summary = api.summary(table, &bob.token).await;
+        assert_eq!(playing[0]["status"], "playing", "{playing}");
+        assert_eq!(playing[0]["waiting_on"], summary["to_act"], "{playing}");
+        assert_eq!(
+            playing[0]["your_turn"],
+            summary["to_act"] == playing[0]["seat"],
+            "{playing}"
+        );
+        play(&api, table, &[&ann, &bob], 1).await;
+        playing = tables(&mut stream).await;
+    }
+}
