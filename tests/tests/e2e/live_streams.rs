@@ -25,6 +25,7 @@ struct Subscriber {
 }
 
 impl Subscriber {
+    /// Table `table`'s stream as `token`'s holder, with `headers`.
     async fn open(api: &Api, table: i64, token: &str, headers: &[(&str, &str)]) -> Self {
         let mut request = api
             .client
@@ -33,6 +34,11 @@ impl Subscriber {
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
+        Self::request(request).await
+    }
+
+    /// The stream `request` opens, which must answer 200.
+    async fn request(request: reqwest::RequestBuilder) -> Self {
         let response = request.send().await.expect("GET stream");
         assert_eq!(response.status(), StatusCode::OK);
         let content_type = response
@@ -402,19 +408,12 @@ async fn a_tournament_is_pushed_to_anyone() {
         )
         .await;
     // Anyone, without a token, from the first event; then a draw made while following.
-    let response = app
-        .client
-        .get(app.url(&format!("/v1/tournaments/{id}/stream")))
-        .header("Last-Event-ID", "0")
-        .send()
-        .await
-        .expect("GET stream");
-    assert_eq!(response.status(), StatusCode::OK);
-    let mut stream = Subscriber {
-        response,
-        pending: String::new(),
-        ndjson: false,
-    };
+    let mut stream = Subscriber::request(
+        app.client
+            .get(app.url(&format!("/v1/tournaments/{id}/stream")))
+            .header("Last-Event-ID", "0"),
+    )
+    .await;
     let drawn = api.draw(id, &org.token, &json!({})).await;
     let version = drawn["version"].as_u64().expect("version");
 
@@ -495,19 +494,12 @@ async fn an_account_hears_its_tables_and_its_turns() {
     let app = spawn_app().await;
     let api = app.api();
     let (ann, bob) = (app.new_player("ann").await, app.new_player("bob").await);
-    let response = app
-        .client
-        .get(app.url("/v1/accounts/me/stream"))
-        .bearer_auth(&bob.token)
-        .send()
-        .await
-        .expect("GET stream");
-    assert_eq!(response.status(), StatusCode::OK);
-    let mut stream = Subscriber {
-        response,
-        pending: String::new(),
-        ndjson: false,
-    };
+    let mut stream = Subscriber::request(
+        app.client
+            .get(app.url("/v1/accounts/me/stream"))
+            .bearer_auth(&bob.token),
+    )
+    .await;
     async fn tables(stream: &mut Subscriber) -> Value {
         loop {
             let message = stream.next(Duration::from_secs(10)).await.expect("tables");
