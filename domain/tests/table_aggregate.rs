@@ -76,6 +76,7 @@ fn given_table(preset: &str, seats: u8, bots: &[(u8, BotKindName)]) -> (Table, V
         rules: spec(preset),
         seats,
         bots: bots.to_vec(),
+        clock: None,
     });
     Table::create(7, &command, &mut services).expect("a valid table")
 }
@@ -294,7 +295,7 @@ fn a_human_plays_a_whole_game_against_bots_through_legal_actions() {
         .iter()
         .filter_map(|e| match e {
             StreamEvent::Game(g) => Some(g.clone()),
-            StreamEvent::Table(_) => None,
+            StreamEvent::Table(_) | StreamEvent::Clock(_) => None,
         })
         .collect();
     assert!(
@@ -357,6 +358,7 @@ fn a_tournament_table_opens_seated_started_and_dealt() {
         rules: spec("belgian"),
         effective_rules: yaniv_domain::rules::Preset::Belgian.rules(),
         players,
+        clock: None,
     });
     let official = actor(1);
     let mut random = Fixed(SplitMix64::new(9));
@@ -390,6 +392,7 @@ fn a_bad_setup_names_every_field_at_once() {
         rules: spec("swiss"),
         seats: 9,
         bots: vec![],
+        clock: None,
     });
     let Err(TableError::BadSetup(problems)) = Table::create(1, &command, &mut services) else {
         panic!("refused");
@@ -404,6 +407,7 @@ fn a_bad_setup_names_every_field_at_once() {
             (0, BotKindName::Random),
             (5, BotKindName::Random),
         ],
+        clock: None,
     });
     let Err(TableError::BadSetup(problems)) = Table::create(1, &command, &mut services) else {
         panic!("refused");

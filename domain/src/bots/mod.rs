@@ -7,6 +7,8 @@
 //! - `random.rs`: [`RandomBot`], a uniformly random legal action (seeded).
 //! - `greedy.rs`: [`GreedyBot`], keeps its hand total low; its heuristics are documented
 //!   there.
+//! - `stand_in.rs`: [`StandIn`], the fixed safe move the server makes for a seat whose
+//!   clock ran out or that is marked absent.
 //! - `turn_loop.rs`: [`turn_loop::run`], the one loop that deals and plays the bot seats,
 //!   shared by the simulator and the server's tables.
 //!
@@ -18,11 +20,13 @@
 
 mod greedy;
 mod random;
+mod stand_in;
 pub mod turn_loop;
 mod view;
 
 pub use greedy::{GreedyBot, GreedyParams};
 pub use random::RandomBot;
+pub use stand_in::StandIn;
 pub use view::{BotView, Declaration};
 
 use std::fmt;
@@ -110,6 +114,8 @@ impl FromStr for BotKind {
 pub enum AnyBot {
     Random(RandomBot),
     Greedy(GreedyBot),
+    /// The move the server makes for an absent or timed-out seat.
+    StandIn(StandIn),
 }
 
 impl Bot for AnyBot {
@@ -117,6 +123,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(bot) => bot.act(view),
             AnyBot::Greedy(bot) => bot.act(view),
+            AnyBot::StandIn(bot) => bot.act(view),
         }
     }
 
@@ -124,6 +131,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(bot) => bot.out_of_turn(view),
             AnyBot::Greedy(bot) => bot.out_of_turn(view),
+            AnyBot::StandIn(bot) => bot.out_of_turn(view),
         }
     }
 }

@@ -10,6 +10,11 @@
 //! nobody laying a card (each card laid can make another fit, as in the Belgian example
 //! of two players extending one run). Human seats are skipped there: they send their
 //! own slap-downs and add-ons while the window stays open.
+//!
+//! A driver with clocks (a server table) may hold that window open for its humans
+//! ([`TurnLoop::window_held`]): the loop then stops ([`Stop::WindowHeld`]) instead of
+//! letting the next seat throw, and once the driver has closed the window
+//! ([`TurnLoop::window_closed`]) no bot lays a card on that throw any more.
 
 use crate::bots::{Bot, BotView};
 use crate::game::{Command, Game, Seat};
@@ -39,6 +44,17 @@ pub trait TurnLoop {
 
     /// Decides `command` on `game` and folds its events into it.
     fn execute(&mut self, game: &mut Game, command: &Command) -> Result<(), Self::Error>;
+
+    /// Whether the window on the top throw stays open for seats the loop does not play
+    /// (the next throw waits for it).
+    fn window_held(&self) -> bool {
+        false
+    }
+
+    /// Whether the driver closed the window on the top throw before the rules would.
+    fn window_closed(&self) -> bool {
+        false
+    }
 }
 
 /// Why [`run`] stopped without an error.
@@ -48,6 +64,8 @@ pub enum Stop {
     HumanToAct(Seat),
     /// The game is over.
     Finished,
+    /// The out-of-turn window on the top throw is held open ([`TurnLoop::window_held`]).
+    WindowHeld,
 }
 
 /// Why [`run`] gave up.
@@ -69,6 +87,9 @@ pub fn run<D: TurnLoop>(game: &mut Game, driver: &mut D) -> Result<Stop, LoopErr
         .is_some_and(|r| r.slap_down != SlapDown::Off || r.add_ons.any());
     if windows && let Some(thrower) = game.top_thrower() {
         offer_window(game, driver, thrower)?;
+        if driver.window_held() {
+            return Ok(Stop::WindowHeld);
+        }
     }
     loop {
         if game.is_finished() {
@@ -89,6 +110,9 @@ pub fn run<D: TurnLoop>(game: &mut Game, driver: &mut D) -> Result<Stop, LoopErr
         driver.execute(game, &command).map_err(LoopError::Driver)?;
         if windows && matches!(command, Command::Play { .. }) {
             offer_window(game, driver, seat)?;
+            if driver.window_held() {
+                return Ok(Stop::WindowHeld);
+            }
         }
     }
 }
@@ -103,7 +127,7 @@ fn offer_window<D: TurnLoop>(
     loop {
         let mut laid = false;
         for i in 0..players {
-            if !game.round_in_progress() || !game.window_open() {
+            if !game.round_in_progress() || !game.window_open() || driver.window_closed() {
                 return Ok(());
             }
             let seat = ((thrower as usize + i) % players) as Seat;

@@ -10,17 +10,23 @@
 //! accepted command continues. A bot whose command the rules refuse (a bug) stalls the
 //! loop the same way rather than failing the human's command.
 //!
-//! Humans and bots race for the out-of-turn window like everyone else: the bots are
-//! offered it at once, and a human's slap-down or add-on is accepted as long as the
-//! window is open when it arrives (it closes with the next throw, which a bot makes
-//! without waiting).
+//! Absent seats ([`super::clock`]) are played here too, by the stand-in
+//! ([`StandIn`]), each move after a `turn_timed_out.v1` of its own.
+//!
+//! The out-of-turn window: the bots are offered it at once. Without a clock, a human's
+//! slap-down or add-on is accepted as long as the window is open when it arrives (it
+//! closes with the next throw, which a bot makes without waiting). With a clock that
+//! holds windows, the loop stops while the window is held, and the bots' next throw
+//! waits for it like everyone's.
 
-use crate::bots::AnyBot;
 use crate::bots::turn_loop::{self, LoopError, SeatPlayer, TurnLoop};
-use crate::game::{Command, DealSource, Event as GameEvent, Game, GameError, Seat};
+use crate::bots::{AnyBot, StandIn};
+use crate::game::{Command, DealSource, Game, GameError, Seat};
 
+use super::clock::{ClockEvent, ClockState, TurnTimedOut};
 use super::command::TableServices;
 use super::error::TableError;
+use super::event::StreamEvent;
 use super::state::{AutoplayStall, Bots};
 
 /// Most commands (deals and bot actions) the server makes for one decision.
@@ -40,9 +46,24 @@ enum DriverError {
 
 struct TableDriver<'a, 's> {
     bots: &'a mut Bots,
+    clock: &'a mut ClockState,
+    /// Plays the absent seats.
+    stand_in: AnyBot,
     services: &'a mut TableServices<'s>,
-    out: &'a mut Vec<GameEvent>,
+    out: &'a mut Vec<StreamEvent>,
     commands: usize,
+}
+
+impl TableDriver<'_, '_> {
+    fn is_bot(&self, seat: Seat) -> bool {
+        self.bots.get(seat as usize).is_some_and(Option::is_some)
+    }
+
+    /// Folds `event` into the clock and hands it out.
+    fn record(&mut self, event: StreamEvent, game: &Game) {
+        self.clock.observe(&event, game);
+        self.out.push(event);
+    }
 }
 
 impl TurnLoop for TableDriver<'_, '_> {
@@ -50,10 +71,24 @@ impl TurnLoop for TableDriver<'_, '_> {
     type Error = DriverError;
 
     fn player(&mut self, seat: Seat) -> SeatPlayer<'_, AnyBot> {
-        match self.bots.get_mut(seat as usize).and_then(Option::as_mut) {
-            Some(bot) => SeatPlayer::Bot(bot),
-            None => SeatPlayer::Human,
+        if self.is_bot(seat) {
+            match self.bots.get_mut(seat as usize).and_then(Option::as_mut) {
+                Some(bot) => SeatPlayer::Bot(bot),
+                None => SeatPlayer::Human,
+            }
+        } else if self.clock.is_absent(seat) {
+            SeatPlayer::Bot(&mut self.stand_in)
+        } else {
+            SeatPlayer::Human
         }
+    }
+
+    fn window_held(&self) -> bool {
+        self.clock.window_held()
+    }
+
+    fn window_closed(&self) -> bool {
+        self.clock.window_closed()
     }
 
     fn deal(&mut self, game: &Game) -> Result<Command, DriverError> {
@@ -76,9 +111,23 @@ impl TurnLoop for TableDriver<'_, '_> {
             return Err(DriverError::Bounded);
         }
         self.commands += 1;
-        match game.execute(command) {
+        let seat = seat_of(command);
+        let dealing = matches!(command, Command::Deal { .. });
+        match game.decide(command) {
             Ok(events) => {
-                self.out.extend(events);
+                if !dealing && !self.is_bot(seat) && self.clock.is_absent(seat) {
+                    let timed_out = StreamEvent::Clock(ClockEvent::TurnTimedOut(TurnTimedOut {
+                        seat,
+                        waited_ms: 0,
+                        absent: true,
+                    }));
+                    self.record(timed_out, game);
+                }
+                // One by one, exactly as a stored stream is folded.
+                for event in events {
+                    game.apply(&event);
+                    self.record(StreamEvent::Game(event), game);
+                }
                 Ok(())
             }
             Err(error) => match command {
@@ -136,11 +185,14 @@ pub(super) fn ensure_bots(
 pub(super) fn advance(
     game: &mut Game,
     bots: &mut Bots,
+    clock: &mut ClockState,
     services: &mut TableServices<'_>,
-    out: &mut Vec<GameEvent>,
+    out: &mut Vec<StreamEvent>,
 ) -> Result<Option<AutoplayStall>, TableError> {
     let mut driver = TableDriver {
         bots,
+        clock,
+        stand_in: AnyBot::StandIn(StandIn),
         services,
         out,
         commands: 0,

@@ -5,6 +5,7 @@ use crate::game::{CallKind, Command as GameCommand, DrawChoice, Seat};
 use crate::rules::{RuleSpec, Rules};
 use crate::shuffle::Seed;
 
+use super::clock::Clock;
 use super::event::{AccountRef, BotKindName, TournamentLink};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +23,9 @@ pub enum TableCommand {
     Start,
     /// A seated player's move in the game.
     Act(Action),
+    /// The server measured that the table has waited `waited_ms` since its last
+    /// event: a timeout, if the clock's time for what it waits on has run out.
+    TimeOut { waited_ms: u64 },
 }
 
 /// A new table as asked for.
@@ -32,6 +36,8 @@ pub struct NewTable {
     pub seats: u8,
     /// Seats played by bots, each at most once; at least one seat stays for a human.
     pub bots: Vec<(Seat, BotKindName)>,
+    /// The table's clock; none waits for its players forever.
+    pub clock: Option<Clock>,
 }
 
 /// A tournament's table as its draw seats it.
@@ -43,6 +49,8 @@ pub struct SeatedTable {
     pub effective_rules: Rules,
     /// The players in seat order.
     pub players: Vec<AccountRef>,
+    /// The tournament's clock for its online tables.
+    pub clock: Option<Clock>,
 }
 
 /// A move of the caller's seat. The seat is not part of it: it is wherever the caller
@@ -62,12 +70,17 @@ pub enum Action {
     GoAlong(bool),
     /// Kluft: challenging the call or not.
     Onderkluft(bool),
+    /// Nothing to lay in the held out-of-turn window.
+    Pass,
+    /// The player of an absent seat is back.
+    Return,
 }
 
 impl Action {
-    /// The game's command for `seat`; `default_call` is what the rules call.
-    pub fn command(self, seat: Seat, default_call: CallKind) -> GameCommand {
-        match self {
+    /// The game's command for `seat`; `default_call` is what the rules call. `None` for
+    /// what only the table's clock knows ([`Action::Pass`], [`Action::Return`]).
+    pub fn command(self, seat: Seat, default_call: CallKind) -> Option<GameCommand> {
+        Some(match self {
             Self::Play { throw, draw } => GameCommand::Play { seat, throw, draw },
             Self::Call(call) => GameCommand::Call {
                 seat,
@@ -77,7 +90,8 @@ impl Action {
             Self::AddOn(cards) => GameCommand::AddOn { seat, cards },
             Self::GoAlong(going) => GameCommand::GoAlong { seat, going },
             Self::Onderkluft(challenge) => GameCommand::Onderkluft { seat, challenge },
-        }
+            Self::Pass | Self::Return => return None,
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! the game's own rules for every move, then the server's moves ([`super::autoplay`]).
 //! Every decision folds its events into the table as it goes and returns them.
 
-use crate::game::{Command as GameCommand, Event as GameEvent, Game, GameError};
+use crate::game::{Command as GameCommand, Game, GameError};
 use crate::rules::{RuleSpec, RulesError};
 
 use super::autoplay::{advance, ensure_bots};
@@ -54,6 +54,12 @@ impl Table {
             TableCommand::Leave => self.leave(services),
             TableCommand::Start => self.start(services),
             TableCommand::Act(action) => self.act(*action, services),
+            TableCommand::TimeOut { waited_ms } => {
+                if !self.started {
+                    return Err(TableError::NothingDue);
+                }
+                self.time_out(*waited_ms, services)
+            }
         }
     }
 
@@ -132,9 +138,15 @@ impl Table {
         if !self.started {
             return Err(TableError::NotStarted);
         }
-        let command = action.command(seat, self.rules().call_resolution_kind());
+        let command = match action.command(seat, self.rules().call_resolution_kind()) {
+            Some(command) => command,
+            None if action == Action::Pass => return self.pass(seat, services),
+            None => return self.come_back(seat, services),
+        };
+        self.check_window(seat, &action)?;
         // Only the rules' refusal can stop a move; the game is untouched then.
-        let moved = self.game.execute(&command)?;
+        let mut moved = Vec::new();
+        self.execute_game(&command, &mut moved)?;
         self.play_on(moved, services)
     }
 
@@ -146,29 +158,36 @@ impl Table {
     }
 
     /// Creates the game of a table that just started.
-    fn begin_game(&mut self) -> Result<Vec<GameEvent>, TableError> {
+    fn begin_game(&mut self) -> Result<Vec<StreamEvent>, TableError> {
         let command = GameCommand::Create {
             rules: self.rules().clone(),
             players: self.player_names(),
             initial_totals: Vec::new(),
         };
-        self.game
-            .execute(&command)
-            .map_err(|e| TableError::Internal(format!("the game cannot be created: {e}")))
+        let mut created = Vec::new();
+        self.execute_game(&command, &mut created)
+            .map_err(|e| TableError::Internal(format!("the game cannot be created: {e}")))?;
+        Ok(created)
     }
 
-    /// `done` (game events already folded into the game) and the server's moves after
-    /// them, recorded as the table's next versions.
-    fn play_on(
+    /// `done` (events already folded into the game and the clock) and the server's
+    /// moves after them, recorded as the table's next versions.
+    pub(super) fn play_on(
         &mut self,
-        mut done: Vec<GameEvent>,
+        mut done: Vec<StreamEvent>,
         services: &mut TableServices<'_>,
     ) -> Result<Vec<StreamEvent>, TableError> {
         let kinds = self.bot_kinds();
         ensure_bots(&mut self.bots, &kinds, services)?;
-        self.stall = advance(&mut self.game, &mut self.bots, services, &mut done)?;
+        self.stall = advance(
+            &mut self.game,
+            &mut self.bots,
+            &mut self.clock,
+            services,
+            &mut done,
+        )?;
         self.record_executed(done.iter().cloned());
-        Ok(done.into_iter().map(StreamEvent::Game).collect())
+        Ok(done)
     }
 }
 
@@ -184,6 +203,9 @@ fn rules_field(error: &RulesError) -> String {
 /// The first event of a new table, or every problem of its setup.
 fn setup(new: &NewTable, services: &TableServices<'_>) -> Result<TableCreated, TableError> {
     let mut problems = Vec::new();
+    if let Some(clock) = &new.clock {
+        problems.extend(clock.problems("clock"));
+    }
     let rules = new
         .rules
         .resolve()
@@ -255,6 +277,7 @@ fn setup(new: &NewTable, services: &TableServices<'_>) -> Result<TableCreated, T
                     username: services.actor.username.clone(),
                 },
                 tournament: None,
+                clock: new.clock,
             })
         }
         _ => Err(TableError::BadSetup(problems)),
@@ -286,6 +309,7 @@ fn open_seated(
             username: services.actor.username.clone(),
         },
         tournament: Some(seated.link),
+        clock: seated.clock,
     };
     let mut table = Table::new(id, created.clone());
     let mut events = vec![StreamEvent::Table(TableEvent::Created(created))];

@@ -46,6 +46,20 @@ pub enum TableError {
     NoSuchSeat { seats: usize },
     #[error("{free} seat(s) are still free")]
     SeatsNotFilled { free: usize },
+    #[error("nothing is due: no clock runs out at this table now")]
+    NothingDue,
+    #[error("not yet due: {remaining_ms} ms remain")]
+    NotYetDue { remaining_ms: u64 },
+    #[error("the out-of-turn window is held open for seat(s) {waiting:?}: the next move waits for it")]
+    WindowOpen { waiting: Vec<Seat> },
+    #[error("the out-of-turn window on this throw has closed")]
+    WindowClosed,
+    #[error("you passed in this window")]
+    AlreadyPassed,
+    #[error("no out-of-turn window waits for you")]
+    NothingToPass,
+    #[error("your seat is not marked absent")]
+    NotAbsent,
     /// The rules of the game refuse the move.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -68,6 +82,13 @@ impl Refusal for TableError {
             Self::SeatTaken(_) => "seat_taken",
             Self::Full => "table_full",
             Self::SeatsNotFilled { .. } => "seats_not_filled",
+            Self::NothingDue => "nothing_due",
+            Self::NotYetDue { .. } => "not_yet_due",
+            Self::WindowOpen { .. } => "window_open",
+            Self::WindowClosed => "window_closed",
+            Self::AlreadyPassed => "already_passed",
+            Self::NothingToPass => "nothing_to_pass",
+            Self::NotAbsent => "not_absent",
             Self::Game(error) => error.code(),
             Self::Internal(_) => "internal_error",
         }
@@ -83,7 +104,14 @@ impl Refusal for TableError {
             | Self::AlreadySeated(_)
             | Self::SeatTaken(_)
             | Self::Full
-            | Self::SeatsNotFilled { .. } => RefusalKind::NotNow,
+            | Self::SeatsNotFilled { .. }
+            | Self::NothingDue
+            | Self::NotYetDue { .. }
+            | Self::WindowOpen { .. }
+            | Self::WindowClosed
+            | Self::AlreadyPassed
+            | Self::NothingToPass
+            | Self::NotAbsent => RefusalKind::NotNow,
             Self::Game(error) => error.kind(),
             Self::Internal(_) => RefusalKind::Internal,
         }
@@ -109,6 +137,13 @@ impl Refusal for TableError {
             ("seat_taken", NotNow),
             ("table_full", NotNow),
             ("seats_not_filled", NotNow),
+            ("nothing_due", NotNow),
+            ("not_yet_due", NotNow),
+            ("window_open", NotNow),
+            ("window_closed", NotNow),
+            ("already_passed", NotNow),
+            ("nothing_to_pass", NotNow),
+            ("not_absent", NotNow),
         ]
     }
 }
@@ -167,6 +202,13 @@ mod tests {
             TableError::Full,
             TableError::NoSuchSeat { seats: 3 },
             TableError::SeatsNotFilled { free: 1 },
+            TableError::NothingDue,
+            TableError::NotYetDue { remaining_ms: 5 },
+            TableError::WindowOpen { waiting: vec![2] },
+            TableError::WindowClosed,
+            TableError::AlreadyPassed,
+            TableError::NothingToPass,
+            TableError::NotAbsent,
             TableError::Game(GameError::GameOver),
             TableError::Game(GameError::NotYourTurn { expected: 1 }),
             TableError::Game(GameError::SlapNotAllowed("x")),

@@ -14,9 +14,10 @@
 //! | `seat_left.v1` | `POST /v1/tables/{id}/leave` | seat, account id |
 //! | `table_started.v1` | `POST /v1/tables/{id}/start` | who started it, the player names in seat order |
 //! | `game_created.v1`, `round_dealt.v1`, `turn_played.v1`, ... | start, every action | the domain's events (`yaniv_domain::game::Event`) |
+//! | `turn_timed_out.v1`, `window_passed.v1`, `window_closed.v1`, `seat_returned.v1` | the clock, a pass, a return | the clock's events ([`ClockEvent`]) |
 //!
 //! The lifecycle events come first (version 1 is always `table_created.v1`), the
-//! game's events only after `table_started.v1`.
+//! game's and the clock's events only after `table_started.v1`.
 
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +26,8 @@ use crate::bots::BotKind;
 use crate::game::Event as GameEvent;
 use crate::rules::{RuleSpec, Rules};
 use crate::tournament::TableRef;
+
+use super::clock::{Clock, ClockEvent};
 
 /// The bots a table can seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -111,6 +114,9 @@ pub struct TableCreated {
     /// read (and hash) exactly as they were written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TournamentLink>,
+    /// The table's clock; absent (and not in the payload) at a table without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
 }
 
 /// Which tournament table a game table plays.
@@ -175,6 +181,7 @@ pub struct TableStarted {
 pub enum StreamEvent {
     Table(TableEvent),
     Game(GameEvent),
+    Clock(ClockEvent),
 }
 
 impl StreamEvent {
@@ -182,6 +189,7 @@ impl StreamEvent {
         match self {
             Self::Table(e) => e.type_name(),
             Self::Game(e) => e.type_name(),
+            Self::Clock(e) => e.type_name(),
         }
     }
 }
@@ -191,6 +199,8 @@ pub fn decode(event_type: &str, payload: &str) -> Result<StreamEvent, DecodeErro
     let payload_error = |e: serde_json::Error| DecodeError::payload(event_type, &e);
     let event = if TableEvent::TYPES.contains(&event_type) {
         StreamEvent::Table(serde_json::from_str(payload).map_err(payload_error)?)
+    } else if ClockEvent::TYPES.contains(&event_type) {
+        StreamEvent::Clock(serde_json::from_str(payload).map_err(payload_error)?)
     } else {
         StreamEvent::Game(serde_json::from_str(payload).map_err(payload_error)?)
     };
@@ -219,6 +229,7 @@ pub(crate) fn sample_created() -> TableCreated {
             username: "ann".into(),
         },
         tournament: None,
+        clock: None,
     }
 }
 

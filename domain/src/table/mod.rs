@@ -11,12 +11,15 @@
 //! - `state.rs`: the fold, [`Table`], and how someone sees it ([`Access`]).
 //! - `decide.rs`: the setup rules (seats, who may start) and every command.
 //! - `autoplay.rs`: the server's moves after each command: deals from fresh secret
-//!   seeds, the bot seats through [`crate::bots::turn_loop`].
+//!   seeds, the bot seats through [`crate::bots::turn_loop`], absent seats by the
+//!   stand-in.
+//! - `clock/`: turn clocks, timeouts, absence and the held out-of-turn window.
 //!
 //! A table is an [`Aggregate`]: a test folds events, executes a command with fixed
 //! randomness and checks the events that come out (see `domain/tests/table_aggregate.rs`).
 
 mod autoplay;
+pub mod clock;
 mod command;
 mod decide;
 mod error;

@@ -5,6 +5,7 @@ use crate::bots::AnyBot;
 use crate::game::{Event as GameEvent, Game, Seat, Viewer};
 use crate::rules::Rules;
 
+use super::clock::{ClockEvent, ClockState};
 use super::event::{BotKindName, StreamEvent, TableCreated, TableEvent};
 
 /// Where a table is in its life.
@@ -117,6 +118,11 @@ pub struct Table {
     pub game_versions: Vec<u64>,
     /// The lifecycle events (versions 1..=table_events.len()).
     pub table_events: Vec<TableEvent>,
+    /// The clock's events, in order, and the stream version of each.
+    pub clock_events: Vec<ClockEvent>,
+    pub clock_versions: Vec<u64>,
+    /// What the clock knows: timeouts in a row, absent seats, the held window.
+    pub clock: ClockState,
     /// The bots of the bot seats (empty until the first decision needs them).
     pub(super) bots: Bots,
     /// Set when the last decision's server moves stalled (see [`AutoplayStall`]).
@@ -135,10 +141,18 @@ impl Table {
                 };
             }
         }
+        let clock = ClockState::new(
+            created.clock,
+            created.seats,
+            created.bots.iter().map(|bot| bot.seat),
+        );
         Self {
             id,
             version: 1,
             table_events: vec![TableEvent::Created(created.clone())],
+            clock_events: Vec::new(),
+            clock_versions: Vec::new(),
+            clock,
             created,
             seats,
             started: false,
@@ -212,9 +226,23 @@ impl Table {
                     return Err(unexpected(&event, "the table has not started"));
                 }
                 self.game.apply(game_event);
+                self.clock.observe(&event, &self.game);
                 self.game_versions.push(self.version + 1);
                 if let StreamEvent::Game(e) = event {
                     self.game_events.push(e);
+                }
+            }
+            StreamEvent::Clock(_) => {
+                if !self.started {
+                    return Err(unexpected(&event, "the table has not started"));
+                }
+                if self.created.clock.is_none() {
+                    return Err(unexpected(&event, "the table has no clock"));
+                }
+                self.clock.observe(&event, &self.game);
+                self.clock_versions.push(self.version + 1);
+                if let StreamEvent::Clock(e) = event {
+                    self.clock_events.push(e);
                 }
             }
         }
@@ -296,14 +324,29 @@ impl Table {
         }
     }
 
-    /// Records game events that `Game::execute` already folded into
-    /// [`Table::game`], as the next versions.
-    pub(super) fn record_executed(&mut self, events: impl IntoIterator<Item = GameEvent>) {
+    /// Records events of a decision, already folded into [`Table::game`] and
+    /// [`Table::clock`], as the next versions.
+    pub(super) fn record_executed(&mut self, events: impl IntoIterator<Item = StreamEvent>) {
         for event in events {
             self.version += 1;
-            self.game_versions.push(self.version);
-            self.game_events.push(event);
+            match event {
+                StreamEvent::Game(event) => {
+                    self.game_versions.push(self.version);
+                    self.game_events.push(event);
+                }
+                StreamEvent::Clock(event) => {
+                    self.clock_versions.push(self.version);
+                    self.clock_events.push(event);
+                }
+                StreamEvent::Table(event) => self.table_events.push(event),
+            }
         }
+    }
+
+    /// The index in [`Table::clock_events`] of the first clock event with a stream
+    /// version above `after`.
+    pub fn clock_index_after(&self, after: u64) -> usize {
+        self.clock_versions.partition_point(|&v| v <= after)
     }
 
     /// The index in [`Table::game_events`] of the first game event with a stream
