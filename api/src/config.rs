@@ -24,6 +24,7 @@
 //! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
 //! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
 //! | `YANIV_STREAM_HEARTBEAT_SECS` | `15` | how often a quiet live stream (`/stream`) sends a heartbeat |
+//! | `YANIV_CLOCK_TICK_MS` | `250` | how often this instance looks for tables whose clock ran out; `0`: it fires no timeouts (others on the database do) |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
 //!
@@ -82,6 +83,8 @@ pub struct Settings {
     pub checkpoint_interval: Option<Duration>,
     /// How often a quiet live stream sends a heartbeat.
     pub stream_heartbeat: Duration,
+    /// How often this instance fires the timeouts that are due; `None`: never.
+    pub clock_tick: Option<Duration>,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -173,6 +176,8 @@ pub const DEFAULT_PRUNE_INTERVAL: Duration = Duration::from_secs(60 * 60);
 pub const DEFAULT_HTTP_MAX_CONNECTIONS: usize = 1000;
 pub const DEFAULT_HTTP_BODY_TIMEOUT: Duration = Duration::from_secs(15);
 pub const DEFAULT_STREAM_HEARTBEAT: Duration = Duration::from_secs(15);
+/// Default of `YANIV_CLOCK_TICK_MS`.
+pub const DEFAULT_CLOCK_TICK: Duration = Duration::from_millis(250);
 pub const DEFAULT_TOKEN_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
@@ -276,6 +281,11 @@ impl Settings {
             },
             stream_heartbeat: parse(&get, "YANIV_STREAM_HEARTBEAT_SECS", 1..=300)?
                 .map_or(DEFAULT_STREAM_HEARTBEAT, Duration::from_secs),
+            clock_tick: match parse(&get, "YANIV_CLOCK_TICK_MS", 0..=60_000)? {
+                None => Some(DEFAULT_CLOCK_TICK),
+                Some(0) => None,
+                Some(ms) => Some(Duration::from_millis(ms)),
+            },
             bootstrap_admin,
         })
     }

@@ -46,6 +46,8 @@
 //!   records an online game's result, verification.
 //! - [`live`]: live streams (`/stream`): the hub that wakes subscribers when the
 //!   database notifies that a stream moved, on every instance, and the wire formats.
+//! - [`clocks`]: the background task that fires the timeouts of tables whose clock
+//!   ran out, once across every instance.
 //! - [`pruning`]: the background task that deletes expired sessions and old
 //!   idempotency records.
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
@@ -65,6 +67,7 @@ pub mod app_state;
 pub mod auth;
 pub mod body_timeout;
 pub mod checkpoints;
+pub mod clocks;
 pub mod config;
 pub mod cors;
 pub mod error;

@@ -62,8 +62,8 @@ pub struct Application {
     port: u16,
     server: Server,
     pool: PgPool,
-    /// Tasks that run beside the server (pruning, checkpoints, the live listener);
-    /// they stop with it.
+    /// Tasks that run beside the server (pruning, checkpoints, clocks, the live
+    /// listener); they stop with it.
     background: Vec<tokio::task::JoinHandle<()>>,
     live: Arc<Hub>,
 }
@@ -123,6 +123,9 @@ impl Application {
         app_state.stream_heartbeat = settings.stream_heartbeat;
         let live = Arc::clone(&app_state.live);
         let state = web::Data::new(app_state);
+        let clocks = settings
+            .clock_tick
+            .map(|tick| crate::clocks::spawn(web::Data::clone(&state), tick));
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {
                 address: settings.bind_address.clone(),
@@ -141,6 +144,7 @@ impl Application {
         if let Some(interval) = settings.checkpoint_interval {
             background.push(crate::checkpoints::task::spawn(pool.clone(), interval));
         }
+        background.extend(clocks);
         tracing::info!(address = %local, "listening");
         Ok(Self {
             port: local.port(),
@@ -164,6 +168,18 @@ impl Application {
     /// stop would otherwise wait for until its timeout.
     pub fn live(&self) -> Arc<Hub> {
         Arc::clone(&self.live)
+    }
+
+    /// Stops this instance at once, as `kill -9` would stop its process: the
+    /// background tasks end where they are, open connections are dropped, and
+    /// transactions in flight roll back. For tests of what other instances do then.
+    pub fn kill(&self) {
+        for task in &self.background {
+            task.abort();
+        }
+        self.live.close();
+        // Not awaited: stopping without grace drops the connections at once.
+        drop(self.server.handle().stop(false));
     }
 
     /// Serves until stopped, then closes the database pool.

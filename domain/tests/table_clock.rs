@@ -4,13 +4,15 @@
 
 use yaniv_domain::aggregate::{Aggregate, Refusal};
 use yaniv_domain::bots::{Bot, BotView, StandIn};
-use yaniv_domain::game::{Command as GameCommand, DrawChoice, Event as GameEvent, RoundStage, Seat};
+use yaniv_domain::game::{
+    Command as GameCommand, DrawChoice, Event as GameEvent, RoundStage, Seat,
+};
 use yaniv_domain::rules::RuleSpec;
 use yaniv_domain::sim::SplitMix64;
 use yaniv_domain::table::clock::{Clock, ClockEvent, Waiting, WindowCloseReason};
 use yaniv_domain::table::{
-    Action, Actor, BotKindName, NewTable, Randomness, StreamEvent, Table, TableCommand,
-    TableError, TableServices,
+    Action, Actor, BotKindName, NewTable, Randomness, StreamEvent, Table, TableCommand, TableError,
+    TableServices,
 };
 
 struct Fixed(SplitMix64);
@@ -104,8 +106,13 @@ fn given_started_with(
             continue;
         }
         log.extend(
-            when(&mut table, &player(seat), seed, TableCommand::Join { seat: Some(seat) })
-                .expect("joins"),
+            when(
+                &mut table,
+                &player(seat),
+                seed,
+                TableCommand::Join { seat: Some(seat) },
+            )
+            .expect("joins"),
         );
     }
     log.extend(when(&mut table, &creator, seed, TableCommand::Start).expect("starts"));
@@ -126,7 +133,12 @@ fn refold(events: &[StreamEvent]) -> Table {
 }
 
 fn time_out(table: &mut Table, waited_ms: u64) -> Result<Vec<StreamEvent>, TableError> {
-    when(table, &actor(SYSTEM), 99, TableCommand::TimeOut { waited_ms })
+    when(
+        table,
+        &actor(SYSTEM),
+        99,
+        TableCommand::TimeOut { waited_ms },
+    )
 }
 
 fn to_act(table: &Table) -> Seat {
@@ -195,7 +207,10 @@ fn a_turn_that_runs_out_is_played_by_the_stand_in_after_a_turn_timed_out_event()
     let StreamEvent::Clock(ClockEvent::TurnTimedOut(timed_out)) = &events[0] else {
         unreachable!()
     };
-    assert_eq!((timed_out.seat, timed_out.waited_ms, timed_out.absent), (seat, 1_000, false));
+    assert_eq!(
+        (timed_out.seat, timed_out.waited_ms, timed_out.absent),
+        (seat, 1_000, false)
+    );
     let (GameCommand::Play { throw, .. }, StreamEvent::Game(GameEvent::TurnPlayed(played))) =
         (expected, &events[1])
     else {
@@ -233,28 +248,38 @@ fn a_seat_that_times_out_twice_in_a_row_is_played_at_once_until_its_player_retur
     let mut auto = Vec::new();
     for _ in 0..4 {
         let events = play_something(&mut table, seat).expect("plays");
-        auto.extend(
-            events
-                .iter()
-                .filter_map(|e| match e {
-                    StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => Some(*t),
-                    _ => None,
-                }),
-        );
+        auto.extend(events.iter().filter_map(|e| match e {
+            StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => Some(*t),
+            _ => None,
+        }));
         log.extend(events);
         seat = to_act(&table);
         assert_ne!(seat, absent, "an absent seat is never waited on");
     }
     assert!(!auto.is_empty());
-    assert!(auto.iter().all(|t| t.seat == absent && t.absent && t.waited_ms == 0));
+    assert!(
+        auto.iter()
+            .all(|t| t.seat == absent && t.absent && t.waited_ms == 0)
+    );
 
     // Its player comes back: the table waits on it again.
     assert_eq!(
-        when(&mut table, &player(seat), 3, TableCommand::Act(Action::Return)).unwrap_err(),
+        when(
+            &mut table,
+            &player(seat),
+            3,
+            TableCommand::Act(Action::Return)
+        )
+        .unwrap_err(),
         TableError::NotAbsent
     );
-    let back = when(&mut table, &player(absent), 3, TableCommand::Act(Action::Return))
-        .expect("returns");
+    let back = when(
+        &mut table,
+        &player(absent),
+        3,
+        TableCommand::Act(Action::Return),
+    )
+    .expect("returns");
     assert_eq!(types(&back), ["seat_returned.v1"]);
     assert!(!table.clock.is_absent(absent));
     log.extend(back);
@@ -271,8 +296,13 @@ fn a_declaration_has_its_own_time_and_the_stand_in_does_not_go_along() {
     overrides.insert("call_threshold".into(), 60.into());
     let (mut table, _) = given_started_with("belgian", overrides, 3, &[], clock(0), 4);
     let caller = to_act(&table);
-    when(&mut table, &player(caller), 1, TableCommand::Act(Action::Call(None)))
-        .expect("a Belgian call is always accepted");
+    when(
+        &mut table,
+        &player(caller),
+        1,
+        TableCommand::Act(Action::Call(None)),
+    )
+    .expect("a Belgian call is always accepted");
     // The others' last turns.
     while table.game.round_stage() == RoundStage::LastTurns {
         let seat = to_act(&table);
@@ -315,8 +345,13 @@ fn the_next_throw_waits_for_the_held_window_until_it_elapses_or_everyone_passes(
     let waiting = table.clock.window_waiting().to_vec();
     assert!(!waiting.is_empty());
     for (i, &seat) in waiting.iter().enumerate() {
-        let events = when(&mut table, &player(seat), 1, TableCommand::Act(Action::Pass))
-            .expect("passes");
+        let events = when(
+            &mut table,
+            &player(seat),
+            1,
+            TableCommand::Act(Action::Pass),
+        )
+        .expect("passes");
         if i + 1 < waiting.len() {
             assert_eq!(types(&events), ["window_passed.v1"]);
         } else {
@@ -329,7 +364,13 @@ fn the_next_throw_waits_for_the_held_window_until_it_elapses_or_everyone_passes(
         log.extend(events);
     }
     assert_eq!(
-        when(&mut table, &player(waiting[0]), 1, TableCommand::Act(Action::Pass)).unwrap_err(),
+        when(
+            &mut table,
+            &player(waiting[0]),
+            1,
+            TableCommand::Act(Action::Pass)
+        )
+        .unwrap_err(),
         TableError::NothingToPass
     );
     log.extend(play_something(&mut table, next).expect("the window has closed"));
@@ -399,7 +440,11 @@ fn the_window_waits_for_the_same_seats_for_the_same_time_whatever_the_hands() {
             expected.push(thrower);
             expected.sort_unstable();
         }
-        assert_eq!(table.clock.window_waiting(), expected.as_slice(), "seed {seed}");
+        assert_eq!(
+            table.clock.window_waiting(),
+            expected.as_slice(),
+            "seed {seed}"
+        );
         let fitting = (0..4)
             .filter(|&s| !table.game.legal_actions(s).add_ons.is_empty())
             .count();
@@ -428,10 +473,22 @@ fn a_timeout_at_a_table_without_a_clock_or_before_the_start_is_refused() {
         clock: None,
     });
     let (mut table, _) = Table::create(7, &command, &mut services).expect("a table");
-    assert_eq!(time_out(&mut table, 10_000).unwrap_err(), TableError::NothingDue);
-    when(&mut table, &player(0), 1, TableCommand::Join { seat: Some(0) }).expect("joins");
+    assert_eq!(
+        time_out(&mut table, 10_000).unwrap_err(),
+        TableError::NothingDue
+    );
+    when(
+        &mut table,
+        &player(0),
+        1,
+        TableCommand::Join { seat: Some(0) },
+    )
+    .expect("joins");
     when(&mut table, &creator, 1, TableCommand::Start).expect("starts");
-    assert_eq!(time_out(&mut table, 10_000).unwrap_err(), TableError::NothingDue);
+    assert_eq!(
+        time_out(&mut table, 10_000).unwrap_err(),
+        TableError::NothingDue
+    );
     assert_eq!(
         when(&mut table, &player(0), 1, TableCommand::Act(Action::Pass)).unwrap_err(),
         TableError::NothingToPass

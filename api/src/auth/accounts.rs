@@ -27,9 +27,27 @@ impl Account {
         self.roles.contains(&role) || self.roles.contains(&Role::Admin)
     }
 
-    /// The actor string recorded in event metadata.
+    /// The actor string recorded in event metadata: `system` for the server itself.
     pub fn actor(&self) -> String {
-        format!("account:{}", self.id)
+        if self.id == Self::SYSTEM_ID {
+            "system".into()
+        } else {
+            format!("account:{}", self.id)
+        }
+    }
+
+    /// The id of [`Account::system`]; accounts in the database start at 1.
+    pub const SYSTEM_ID: i64 = 0;
+
+    /// The server itself, as the sender of its own commands (a clock's timeout). It
+    /// is never stored and holds no role: it can do nothing a request could.
+    pub fn system() -> Account {
+        Account {
+            id: Self::SYSTEM_ID,
+            username: "system".into(),
+            roles: Vec::new(),
+            created_at: OffsetDateTime::UNIX_EPOCH,
+        }
     }
 }
 

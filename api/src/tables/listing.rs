@@ -99,14 +99,20 @@ pub async fn seated_at(pool: &sqlx::PgPool, account: i64) -> Result<Vec<SeatedAt
 
 /// Brings the row of table `id` up to the table's version.
 pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
-    let waiting_on = table
-        .started
-        .then(|| table.game.to_act())
-        .flatten()
-        .map(i16::from);
+    let due = table.clock.due(&table.game);
+    let waiting_on = match due {
+        Some(due) => due.waiting.seat(),
+        None => table.started.then(|| table.game.to_act()).flatten(),
+    }
+    .map(i16::from);
+    // The deadline counts from this append: `now()` is the transaction's time, the
+    // same `updated_at` from which the timeout measures how long the table waited.
+    let deadline_ms = due.map(|due| i64::from(due.limit_ms));
     sqlx::query(
         "UPDATE game_tables SET status = $2, free_seats = $3, version = $4, waiting_on = $5, \
-                updated_at = now() \
+                updated_at = now(), \
+                deadline_at = now() + make_interval(secs => $6::bigint / 1000.0), \
+                deadline_claimed_until = NULL \
          WHERE id = $1 AND version < $4",
     )
     .bind(id)
@@ -114,6 +120,7 @@ pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<
     .bind(i16::try_from(table.free_seats()).unwrap_or(0))
     .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
     .bind(waiting_on)
+    .bind(deadline_ms)
     .execute(&mut *conn)
     .await?;
     // Seats change only before the start (a tournament's table opens seated, at insert).
@@ -138,6 +145,7 @@ pub struct ListedTable {
     pub tournament_id: Option<i64>,
     pub waiting_on: Option<i16>,
     pub updated_at: OffsetDateTime,
+    pub deadline_at: Option<OffsetDateTime>,
 }
 
 /// Which tables a listing asks for.
@@ -160,7 +168,7 @@ pub async fn list(
     let rows = sqlx::query_as::<_, ListedTable>(
         "SELECT t.id, t.created_by, a.username AS created_by_username, t.created_at, t.preset, \
                 t.seats, t.free_seats, t.status, t.version, t.tournament_id, t.waiting_on, \
-                t.updated_at \
+                t.updated_at, t.deadline_at \
          FROM game_tables t JOIN accounts a ON a.id = t.created_by \
          WHERE ($1::text IS NULL OR t.status = $1) AND ($2::bigint IS NULL OR t.id < $2) \
            AND ($4::bigint IS NULL OR t.tournament_id = $4) \

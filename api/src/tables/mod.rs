@@ -89,7 +89,7 @@ pub trait GameEndHook: std::fmt::Debug + Send + Sync {
         conn: &'a mut PgConnection,
         table: &'a Table,
         metadata: &'a EventMetadata,
-    ) -> Pin<Box<dyn Future<Output = Result<AfterCommit, ApiError>> + 'a>>;
+    ) -> Pin<Box<dyn Future<Output = Result<AfterCommit, ApiError>> + Send + 'a>>;
 }
 
 /// What the tables' repository needs beyond the store.

@@ -26,6 +26,7 @@ use crate::listing_check;
 
 use crate::store::RecordedEvent;
 use crate::store::hash::{ChainBreak, ChainStatus};
+use yaniv_domain::table::clock::{ClockEvent, TimedOutMove, first_wrong_stand_in};
 use yaniv_domain::table::{StreamEvent, Table, TableEvent, decode};
 
 /// The first event that does not check out.
@@ -41,6 +42,7 @@ pub struct VerifyFailure {
     /// stream's structure); the rules engine's code (`card_not_in_hand`,
     /// `event_mismatch`, `illegal_throw`, ...), or `diverging_event` (the rules accept
     /// this event, but a later rejection only goes away if it was different);
+    /// `stand_in_mismatch` (a move after a timeout that is not the stand-in's);
     /// `truncated_stream`, `listing_mismatch` (the listing row); `missing_result` (a
     /// tournament's finished game whose result is not in the tournament);
     /// `truncated_since_checkpoint`, `rewritten_since_checkpoint` (the checkpoints).
@@ -161,6 +163,7 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> ReplayFailure {
     let mut game_events: Vec<GameEvent> = Vec::new();
     let mut game_versions: Vec<u64> = Vec::new();
     let mut started_players: Option<Vec<String>> = None;
+    let mut timeouts: Vec<(TimedOutMove, u64)> = Vec::new();
     for (index, recorded) in events.iter().enumerate() {
         let version = index as u64 + 1;
         let event = match decode(&recorded.event_type, &recorded.payload) {
@@ -225,10 +228,47 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> ReplayFailure {
                 game_events.push(game_event);
                 game_versions.push(version);
             }
+            StreamEvent::Clock(clock_event) => {
+                let clocked = table.as_ref().is_some_and(|t| t.created.clock.is_some());
+                if started_players.is_none() || !clocked {
+                    return ReplayFailure::Structure(failure(
+                        version,
+                        "unexpected_event",
+                        format!(
+                            "{} at a table without a clock or before it started",
+                            clock_event.type_name()
+                        ),
+                    ));
+                }
+                if let ClockEvent::TurnTimedOut(timed_out) = clock_event {
+                    let at = TimedOutMove {
+                        seat: timed_out.seat,
+                        game_index: game_events.len(),
+                    };
+                    timeouts.push((at, version));
+                }
+            }
         }
     }
     let Err((index, error)) = Game::replay_checked(&game_events) else {
-        return ReplayFailure::None;
+        let moves: Vec<TimedOutMove> = timeouts.iter().map(|(at, _)| *at).collect();
+        return match first_wrong_stand_in(&game_events, &moves) {
+            None => ReplayFailure::None,
+            Some(wrong) => {
+                let at = moves[wrong].game_index;
+                let version = game_versions.get(at).copied().unwrap_or(timeouts[wrong].1);
+                let failure = failure(
+                    version,
+                    "stand_in_mismatch",
+                    "this move follows a timeout, but it is not the move the server plays for a \
+                     seat whose time ran out",
+                );
+                ReplayFailure::Rules {
+                    changed: failure.clone(),
+                    rejected: failure,
+                }
+            }
+        };
     };
     // An event the rules expect past the stream's end is missing at the next version.
     let past_the_end = events.len() as u64 + 1;

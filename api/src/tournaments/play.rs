@@ -289,6 +289,7 @@ async fn start_online(
         rules: info.rules.clone(),
         effective_rules: info.effective_rules.clone(),
         players: seated_accounts(conn, &seated).await?,
+        clock: s.config().and_then(|config| config.clock),
     };
     let game_table =
         create_started(writer.tables, conn, seated, writer.account, writer.metadata).await?;
@@ -361,7 +362,7 @@ impl GameEndHook for OnlineResults {
         conn: &'a mut PgConnection,
         table: &'a Table,
         metadata: &'a EventMetadata,
-    ) -> Pin<Box<dyn Future<Output = Result<AfterCommit, ApiError>> + 'a>> {
+    ) -> Pin<Box<dyn Future<Output = Result<AfterCommit, ApiError>> + Send + 'a>> {
         Box::pin(self.record(conn, table, metadata))
     }
 }

@@ -79,11 +79,7 @@ mod tests {
     fn in_its_turn_it_throws_the_highest_scoring_card_and_draws_from_the_stock() {
         // House rules: the king of hearts scores 0, so the queen is the highest card,
         // and between the two queens the later suit (spades) goes.
-        let game = dealt(
-            Preset::House,
-            &["KH QD QS 3C AD", "2C 2D 4H 5S 6S"],
-            "9C",
-        );
+        let game = dealt(Preset::House, &["KH QD QS 3C AD", "2C 2D 4H 5S 6S"], "9C");
         let command = StandIn.act(&BotView::new(&game, 0));
         assert_eq!(
             command,
@@ -98,7 +94,11 @@ mod tests {
 
     #[test]
     fn it_never_calls_even_when_it_could() {
-        let game = dealt(Preset::Israeli, &["AC AD AH JK 2H", "KC QC JC 10C 9C"], "8D");
+        let game = dealt(
+            Preset::Israeli,
+            &["AC AD AH JK 2H", "KC QC JC 10C 9C"],
+            "8D",
+        );
         assert!(BotView::new(&game, 0).can_call(), "a call is legal here");
         let Some(Command::Play { throw, .. }) = StandIn.act(&BotView::new(&game, 0)) else {
             panic!("the stand-in must throw");
@@ -120,7 +120,9 @@ mod tests {
         .expect("seat 0 calls");
         // The others' last turns, then the declarations.
         for seat in [1, 2] {
-            let command = StandIn.act(&BotView::new(&game, seat)).expect("a last turn");
+            let command = StandIn
+                .act(&BotView::new(&game, seat))
+                .expect("a last turn");
             game.execute(&command).expect("accepted");
         }
         assert_eq!(game.round_stage(), RoundStage::GoingAlong);

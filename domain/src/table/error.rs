@@ -50,7 +50,9 @@ pub enum TableError {
     NothingDue,
     #[error("not yet due: {remaining_ms} ms remain")]
     NotYetDue { remaining_ms: u64 },
-    #[error("the out-of-turn window is held open for seat(s) {waiting:?}: the next move waits for it")]
+    #[error(
+        "the out-of-turn window is held open for seat(s) {waiting:?}: the next move waits for it"
+    )]
     WindowOpen { waiting: Vec<Seat> },
     #[error("the out-of-turn window on this throw has closed")]
     WindowClosed,

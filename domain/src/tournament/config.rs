@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::MAX_PLAYERS;
 use crate::rules::Rules;
+use crate::table::clock::Clock;
 
 use super::error::TournamentError;
 
@@ -105,6 +106,10 @@ pub struct Config {
     /// sit at, nor over any player's disqualification.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub officials_may_play: bool,
+    /// The clock of the tournament's online tables (each table keeps the clock it was
+    /// opened with). None: they wait for their players forever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
 }
 
 /// The parameters as an organizer sends them; absent fields take their defaults.
@@ -131,6 +136,9 @@ pub struct ConfigRequest {
     /// Only at creation; `false` by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub officials_may_play: Option<bool>,
+    /// The clock of the online tables opened from now on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -161,6 +169,7 @@ impl ConfigRequest {
                 .clone()
                 .unwrap_or_else(|| DEFAULT_TIE_BREAKS.to_vec()),
             officials_may_play: self.officials_may_play.unwrap_or(false),
+            clock: self.clock,
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)
@@ -174,6 +183,15 @@ impl Config {
     }
 
     fn validate(&self, seats_min: u8, seats_max: u8) -> Result<(), TournamentError> {
+        if let Some(problem) = self
+            .clock
+            .and_then(|c| c.problems("clock").into_iter().next())
+        {
+            return Err(bad(
+                "clock",
+                format!("{}: {}", problem.field, problem.message),
+            ));
+        }
         if !(1..=MAX_QUALIFICATION_ROUNDS).contains(&self.qualification_rounds) {
             return Err(bad(
                 "qualification_rounds",

@@ -45,6 +45,12 @@ pub enum ActionRequest {
     GoAlong(GoAlongAction),
     /// Kluft: challenge the call or not.
     Onderkluft(OnderkluftAction),
+    /// Nothing to lay in the out-of-turn window the table holds open for you (tables
+    /// with a clock); when everyone it waits for has passed, it closes.
+    Pass(PassAction),
+    /// Your seat was marked absent after its timeouts: you are back, and the table
+    /// waits for you again.
+    Return(ReturnAction),
 }
 
 /// Declares a one-value enum for an action's `type` field, so every action object
@@ -67,6 +73,8 @@ action_tag!(SlapType, ActionRequestSlapType, "slap");
 action_tag!(AddOnType, ActionRequestAddOnType, "add_on");
 action_tag!(GoAlongType, ActionRequestGoAlongType, "go_along");
 action_tag!(OnderkluftType, ActionRequestOnderkluftType, "onderkluft");
+action_tag!(PassType, ActionRequestPassType, "pass");
+action_tag!(ReturnType, ActionRequestReturnType, "return");
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(as = ActionRequestPlay)]
@@ -191,7 +199,23 @@ pub struct OnderkluftAction {
     pub challenge: bool,
 }
 
-const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft";
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestPass)]
+#[serde(deny_unknown_fields)]
+pub struct PassAction {
+    #[serde(rename = "type")]
+    pub kind: PassType,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestReturn)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnAction {
+    #[serde(rename = "type")]
+    pub kind: ReturnType,
+}
+
+const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, pass, return";
 
 impl ActionRequest {
     /// Reads a body: its `type` picks the action, whose object is then read whole.
@@ -224,6 +248,8 @@ impl ActionRequest {
             "add_on" => Self::AddOn(typed_body(body)?),
             "go_along" => Self::GoAlong(typed_body(body)?),
             "onderkluft" => Self::Onderkluft(typed_body(body)?),
+            "pass" => Self::Pass(typed_body(body)?),
+            "return" => Self::Return(typed_body(body)?),
             other => {
                 let shown: String = other.chars().take(32).collect();
                 return Err(ApiError::invalid_field(
@@ -274,6 +300,8 @@ impl TryFrom<ActionRequest> for Action {
             }
             ActionRequest::GoAlong(g) => Some(Action::GoAlong(g.going)),
             ActionRequest::Onderkluft(o) => Some(Action::Onderkluft(o.challenge)),
+            ActionRequest::Pass(_) => Some(Action::Pass),
+            ActionRequest::Return(_) => Some(Action::Return),
         };
         action.ok_or(ApiError::Validation(errors))
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use yaniv_domain::aggregate::Aggregate;
 use yaniv_domain::rules::RuleSpec;
+use yaniv_domain::table::clock::Clock;
 use yaniv_domain::table::{BotKindName, NewTable, Table, TableCommand, TableError, TableServices};
 
 use super::dto::TableSummary;
@@ -33,6 +34,11 @@ pub struct CreateTableRequest {
     /// Seats played by the server's bots; at least one seat stays for a human.
     #[serde(default)]
     pub bots: Vec<BotSeatRequest>,
+    /// The table's clock (see `docs/live.md`); without one the table waits for its
+    /// players forever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(example = json!({"turn_ms": 30000, "decision_ms": 15000, "window_ms": 3000, "absent_after": 2}))]
+    pub clock: Option<Clock>,
 }
 
 /// A seat for a bot.
@@ -76,6 +82,7 @@ impl TryFrom<&CreateTableRequest> for NewTable {
             },
             seats: out_of_range(request.seats),
             bots,
+            clock: request.clock,
         })
     }
 }

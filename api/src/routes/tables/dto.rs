@@ -8,6 +8,7 @@ use yaniv_domain::cards::Cards;
 use yaniv_domain::game::{Game, LegalActions, RoundStage, Seat, SeatView};
 
 use yaniv_domain::rules::Rules;
+use yaniv_domain::table::clock::{Clock, Waiting};
 use yaniv_domain::table::{Access, BotKindName, SeatHolder, Table, TableStatus};
 
 /// Cards in record notation.
@@ -261,6 +262,12 @@ pub struct LegalActionsInfo {
     pub go_along: bool,
     /// This seat must declare whether it challenges (Onderkluft).
     pub onderkluft: bool,
+    /// The out-of-turn window is held open for this seat: it may pass.
+    #[serde(default)]
+    pub pass: bool,
+    /// This seat is marked absent: `return` makes the table wait for it again.
+    #[serde(default, rename = "return")]
+    pub come_back: bool,
 }
 
 impl From<&LegalActions> for LegalActionsInfo {
@@ -274,7 +281,73 @@ impl From<&LegalActions> for LegalActionsInfo {
             add_ons: legal.add_ons.iter().map(card_strings).collect(),
             go_along: legal.go_along,
             onderkluft: legal.onderkluft,
+            pass: false,
+            come_back: false,
         }
+    }
+}
+
+impl LegalActionsInfo {
+    /// What `seat` may do at `table` now, the clock's actions included.
+    pub fn at(table: &Table, seat: Seat) -> Self {
+        Self {
+            pass: table.clock.window_waiting().contains(&seat),
+            come_back: table.clock.is_absent(seat),
+            ..Self::from(&table.legal_actions(seat))
+        }
+    }
+}
+
+/// What a table's clock says now: public, like the rest of the table.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ClockInfo {
+    pub settings: Clock,
+    /// What the table waits on: `turn`, `decision` or `window`; `null` when nothing
+    /// runs (between games, at a bot's turn).
+    pub waiting_for: Option<WaitingFor>,
+    /// The seat waited on (`turn`, `decision`).
+    pub seat: Option<u8>,
+    /// Milliseconds the table may wait, from its last change (`last_change_at` and
+    /// `deadline_at` in `GET /v1/tables`).
+    pub limit_ms: Option<u32>,
+    /// The seats the held window waits for (until each has passed).
+    pub window_waiting: Vec<u8>,
+    /// Seats marked absent: the server plays them at once until they `return`.
+    pub absent: Vec<u8>,
+    /// Timeouts in a row, per seat.
+    pub timeouts: Vec<u8>,
+}
+
+/// What a clock waits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WaitingFor {
+    Turn,
+    Decision,
+    Window,
+}
+
+impl ClockInfo {
+    pub fn of(table: &Table) -> Option<Self> {
+        let settings = table.created.clock?;
+        let due = table.clock.due(&table.game);
+        let seats = (0..table.seats.len()).filter_map(|s| Seat::try_from(s).ok());
+        Some(Self {
+            settings,
+            waiting_for: due.map(|due| match due.waiting {
+                Waiting::Turn(_) => WaitingFor::Turn,
+                Waiting::Decision(_) => WaitingFor::Decision,
+                Waiting::Window => WaitingFor::Window,
+            }),
+            seat: due.and_then(|due| due.waiting.seat()),
+            limit_ms: due.map(|due| due.limit_ms),
+            window_waiting: table.clock.window_waiting().to_vec(),
+            absent: seats
+                .clone()
+                .filter(|&s| table.clock.is_absent(s))
+                .collect(),
+            timeouts: seats.map(|s| table.clock.timeouts(s)).collect(),
+        })
     }
 }
 
@@ -306,6 +379,9 @@ pub struct TableView {
     pub legal: Option<LegalActionsInfo>,
     /// Every seat's hand (staff only).
     pub hands: Option<Vec<Vec<String>>>,
+    /// The table's clock, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockInfo>,
 }
 
 impl TableView {
@@ -331,12 +407,15 @@ impl TableView {
             game: view.as_ref().map(PublicGame::of),
             hand: own.map(|v| card_strings(&v.hand)),
             hand_total: own.map(|v| v.hand_total),
-            legal: own.map(|v| LegalActionsInfo::from(&v.legal)),
+            legal: seat
+                .filter(|_| own.is_some())
+                .map(|seat| LegalActionsInfo::at(table, seat)),
             hands: (access == Access::Staff && table.started).then(|| {
                 (0..table.seats.len())
                     .map(|s| card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX))))
                     .collect()
             }),
+            clock: ClockInfo::of(table),
         }
     }
 }

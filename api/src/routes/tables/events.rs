@@ -107,7 +107,7 @@ pub fn visible_page(
         }
     }
     let first = table.game_index_after(after);
-    if page.len() < limit && first < table.game_events.len() {
+    if first < table.game_events.len() {
         // Redaction depends on whether a round has ended, which a later event says:
         // redact from the deal of the first round asked for to the end.
         let from = table.game_events[..=first]
@@ -115,13 +115,12 @@ pub fn visible_page(
             .rposition(|e| matches!(e, GameEvent::RoundDealt(_)))
             .unwrap_or(0);
         let visible = visible_events(&table.game_events[from..], viewer);
-        let wanted = limit - page.len();
         for ((event, payload), version) in table.game_events[from..]
             .iter()
             .zip(visible)
             .zip(&table.game_versions[from..])
             .skip(first - from)
-            .take(wanted)
+            .take(limit)
         {
             page.push(VisibleEvent {
                 version: *version,
@@ -130,6 +129,21 @@ pub fn visible_page(
             });
         }
     }
+    // The clock's events are public.
+    let first_clock = table.clock_index_after(after);
+    for (event, version) in table.clock_events[first_clock..]
+        .iter()
+        .zip(&table.clock_versions[first_clock..])
+        .take(limit)
+    {
+        page.push(VisibleEvent {
+            version: *version,
+            event_type: event.type_name().to_owned(),
+            payload: serde_json::to_value(event).unwrap_or_default(),
+        });
+    }
+    page.sort_by_key(|e| e.version);
+    page.truncate(limit);
     let next_after = page.last().map_or(after.min(table.version), |e| e.version);
     (page, next_after)
 }

@@ -54,12 +54,17 @@ pub struct TableListEntry {
     pub version: u64,
     /// The tournament the table belongs to, if any.
     pub tournament_id: Option<i64>,
-    /// While in play, the seat the table waits on (the one that must act).
+    /// While in play, the seat the table waits on (the one that must act); `null`
+    /// while a clock holds the out-of-turn window open for everyone.
     pub waiting_on: Option<u8>,
     /// The table's last change: how long it has waited on `waiting_on`.
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub last_change_at: OffsetDateTime,
+    /// At a table with a clock: when the wait runs out and the server moves.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub deadline_at: Option<OffsetDateTime>,
 }
 
 /// A page of tables.
@@ -131,6 +136,7 @@ pub async fn list(
             tournament_id: row.tournament_id,
             waiting_on: row.waiting_on.and_then(|seat| u8::try_from(seat).ok()),
             last_change_at: row.updated_at,
+            deadline_at: row.deadline_at,
         })
         .collect();
     Ok(HttpResponse::Ok().json(TableList {

@@ -58,7 +58,7 @@ use yaniv_domain::table::{Table, TableCommand};
 
 pub use self::actions::{
     ActionRequest, ActionResponse, AddOnAction, CallAction, DiscardDraw, DrawRequest,
-    GoAlongAction, OnderkluftAction, PlayAction, SlapAction, StockDraw,
+    GoAlongAction, OnderkluftAction, PassAction, PlayAction, ReturnAction, SlapAction, StockDraw,
 };
 pub use self::audit::AuditView;
 pub use self::create::{BotSeatRequest, CreateTableRequest};

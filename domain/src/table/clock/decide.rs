@@ -3,7 +3,8 @@
 //! closed window refuses.
 
 use crate::bots::{Bot, BotView, StandIn};
-use crate::game::{Command as GameCommand, Seat};
+use crate::cards::Cards;
+use crate::game::{Command as GameCommand, LegalActions, Seat};
 
 use super::super::command::{Action, TableServices};
 use super::super::error::TableError;
@@ -100,7 +101,11 @@ impl Table {
     /// Refuses what the held or closed window does not allow `seat` now: while it is
     /// held nobody throws, calls or declares; once the table closed it, or after the
     /// seat passed, no card is laid on the throw.
-    pub(in crate::table) fn check_window(&self, seat: Seat, action: &Action) -> Result<(), TableError> {
+    pub(in crate::table) fn check_window(
+        &self,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(), TableError> {
         match action {
             Action::Slap(_) | Action::AddOn(_) => {
                 if self.clock.window_closed() {
@@ -120,6 +125,25 @@ impl Table {
             }
             _ => Ok(()),
         }
+    }
+
+    /// What `seat` may do now: the game's legal actions, less what the held or closed
+    /// window refuses ([`Table::check_window`]).
+    pub fn legal_actions(&self, seat: Seat) -> LegalActions {
+        let mut legal = self.game.legal_actions(seat);
+        if self.clock.window_closed() || self.clock.passed(seat) {
+            legal.slap = None;
+            legal.add_ons.clear();
+        }
+        if self.clock.window_held() {
+            legal.call = false;
+            legal.throws.clear();
+            legal.draw_from_stock = false;
+            legal.draw_from_discard = Cards::new();
+            legal.go_along = false;
+            legal.onderkluft = false;
+        }
+        legal
     }
 
     /// Folds one of the clock's events this table decided into `done`.

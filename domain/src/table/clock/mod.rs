@@ -12,16 +12,19 @@
 //!   waits for now ([`Due`]).
 //! - `decide.rs`: the timeout, the window's pass and close, an absent player's return,
 //!   and the moves a held window refuses.
+//! - `replay.rs`: checking a stored stream's timeouts against the stand-in's move.
 //!
 //! The stand-in's move is [`crate::bots::StandIn`].
 
 mod decide;
 mod event;
+mod replay;
 mod state;
 
 pub use event::{
     ClockEvent, SeatReturned, TurnTimedOut, WindowCloseReason, WindowClosed, WindowPassed,
 };
+pub use replay::{TimedOutMove, first_wrong_stand_in};
 pub use state::{ClockState, Due, Waiting};
 
 use serde::{Deserialize, Serialize};
@@ -130,8 +133,8 @@ mod tests {
 
     #[test]
     fn window_and_absence_have_defaults() {
-        let clock: Clock = serde_json::from_str(r#"{"turn_ms":1000,"decision_ms":500}"#)
-            .expect("a clock");
+        let clock: Clock =
+            serde_json::from_str(r#"{"turn_ms":1000,"decision_ms":500}"#).expect("a clock");
         assert_eq!(clock.window_ms, 0);
         assert_eq!(clock.absent_after, Clock::DEFAULT_ABSENT_AFTER);
         assert!(serde_json::from_str::<Clock>(r#"{"turn_ms":1,"decision_ms":1,"x":1}"#).is_err());

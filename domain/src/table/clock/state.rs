@@ -178,7 +178,9 @@ impl ClockState {
                 }
                 GameEvent::SlappedDown(slap) => self.reset(slap.seat),
                 GameEvent::AddedOn(added) => self.reset(added.seat),
-                GameEvent::RoundDealt(_) | GameEvent::RoundEnded(_) | GameEvent::GameFinished(_) => {
+                GameEvent::RoundDealt(_)
+                | GameEvent::RoundEnded(_)
+                | GameEvent::GameFinished(_) => {
                     self.window = Window::Free;
                     self.stand_in_next = None;
                 }

@@ -1,0 +1,59 @@
+//! Checking a stored stream's timeouts: every `turn_timed_out.v1` must be followed by
+//! the stand-in's move, derived again from the game as it stood.
+
+use crate::bots::{Bot, BotView, StandIn};
+use crate::game::{Command, Draw, DrawChoice, Event as GameEvent, Game, Seat};
+
+/// A timeout in a stream: the seat, and the index among the game's events of the move
+/// that follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedOutMove {
+    pub seat: Seat,
+    pub game_index: usize,
+}
+
+/// The first of `timeouts` (in stream order) whose following game event is not what
+/// the stand-in plays there, as its index in `timeouts`. `game_events` must replay
+/// (see [`Game::replay_checked`]).
+pub fn first_wrong_stand_in(game_events: &[GameEvent], timeouts: &[TimedOutMove]) -> Option<usize> {
+    let mut game = Game::new();
+    let mut folded = 0;
+    for (i, timeout) in timeouts.iter().enumerate() {
+        let Some(stored) = game_events.get(timeout.game_index) else {
+            return Some(i);
+        };
+        for event in game_events
+            .get(folded..timeout.game_index)
+            .unwrap_or_default()
+        {
+            game.apply(event);
+        }
+        folded = folded.max(timeout.game_index);
+        let derived = StandIn.act(&BotView::new(&game, timeout.seat));
+        if !matches(derived, stored) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+fn matches(derived: Option<Command>, stored: &GameEvent) -> bool {
+    match (derived, stored) {
+        (Some(Command::Play { seat, throw, draw }), GameEvent::TurnPlayed(played)) => {
+            seat == played.seat
+                && throw == played.thrown
+                && match (draw, played.draw) {
+                    (DrawChoice::Stock, Draw::Stock(_)) => true,
+                    (DrawChoice::Discard(card), Draw::Discard(stored)) => card == stored,
+                    _ => false,
+                }
+        }
+        (Some(Command::GoAlong { seat, going }), GameEvent::WentAlong(w)) => {
+            seat == w.seat && going == w.going
+        }
+        (Some(Command::Onderkluft { seat, challenge }), GameEvent::OnderkluftDeclared(o)) => {
+            seat == o.seat && challenge == o.challenged
+        }
+        _ => false,
+    }
+}
