@@ -170,16 +170,14 @@ impl Application {
         Arc::clone(&self.live)
     }
 
-    /// Stops this instance at once, as `kill -9` would stop its process: the
-    /// background tasks end where they are, open connections are dropped, and
-    /// transactions in flight roll back. For tests of what other instances do then.
-    pub fn kill(&self) {
-        for task in &self.background {
-            task.abort();
+    /// What stops this instance at once, as `kill -9` stops a process: for tests of
+    /// what the other instances on the database do then.
+    pub fn kill_switch(&self) -> KillSwitch {
+        KillSwitch {
+            background: self.background.iter().map(|t| t.abort_handle()).collect(),
+            server: self.server.handle(),
+            live: Arc::clone(&self.live),
         }
-        self.live.close();
-        // Not awaited: stopping without grace drops the connections at once.
-        drop(self.server.handle().stop(false));
     }
 
     /// Serves until stopped, then closes the database pool.
@@ -190,6 +188,26 @@ impl Application {
         }
         self.pool.close().await;
         result
+    }
+}
+
+/// Stops an instance without grace (see [`Application::kill_switch`]).
+#[derive(Debug)]
+pub struct KillSwitch {
+    background: Vec<tokio::task::AbortHandle>,
+    server: ServerHandle,
+    live: Arc<Hub>,
+}
+
+impl KillSwitch {
+    /// The background tasks end where they are (a timeout claimed but not fired stays
+    /// claimed), open connections drop, and the server stops taking requests.
+    pub async fn kill(&self) {
+        for task in &self.background {
+            task.abort();
+        }
+        self.live.close();
+        self.server.stop(false).await;
     }
 }
 

@@ -520,3 +520,54 @@ fn a_clock_out_of_bounds_is_a_setup_problem() {
     };
     assert_eq!(problems[0].field, "clock.turn_ms");
 }
+
+/// A table whose every player is gone still ends: the stand-in calls within the
+/// threshold, so its rounds end and the game reaches its last round.
+#[test]
+fn a_table_whose_players_are_all_absent_plays_itself_to_the_end() {
+    let one_timeout = Clock {
+        absent_after: 1,
+        ..clock(0)
+    };
+    let (mut table, mut log) = given_started("israeli", 2, &[], one_timeout, 8);
+    log.extend(time_out(&mut table, 1_000).expect("the first seat times out"));
+    log.extend(time_out(&mut table, 1_000).expect("the second seat times out"));
+    assert!(table.game.is_finished(), "stall: {:?}", table.stall);
+    let timeouts: Vec<_> = log
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => Some(*t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(timeouts.iter().filter(|t| !t.absent).count(), 2);
+    assert!(timeouts.len() > 2);
+    let folded = refold(&log);
+    assert!(folded.game.is_finished());
+    // Every move after a timeout is the stand-in's, as a replay derives it.
+    let mut game_index = 0;
+    let mut moves = Vec::new();
+    for event in &log {
+        match event {
+            StreamEvent::Game(_) => game_index += 1,
+            StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => {
+                moves.push(yaniv_domain::table::clock::TimedOutMove {
+                    seat: t.seat,
+                    game_index,
+                });
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(
+        yaniv_domain::table::clock::first_wrong_stand_in(&table.game_events, &moves),
+        None
+    );
+    // A timeout followed by another seat's move is caught.
+    let mut wrong = moves.clone();
+    wrong[0].seat = 1 - wrong[0].seat;
+    assert_eq!(
+        yaniv_domain::table::clock::first_wrong_stand_in(&table.game_events, &wrong),
+        Some(0)
+    );
+}

@@ -2,15 +2,17 @@
 //! seat marked absent. It is one fixed move, not a strategy, so that anyone replaying
 //! the table derives the same one:
 //!
-//! - in its turn it throws the single card that scores most in its hand (ties go to the
-//!   higher rank, then to the later suit in the order clubs, diamonds, hearts, spades)
-//!   and draws the unseen top of the stock; with an empty stock it draws the first card
-//!   of the previous throw that may be drawn;
-//! - it never calls, never goes along (Belgian) and never challenges (Kluft);
+//! - in its turn it calls when the rules allow a call and its hand is at or below the
+//!   call threshold (never a call above it, which a penalty follows);
+//! - otherwise it throws the legal combination worth the most points (ties go to the
+//!   one with more cards, then to the first in the engine's listing order) and draws
+//!   the unseen top of the stock; with an empty stock it draws the first card of the
+//!   previous throw that may be drawn;
+//! - it never goes along (Belgian) and never challenges (Kluft);
 //! - it never lays a card out of turn.
 //!
-//! Throwing the highest card is what a cautious player does when they cannot think: it
-//! lowers the hand the most and tells the table nothing a normal throw does not.
+//! The throw lowers the hand the most and tells the table nothing a normal throw does
+//! not; the call keeps a table whose every player is gone moving to its end.
 
 use crate::cards::Cards;
 use crate::game::{Command, DrawChoice};
@@ -31,11 +33,23 @@ impl Bot for StandIn {
             return None;
         }
         let rules = view.rules()?;
-        let card = view
-            .hand()
-            .iter()
-            .max_by_key(|&card| (rules.value(card), card.rank(), card.suit_index()))?;
-        let throw = Cards::from_slice(&[card]).ok()?;
+        let within = rules
+            .call_threshold
+            .is_none_or(|limit| view.hand_total() <= u32::from(limit));
+        if within && view.can_call() {
+            return Some(Command::Call {
+                seat,
+                call: view.call_kind(),
+            });
+        }
+        let mut best: Option<(u32, usize, Cards)> = None;
+        view.for_each_throw(|throw| {
+            let key = (rules.hand_total(throw.as_slice()), throw.len());
+            if best.is_none_or(|(points, len, _)| key > (points, len)) {
+                best = Some((key.0, key.1, *throw));
+            }
+        });
+        let (_, _, throw) = best?;
         let draw = if view.can_draw_from_stock() {
             DrawChoice::Stock
         } else {
@@ -76,34 +90,48 @@ mod tests {
     }
 
     #[test]
-    fn in_its_turn_it_throws_the_highest_scoring_card_and_draws_from_the_stock() {
-        // House rules: the king of hearts scores 0, so the queen is the highest card,
-        // and between the two queens the later suit (spades) goes.
+    fn in_its_turn_it_throws_the_combination_worth_most_and_draws_from_the_stock() {
+        // House rules: the king of hearts scores 0, so the pair of queens (20) beats
+        // a single queen and the king.
         let game = dealt(Preset::House, &["KH QD QS 3C AD", "2C 2D 4H 5S 6S"], "9C");
-        let command = StandIn.act(&BotView::new(&game, 0));
+        let Some(Command::Play { seat, throw, draw }) = StandIn.act(&BotView::new(&game, 0))
+        else {
+            panic!("the stand-in must throw");
+        };
         assert_eq!(
-            command,
-            Some(Command::Play {
-                seat: 0,
-                throw: cards("QS"),
-                draw: DrawChoice::Stock,
-            })
+            (seat, throw.sorted(), draw),
+            (0, cards("QD QS").sorted(), DrawChoice::Stock)
         );
-        game.decide(&command.unwrap()).expect("the rules accept it");
+        game.decide(&Command::Play { seat, throw, draw })
+            .expect("the rules accept it");
     }
 
     #[test]
-    fn it_never_calls_even_when_it_could() {
+    fn it_calls_within_the_threshold_and_never_above_it() {
         let game = dealt(
             Preset::Israeli,
             &["AC AD AH JK 2H", "KC QC JC 10C 9C"],
             "8D",
         );
-        assert!(BotView::new(&game, 0).can_call(), "a call is legal here");
-        let Some(Command::Play { throw, .. }) = StandIn.act(&BotView::new(&game, 0)) else {
-            panic!("the stand-in must throw");
-        };
-        assert_eq!(throw, cards("2H"));
+        assert_eq!(
+            StandIn.act(&BotView::new(&game, 0)),
+            Some(Command::Call {
+                seat: 0,
+                call: crate::game::CallKind::Yaniv,
+            })
+        );
+        // Belgian rules accept a call above the threshold, with a penalty: the
+        // stand-in throws instead.
+        let game = dealt(
+            Preset::Belgian,
+            &["AC AD AH 3S 2H", "KC QC JC 10C 9C"],
+            "8D",
+        );
+        assert!(BotView::new(&game, 0).can_call(), "a call is accepted here");
+        assert!(matches!(
+            StandIn.act(&BotView::new(&game, 0)),
+            Some(Command::Play { .. })
+        ));
     }
 
     #[test]

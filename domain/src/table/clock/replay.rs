@@ -48,6 +48,9 @@ fn matches(derived: Option<Command>, stored: &GameEvent) -> bool {
                     _ => false,
                 }
         }
+        (Some(Command::Call { seat, call }), GameEvent::Called(called)) => {
+            seat == called.seat && call == called.call
+        }
         (Some(Command::GoAlong { seat, going }), GameEvent::WentAlong(w)) => {
             seat == w.seat && going == w.going
         }
