@@ -11,6 +11,7 @@
 //! one. `TEST_LOG=1` shows the server's logs.
 
 pub mod championship;
+pub mod cli;
 pub mod pg_proxy;
 pub mod records;
 pub mod tables;
@@ -144,7 +145,8 @@ pub async fn database_address() -> std::net::SocketAddr {
         .expect("an address for the database host")
 }
 
-fn random_hex(bytes: usize) -> String {
+/// `bytes` random bytes as hex.
+pub fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).expect("OS random generator");
     hex::encode(buf)

@@ -94,8 +94,7 @@ mod tests {
         // House rules: the king of hearts scores 0, so the pair of queens (20) beats
         // a single queen and the king.
         let game = dealt(Preset::House, &["KH QD QS 3C AD", "2C 2D 4H 5S 6S"], "9C");
-        let Some(Command::Play { seat, throw, draw }) = StandIn.act(&BotView::new(&game, 0))
-        else {
+        let Some(Command::Play { seat, throw, draw }) = StandIn.act(&BotView::new(&game, 0)) else {
             panic!("the stand-in must throw");
         };
         assert_eq!(

@@ -64,6 +64,8 @@ impl BotKindName {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type")]
+// One `table_created.v1` per stream: boxing it would buy nothing but indirection.
+#[allow(clippy::large_enum_variant)]
 pub enum TableEvent {
     #[serde(rename = "table_created.v1")]
     Created(TableCreated),

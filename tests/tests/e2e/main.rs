@@ -6,6 +6,7 @@
 
 mod accounts;
 mod championship;
+mod clocks;
 mod database_link;
 mod errors;
 mod generated_client;
