@@ -15,10 +15,14 @@ pub async fn insert(
     created_by: i64,
     table: &Table,
 ) -> Result<i64, ApiError> {
+    // A tournament's table is created started: its clock runs from here.
+    let (waiting_on, deadline_ms) = waiting(table);
     let id = sqlx::query_scalar(
         "INSERT INTO game_tables \
-             (created_by, preset, seats, free_seats, status, version, tournament_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+             (created_by, preset, seats, free_seats, status, version, tournament_id, \
+              waiting_on, deadline_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
+                 now() + make_interval(secs => $9::bigint / 1000.0)) RETURNING id",
     )
     .bind(created_by)
     .bind(&table.created.rules.preset)
@@ -27,6 +31,8 @@ pub async fn insert(
     .bind(table.status().as_str())
     .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
     .bind(table.created.tournament.map(|link| link.tournament_id))
+    .bind(waiting_on)
+    .bind(deadline_ms)
     .fetch_one(&mut *conn)
     .await?;
     sync_seats(conn, id, table).await?;
@@ -97,17 +103,25 @@ pub async fn seated_at(pool: &sqlx::PgPool, account: i64) -> Result<Vec<SeatedAt
     .await?)
 }
 
-/// Brings the row of table `id` up to the table's version.
-pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
+/// The seat `table` waits on, and the milliseconds its clock allows for that (the
+/// deadline, from the append that brought the table here).
+fn waiting(table: &Table) -> (Option<i16>, Option<i64>) {
     let due = table.clock.due(&table.game);
     let waiting_on = match due {
         Some(due) => due.waiting.seat(),
         None => table.started.then(|| table.game.to_act()).flatten(),
-    }
-    .map(i16::from);
+    };
+    (
+        waiting_on.map(i16::from),
+        due.map(|due| i64::from(due.limit_ms)),
+    )
+}
+
+/// Brings the row of table `id` up to the table's version.
+pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
     // The deadline counts from this append: `now()` is the transaction's time, the
     // same `updated_at` from which the timeout measures how long the table waited.
-    let deadline_ms = due.map(|due| i64::from(due.limit_ms));
+    let (waiting_on, deadline_ms) = waiting(table);
     sqlx::query(
         "UPDATE game_tables SET status = $2, free_seats = $3, version = $4, waiting_on = $5, \
                 updated_at = now(), \

@@ -339,6 +339,37 @@ mod tests {
             }),
             "tie_breaks"
         );
+        assert_eq!(
+            field(ConfigRequest {
+                clock: Some(Clock {
+                    turn_ms: 30_000,
+                    decision_ms: 10,
+                    window_ms: 0,
+                    absent_after: 2,
+                }),
+                ..Default::default()
+            }),
+            "clock"
+        );
+    }
+
+    #[test]
+    fn the_clock_of_online_tables_is_kept_as_given() {
+        let clock = Clock {
+            turn_ms: 30_000,
+            decision_ms: 15_000,
+            window_ms: 3_000,
+            absent_after: 3,
+        };
+        let request = ConfigRequest {
+            clock: Some(clock),
+            ..Default::default()
+        };
+        let config = request.resolve(&Preset::Belgian.rules()).expect("valid");
+        assert_eq!(config.clock, Some(clock));
+        // A configuration without a clock stores none (its payload is unchanged).
+        let plain = Config::defaults(&Preset::Belgian.rules()).expect("valid");
+        assert!(!serde_json::to_string(&plain).unwrap().contains("clock"));
     }
 
     #[test]

@@ -362,3 +362,50 @@ async fn two_hundred_absent_players_time_out_once_each_while_an_instance_dies() 
         assert_eq!(verdict["replay"]["ok"], true, "{verdict}");
     }
 }
+
+/// Clocks "configured per table and per tournament (its online tables)": a drawn
+/// table whose players never come is played to its end by its clock, and its result
+/// counts for the tournament like any other.
+#[tokio::test]
+async fn a_tournament_table_nobody_plays_is_finished_by_its_clock_and_counts() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("olga").await;
+    let mut players = Vec::new();
+    for i in 1..=4 {
+        players.push(app.new_player(&format!("cp{i}")).await);
+    }
+    let clock = json!({"turn_ms": 300, "decision_ms": 300, "window_ms": 0, "absent_after": 1});
+    let body = json!({
+        "name": "Clock cup",
+        "rules": {"preset": "israeli", "overrides": short_game()},
+        "capacity": 4,
+        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4, "clock": clock},
+    });
+    let id = api.started_tournament(&org, &players, &body).await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let game = drawn["online_tables"][0]["game_table"]
+        .as_i64()
+        .expect("an online table");
+    let view = api.view(game, &players[0].token).await;
+    assert_eq!(view["clock"]["settings"], clock, "{view}");
+
+    let give_up = Instant::now() + Duration::from_secs(60);
+    while api.summary(game, &org.token).await["status"] != "finished" {
+        assert!(
+            Instant::now() < give_up,
+            "the clock did not finish the table"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let page = api
+        .tournament_read(id, "/events?limit=1000", &org.token)
+        .await;
+    let results = page["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["type"] == "result_recorded.v1")
+        .count();
+    assert_eq!(results, 1, "the game's result is recorded");
+}
