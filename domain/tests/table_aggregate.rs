@@ -2,28 +2,17 @@
 //! stream, when a command is executed with fixed services, then these events come out
 //! (or this refusal, and the table is unchanged).
 
+mod table_support;
+
+use table_support::{Fixed, actor, create, refold, spec, types, when};
 use yaniv_domain::aggregate::{Aggregate, Refusal, RefusalKind};
 use yaniv_domain::game::{DrawChoice, Event as GameEvent};
-use yaniv_domain::rules::RuleSpec;
 use yaniv_domain::sim::SplitMix64;
 use yaniv_domain::table::{
     AccountRef, Action, Actor, BotKindName, NewTable, Randomness, SeatHolder, SeatedTable,
     StreamEvent, Table, TableCommand, TableError, TableServices, TableStatus, TournamentLink,
 };
 use yaniv_domain::tournament::TableRef;
-
-/// Randomness from a seeded generator: the same seed gives the same deals and bots.
-struct Fixed(SplitMix64);
-
-impl Randomness for Fixed {
-    fn fill(&mut self, bytes: &mut [u8]) -> Result<(), String> {
-        for chunk in bytes.chunks_mut(8) {
-            let word = self.0.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
 
 /// Randomness that is not there (a broken OS generator).
 struct Broken;
@@ -34,65 +23,15 @@ impl Randomness for Broken {
     }
 }
 
-fn actor(account_id: i64) -> Actor {
-    Actor {
-        account_id,
-        username: format!("user{account_id}"),
-        organizer: false,
-    }
-}
-
-fn spec(preset: &str) -> RuleSpec {
-    RuleSpec {
-        preset: preset.into(),
-        overrides: Default::default(),
-    }
-}
-
-/// Executes `command` as `who` with randomness from `seed`.
-fn when(
-    table: &mut Table,
-    who: &Actor,
-    seed: u64,
-    command: TableCommand,
-) -> Result<Vec<StreamEvent>, TableError> {
-    let mut random = Fixed(SplitMix64::new(seed));
-    let mut services = TableServices {
-        actor: who,
-        random: &mut random,
-    };
-    table.execute(&command, &mut services)
-}
-
 /// A new table of `seats` with bots at `bots`, created by account 1.
 fn given_table(preset: &str, seats: u8, bots: &[(u8, BotKindName)]) -> (Table, Vec<StreamEvent>) {
-    let mut random = Fixed(SplitMix64::new(0));
-    let creator = actor(1);
-    let mut services = TableServices {
-        actor: &creator,
-        random: &mut random,
-    };
-    let command = TableCommand::Create(NewTable {
+    let new = NewTable {
         rules: spec(preset),
         seats,
         bots: bots.to_vec(),
         clock: None,
-    });
-    Table::create(7, &command, &mut services).expect("a valid table")
-}
-
-fn types(events: &[StreamEvent]) -> Vec<&'static str> {
-    events.iter().map(StreamEvent::type_name).collect()
-}
-
-/// Folds `events` from scratch: what a server reading the stream gets.
-fn refold(events: &[StreamEvent]) -> Table {
-    let mut events = events.iter().cloned();
-    let mut table = Table::from_first(7, events.next().expect("a first event")).expect("folds");
-    for event in events {
-        table.apply(event).expect("folds");
-    }
-    table
+    };
+    create(new, 0).expect("a valid table")
 }
 
 #[test]

@@ -2,38 +2,19 @@
 //! and the held out-of-turn window. The server measures time; these tests hand the
 //! table the waited milliseconds as the server would.
 
-use yaniv_domain::aggregate::{Aggregate, Refusal};
+mod table_support;
+
+use table_support::{actor, create, refold, spec, types, when};
+use yaniv_domain::aggregate::Refusal;
 use yaniv_domain::bots::{Bot, BotView, StandIn};
 use yaniv_domain::game::{
     Command as GameCommand, DrawChoice, Event as GameEvent, RoundStage, Seat,
 };
 use yaniv_domain::rules::RuleSpec;
-use yaniv_domain::sim::SplitMix64;
 use yaniv_domain::table::clock::{Clock, ClockEvent, Waiting, WindowCloseReason};
 use yaniv_domain::table::{
-    Action, Actor, BotKindName, NewTable, Randomness, StreamEvent, Table, TableCommand, TableError,
-    TableServices,
+    Action, Actor, BotKindName, NewTable, StreamEvent, Table, TableCommand, TableError,
 };
-
-struct Fixed(SplitMix64);
-
-impl Randomness for Fixed {
-    fn fill(&mut self, bytes: &mut [u8]) -> Result<(), String> {
-        for chunk in bytes.chunks_mut(8) {
-            let word = self.0.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
-
-fn actor(account_id: i64) -> Actor {
-    Actor {
-        account_id,
-        username: format!("user{account_id}"),
-        organizer: false,
-    }
-}
 
 /// The account that sits at `seat` (humans join in seat order).
 fn player(seat: Seat) -> Actor {
@@ -41,20 +22,6 @@ fn player(seat: Seat) -> Actor {
 }
 
 const SYSTEM: i64 = 0;
-
-fn when(
-    table: &mut Table,
-    who: &Actor,
-    seed: u64,
-    command: TableCommand,
-) -> Result<Vec<StreamEvent>, TableError> {
-    let mut random = Fixed(SplitMix64::new(seed));
-    let mut services = TableServices {
-        actor: who,
-        random: &mut random,
-    };
-    table.execute(&command, &mut services)
-}
 
 fn clock(window_ms: u32) -> Clock {
     Clock {
@@ -85,13 +52,8 @@ fn given_started_with(
     clock: Clock,
     seed: u64,
 ) -> (Table, Vec<StreamEvent>) {
-    let mut random = Fixed(SplitMix64::new(seed));
     let creator = actor(1);
-    let mut services = TableServices {
-        actor: &creator,
-        random: &mut random,
-    };
-    let command = TableCommand::Create(NewTable {
+    let new = NewTable {
         rules: RuleSpec {
             preset: preset.into(),
             overrides,
@@ -99,8 +61,8 @@ fn given_started_with(
         seats,
         bots: bots.to_vec(),
         clock: Some(clock),
-    });
-    let (mut table, mut log) = Table::create(7, &command, &mut services).expect("a valid table");
+    };
+    let (mut table, mut log) = create(new, seed).expect("a valid table");
     for seat in 0..seats {
         if bots.iter().any(|&(bot, _)| bot == seat) {
             continue;
@@ -117,19 +79,6 @@ fn given_started_with(
     }
     log.extend(when(&mut table, &creator, seed, TableCommand::Start).expect("starts"));
     (table, log)
-}
-
-fn types(events: &[StreamEvent]) -> Vec<&'static str> {
-    events.iter().map(StreamEvent::type_name).collect()
-}
-
-fn refold(events: &[StreamEvent]) -> Table {
-    let mut events = events.iter().cloned();
-    let mut table = Table::from_first(7, events.next().expect("a first event")).expect("folds");
-    for event in events {
-        table.apply(event).expect("folds");
-    }
-    table
 }
 
 fn time_out(table: &mut Table, waited_ms: u64) -> Result<Vec<StreamEvent>, TableError> {
@@ -457,22 +406,14 @@ fn the_window_waits_for_the_same_seats_for_the_same_time_whatever_the_hands() {
 
 #[test]
 fn a_timeout_at_a_table_without_a_clock_or_before_the_start_is_refused() {
-    let mut random = Fixed(SplitMix64::new(0));
     let creator = actor(1);
-    let mut services = TableServices {
-        actor: &creator,
-        random: &mut random,
-    };
-    let command = TableCommand::Create(NewTable {
-        rules: RuleSpec {
-            preset: "israeli".into(),
-            overrides: Default::default(),
-        },
+    let new = NewTable {
+        rules: spec("israeli"),
         seats: 2,
         bots: vec![(1, BotKindName::Greedy)],
         clock: None,
-    });
-    let (mut table, _) = Table::create(7, &command, &mut services).expect("a table");
+    };
+    let (mut table, _) = create(new, 0).expect("a table");
     assert_eq!(
         time_out(&mut table, 10_000).unwrap_err(),
         TableError::NothingDue
@@ -497,25 +438,16 @@ fn a_timeout_at_a_table_without_a_clock_or_before_the_start_is_refused() {
 
 #[test]
 fn a_clock_out_of_bounds_is_a_setup_problem() {
-    let mut random = Fixed(SplitMix64::new(0));
-    let creator = actor(1);
-    let mut services = TableServices {
-        actor: &creator,
-        random: &mut random,
-    };
-    let command = TableCommand::Create(NewTable {
-        rules: RuleSpec {
-            preset: "israeli".into(),
-            overrides: Default::default(),
-        },
+    let new = NewTable {
+        rules: spec("israeli"),
         seats: 2,
         bots: vec![],
         clock: Some(Clock {
             turn_ms: 10,
             ..clock(0)
         }),
-    });
-    let Err(TableError::BadSetup(problems)) = Table::create(7, &command, &mut services) else {
+    };
+    let Err(TableError::BadSetup(problems)) = create(new, 0) else {
         panic!("refused");
     };
     assert_eq!(problems[0].field, "clock.turn_ms");

@@ -148,32 +148,36 @@ pub(crate) fn distinct(cards: crate::cards::Cards) -> crate::cards::Cards {
     out
 }
 
+/// A game of `preset` dealt on paper: `hands` per seat, seat 0 to start (for the bots'
+/// tests).
+#[cfg(test)]
+pub(crate) fn dealt(preset: crate::rules::Preset, hands: &[&str], up: &str) -> crate::game::Game {
+    use crate::cards::{card, cards};
+    use crate::game::{DealSource, Game};
+    let mut game = Game::new();
+    game.execute(&Command::Create {
+        rules: preset.rules(),
+        players: (0..hands.len()).map(|i| format!("p{i}")).collect(),
+        initial_totals: vec![],
+    })
+    .expect("create");
+    game.execute(&Command::Deal {
+        starter: Some(0),
+        source: DealSource::Explicit {
+            hands: hands.iter().map(|h| cards(h)).collect(),
+            up_card: card(up),
+        },
+    })
+    .expect("deal");
+    game
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{Cards, card, cards};
-    use crate::game::{DealSource, DrawChoice, Game, Seat};
+    use crate::game::{DrawChoice, Game, Seat};
     use crate::rules::Preset;
-
-    /// A game of `preset` dealt on paper: `hands` per seat, seat 0 to start.
-    fn dealt(preset: Preset, hands: &[&str], up: &str) -> Game {
-        let mut game = Game::new();
-        game.execute(&Command::Create {
-            rules: preset.rules(),
-            players: (0..hands.len()).map(|i| format!("p{i}")).collect(),
-            initial_totals: vec![],
-        })
-        .expect("create");
-        game.execute(&Command::Deal {
-            starter: Some(0),
-            source: DealSource::Explicit {
-                hands: hands.iter().map(|h| cards(h)).collect(),
-                up_card: card(up),
-            },
-        })
-        .expect("deal");
-        game
-    }
 
     /// The bot's command for `seat`, which `decide` must accept.
     fn accepted(game: &Game, command: Option<Command>) -> Command {

@@ -66,28 +66,10 @@ impl Bot for StandIn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{card, cards};
-    use crate::game::{DealSource, Game, RoundStage};
+    use crate::bots::dealt;
+    use crate::cards::cards;
+    use crate::game::RoundStage;
     use crate::rules::Preset;
-
-    fn dealt(preset: Preset, hands: &[&str], up: &str) -> Game {
-        let mut game = Game::new();
-        game.execute(&Command::Create {
-            rules: preset.rules(),
-            players: (0..hands.len()).map(|i| format!("p{i}")).collect(),
-            initial_totals: vec![],
-        })
-        .expect("create");
-        game.execute(&Command::Deal {
-            starter: Some(0),
-            source: DealSource::Explicit {
-                hands: hands.iter().map(|h| cards(h)).collect(),
-                up_card: card(up),
-            },
-        })
-        .expect("deal");
-        game
-    }
 
     #[test]
     fn in_its_turn_it_throws_the_combination_worth_most_and_draws_from_the_stock() {
