@@ -40,6 +40,12 @@ pub struct AppState {
     pub live: Arc<Hub>,
     /// How often a quiet live stream sends a heartbeat.
     pub stream_heartbeat: Duration,
+    /// Requests by route, for `/metrics`.
+    pub http_metrics: crate::metrics::HttpMetrics,
+    /// The server's own work, for `/metrics`.
+    pub counters: crate::metrics::Counters,
+    /// What a scraper of `/metrics` must send, when set.
+    pub metrics_token: Option<secrecy::SecretString>,
 }
 
 impl AppState {
@@ -78,6 +84,9 @@ impl AppState {
             tournaments,
             live: Arc::new(Hub::new()),
             stream_heartbeat: crate::config::DEFAULT_STREAM_HEARTBEAT,
+            http_metrics: crate::metrics::HttpMetrics::new(),
+            counters: crate::metrics::Counters::default(),
+            metrics_token: None,
         }
     }
 }

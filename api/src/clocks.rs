@@ -122,6 +122,10 @@ pub async fn tick(state: &web::Data<AppState>, lease: Duration) -> Result<usize,
         match joined {
             Ok((table, Ok(Fired::Appended))) => {
                 appended += 1;
+                state
+                    .counters
+                    .timeouts_appended
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 tracing::info!(
                     table = table.id,
                     version = table.version,

@@ -24,6 +24,7 @@
 //! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
 //! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
 //! | `YANIV_STREAM_HEARTBEAT_SECS` | `15` | how often a quiet live stream (`/stream`) sends a heartbeat |
+//! | `YANIV_METRICS_TOKEN` | unset | when set (16+ characters), `GET /metrics` answers only requests with `Authorization: Bearer <token>` |
 //! | `YANIV_CLOCK_TICK_MS` | `250` | how often this instance looks for tables whose clock ran out; `0`: it fires no timeouts (others on the database do) |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
@@ -85,6 +86,8 @@ pub struct Settings {
     pub stream_heartbeat: Duration,
     /// How often this instance fires the timeouts that are due; `None`: never.
     pub clock_tick: Option<Duration>,
+    /// What a scraper of `/metrics` must send; `None`: anyone may read it.
+    pub metrics_token: Option<SecretString>,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -281,6 +284,15 @@ impl Settings {
             },
             stream_heartbeat: parse(&get, "YANIV_STREAM_HEARTBEAT_SECS", 1..=300)?
                 .map_or(DEFAULT_STREAM_HEARTBEAT, Duration::from_secs),
+            metrics_token: match get("YANIV_METRICS_TOKEN") {
+                Some(token) if token.chars().count() < 16 => {
+                    return Err(ConfigError::new(
+                        "YANIV_METRICS_TOKEN",
+                        "must be at least 16 characters",
+                    ));
+                }
+                token => token.map(SecretString::from),
+            },
             clock_tick: match parse(&get, "YANIV_CLOCK_TICK_MS", 0..=60_000)? {
                 None => Some(DEFAULT_CLOCK_TICK),
                 Some(0) => None,

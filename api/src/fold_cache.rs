@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A fold that knows which version of its stream it reflects.
 pub trait Versioned: Clone {
@@ -22,6 +23,8 @@ pub trait Versioned: Clone {
 pub struct FoldCache<T> {
     entries: Mutex<HashMap<i64, T>>,
     capacity: usize,
+    hits: AtomicU64,
+    misses: AtomicU64,
 }
 
 impl<T: Versioned> FoldCache<T> {
@@ -30,20 +33,57 @@ impl<T: Versioned> FoldCache<T> {
         Self {
             entries: Mutex::new(HashMap::new()),
             capacity: capacity.max(1),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
         }
+    }
+
+    /// Lookups ([`FoldCache::get`], [`FoldCache::take`]) that found a fold.
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    /// Lookups that found none.
+    pub fn misses(&self) -> u64 {
+        self.misses.load(Ordering::Relaxed)
+    }
+
+    /// Folds cached now.
+    pub fn len(&self) -> usize {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn count<F>(&self, found: Option<F>) -> Option<F> {
+        let counter = if found.is_some() {
+            &self.hits
+        } else {
+            &self.misses
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        found
     }
 
     /// A copy of the cached fold of stream `id`, if any.
     pub fn get(&self, id: i64) -> Option<T> {
-        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.get(&id).cloned()
+        let found = {
+            let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+            entries.get(&id).cloned()
+        };
+        self.count(found)
     }
 
     /// Removes and returns the cached fold of stream `id`: for a writer that holds the
     /// stream's lock and puts its fold back after committing.
     pub fn take(&self, id: i64) -> Option<T> {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.remove(&id)
+        let found = {
+            let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+            entries.remove(&id)
+        };
+        self.count(found)
     }
 
     /// Keeps `fold` as stream `id`'s unless a fold of a later version is cached already.

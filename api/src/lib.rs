@@ -48,6 +48,8 @@
 //!   database notifies that a stream moved, on every instance, and the wire formats.
 //! - [`clocks`]: the background task that fires the timeouts of tables whose clock
 //!   ran out, once across every instance.
+//! - [`metrics`]: `GET /metrics` in the Prometheus text format, and the middleware that
+//!   counts requests by route.
 //! - [`pruning`]: the background task that deletes expired sessions and old
 //!   idempotency records.
 //! - [`idempotency`]: the HTTP side of `Idempotency-Key` on top of
@@ -75,6 +77,7 @@ pub mod fold_cache;
 pub mod idempotency;
 pub mod listing_check;
 pub mod live;
+pub mod metrics;
 pub mod openapi;
 pub mod pruning;
 pub mod records;

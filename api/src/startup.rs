@@ -121,6 +121,7 @@ impl Application {
             settings.db_transaction_timeout,
         );
         app_state.stream_heartbeat = settings.stream_heartbeat;
+        app_state.metrics_token = settings.metrics_token.clone();
         let live = Arc::clone(&app_state.live);
         let state = web::Data::new(app_state);
         let clocks = settings
@@ -287,6 +288,7 @@ fn run(
             .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
             .wrap(from_fn(response_headers::middleware))
             .wrap(cors::middleware(&cors_origins))
+            .wrap(from_fn(crate::metrics::http::middleware))
             .wrap(from_fn(request_id::middleware))
             .app_data(state.clone())
             .app_data(

@@ -187,6 +187,7 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         stream_heartbeat: yaniv_api::config::DEFAULT_STREAM_HEARTBEAT,
         // Fast, so that a test's clock fires soon after its deadline.
         clock_tick: Some(Duration::from_millis(50)),
+        metrics_token: None,
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),

@@ -99,6 +99,14 @@ impl Hub {
         self.closing.send_replace(true);
     }
 
+    /// Open subscriptions on this process.
+    pub fn subscribers(&self) -> usize {
+        self.streams()
+            .values()
+            .map(watch::Sender::receiver_count)
+            .sum()
+    }
+
     /// Streams with at least one subscriber on this process.
     pub fn followed(&self) -> usize {
         self.streams()

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod checkpoints;
 pub mod command;
 pub mod health;
+pub mod metrics;
 pub mod my_stream;
 pub mod paging;
 pub mod problems;
@@ -81,6 +82,7 @@ macro_rules! api_routes {
 api_routes! {
     "/healthz" => [GET health::healthz],
     "/readyz" => [GET health::readyz],
+    "/metrics" => [GET metrics::metrics],
     "/v1/accounts" => [POST accounts::register],
     "/v1/accounts/me" => [GET accounts::me],
     "/v1/accounts/me/stream" => [GET my_stream::stream],

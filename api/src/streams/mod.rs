@@ -112,6 +112,18 @@ pub struct Repository<A: StreamKind> {
     extension: A::Extension,
     /// Corrupt events already logged.
     reported: corrupt::ReportedOnce,
+    /// What `/metrics` reports of this repository's writes.
+    figures: WriteFigures,
+}
+
+/// Counted by a repository's commands (not by writes that hooks make inside another
+/// stream's transaction).
+#[derive(Debug, Default)]
+struct WriteFigures {
+    /// Events committed.
+    appended: std::sync::atomic::AtomicU64,
+    /// Lost races for a stream's next version, decided again.
+    conflicts: std::sync::atomic::AtomicU64,
 }
 
 impl<A: StreamKind> Repository<A> {
@@ -121,11 +133,26 @@ impl<A: StreamKind> Repository<A> {
             cache: FoldCache::new(cache_capacity),
             extension,
             reported: corrupt::ReportedOnce::new(corrupt::REPORTED_CAPACITY),
+            figures: WriteFigures::default(),
         }
     }
 
     pub fn cache(&self) -> &FoldCache<A> {
         &self.cache
+    }
+
+    /// Events this repository's commands committed.
+    pub fn appended_events(&self) -> u64 {
+        self.figures
+            .appended
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Races for a stream's next version this repository lost and decided again.
+    pub fn conflicts(&self) -> u64 {
+        self.figures
+            .conflicts
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The stream id of aggregate `id`.

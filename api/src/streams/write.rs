@@ -2,6 +2,7 @@
 //! docs of [`super`]).
 
 use std::future::Future;
+use std::sync::atomic::Ordering;
 
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
@@ -261,6 +262,7 @@ impl<A: StreamKind> Repository<A> {
                     Ok(()) => {}
                     Err(AppendError::Conflict { .. }) if attempt < MAX_RETRIES => {
                         attempt += 1;
+                        self.figures.conflicts.fetch_add(1, Ordering::Relaxed);
                         tracing::info!(stream = %Self::stream_id(id), attempt, "lost a race: deciding again");
                         drop(tx);
                         continue;
@@ -275,6 +277,9 @@ impl<A: StreamKind> Repository<A> {
             let body = write.answer(id, &aggregate, &events, before)?;
             let stored = StoredResponse::json(write.status(), &body)?;
             finish(tx, request.as_ref(), &stored).await?;
+            self.figures
+                .appended
+                .fetch_add(events.len() as u64, Ordering::Relaxed);
             // Only committed events may enter the cache: it must hold a prefix of the
             // stream.
             self.cache.put(id, aggregate);
@@ -314,6 +319,9 @@ impl<A: StreamKind> Repository<A> {
             .await?;
         let stored = StoredResponse::json(StatusCode::CREATED, &answer(id, &aggregate)?)?;
         finish(tx, request.as_ref(), &stored).await?;
+        self.figures
+            .appended
+            .fetch_add(<A as Aggregate>::version(&aggregate), Ordering::Relaxed);
         self.cache.put(id, aggregate);
         Ok(respond(&stored, false))
     }
