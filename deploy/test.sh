@@ -23,6 +23,11 @@ else
 fi
 export DATABASE_URL
 
+# The end-to-end tests run the `yaniv` tool as a user would (`yaniv replay` of an
+# exported record); built here, before the tests start their clocks.
+log "building the yaniv command-line tool"
+cargo build --quiet --package yaniv-cli --bin yaniv
+
 if cargo nextest --version >/dev/null 2>&1; then
     log "running: cargo nextest run --workspace --no-fail-fast $*"
     # nextest does not run doc tests; the crates keep their examples in unit tests,

@@ -63,6 +63,8 @@ async fn play_until_finished(api: &Api, table: i64, humans: &[Player], stops: (&
 /// replays with `yaniv replay`".
 #[tokio::test]
 async fn a_player_who_stops_is_played_by_the_clock_to_the_end_and_the_record_replays() {
+    // Built (or found) before the game, not while the server's connections idle.
+    yaniv_e2e_tests::cli::yaniv_binary();
     let app = spawn_app().await;
     let api = app.api();
     let humans = vec![
