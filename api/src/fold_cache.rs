@@ -9,9 +9,14 @@
 //! 10,000 players, one command each).
 //!
 //! Audits and verifications never use it: they read the stream from the database.
+//!
+//! Folds are shared ([`Arc`]): a read whose stream has not moved hands out the cached
+//! fold itself, and a fold is copied only when it must change while someone else
+//! still holds it. A table's fold holds its whole game, so copying it on every read
+//! cost more than reading the few events after it.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A fold that knows which version of its stream it reflects.
@@ -21,7 +26,7 @@ pub trait Versioned: Clone {
 
 #[derive(Debug)]
 pub struct FoldCache<T> {
-    entries: Mutex<HashMap<i64, T>>,
+    entries: Mutex<HashMap<i64, Arc<T>>>,
     capacity: usize,
     hits: AtomicU64,
     misses: AtomicU64,
@@ -67,8 +72,8 @@ impl<T: Versioned> FoldCache<T> {
         found
     }
 
-    /// A copy of the cached fold of stream `id`, if any.
-    pub fn get(&self, id: i64) -> Option<T> {
+    /// The cached fold of stream `id`, if any.
+    pub fn get(&self, id: i64) -> Option<Arc<T>> {
         let found = {
             let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
             entries.get(&id).cloned()
@@ -78,7 +83,7 @@ impl<T: Versioned> FoldCache<T> {
 
     /// Removes and returns the cached fold of stream `id`: for a writer that holds the
     /// stream's lock and puts its fold back after committing.
-    pub fn take(&self, id: i64) -> Option<T> {
+    pub fn take(&self, id: i64) -> Option<Arc<T>> {
         let found = {
             let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
             entries.remove(&id)
@@ -88,6 +93,11 @@ impl<T: Versioned> FoldCache<T> {
 
     /// Keeps `fold` as stream `id`'s unless a fold of a later version is cached already.
     pub fn put(&self, id: i64, fold: T) {
+        self.put_shared(id, Arc::new(fold));
+    }
+
+    /// [`FoldCache::put`] of a fold that is shared already.
+    pub fn put_shared(&self, id: i64, fold: Arc<T>) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries
             .get(&id)
@@ -129,10 +139,10 @@ mod tests {
         let cache = FoldCache::new(4);
         cache.put(1, Fold(5));
         cache.put(1, Fold(3));
-        assert_eq!(cache.get(1), Some(Fold(5)));
+        assert_eq!(cache.get(1).as_deref(), Some(&Fold(5)));
         cache.put(1, Fold(7));
-        assert_eq!(cache.get(1), Some(Fold(7)));
-        assert_eq!(cache.take(1), Some(Fold(7)));
+        assert_eq!(cache.get(1).as_deref(), Some(&Fold(7)));
+        assert_eq!(cache.take(1).as_deref(), Some(&Fold(7)));
         assert_eq!(cache.get(1), None);
         cache.put(1, Fold(2));
         cache.forget(1);
@@ -147,6 +157,6 @@ mod tests {
         }
         let kept = (0..10).filter(|&id| cache.get(id).is_some()).count();
         assert_eq!(kept, 2);
-        assert_eq!(cache.get(9), Some(Fold(1)), "the newest fold is kept");
+        assert_eq!(cache.get(9).as_deref(), Some(&Fold(1)), "the newest fold is kept");
     }
 }

@@ -1,5 +1,7 @@
 //! Reading a stream: folds (cached or fresh) and pages of stored events.
 
+use std::sync::Arc;
+
 use sqlx::PgConnection;
 use yaniv_domain::aggregate::{Aggregate, StoredEvent};
 
@@ -103,15 +105,27 @@ impl<A: StreamKind> Repository<A> {
         &self,
         conn: &mut PgConnection,
         id: i64,
-        mut aggregate: Option<A>,
+        aggregate: Option<A>,
         upto: u64,
     ) -> Result<Option<A>, ApiError> {
-        let stream = Self::stream_id(id);
-        let mut chain = ChainOnRead::after(
+        let chain = ChainOnRead::after(
             aggregate
                 .as_ref()
                 .map_or(0, |a| <A as Aggregate>::version(a)),
         );
+        self.fold_pages(conn, id, aggregate, chain, upto).await
+    }
+
+    /// [`Repository::fold_from`] with the chain checked so far.
+    async fn fold_pages(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        mut aggregate: Option<A>,
+        mut chain: ChainOnRead,
+        upto: u64,
+    ) -> Result<Option<A>, ApiError> {
+        let stream = Self::stream_id(id);
         loop {
             let from = aggregate
                 .as_ref()
@@ -132,8 +146,37 @@ impl<A: StreamKind> Repository<A> {
     /// Stream `id` as it is now (`None` when there is no such stream), read through
     /// `conn`: the cached fold of a prefix, copied, plus every later event.
     pub async fn load(&self, conn: &mut PgConnection, id: i64) -> Result<Option<A>, ApiError> {
-        let cached = self.cache.get(id);
+        let cached = self.cache.get(id).map(Arc::unwrap_or_clone);
         self.fold_from(conn, id, cached, u64::MAX).await
+    }
+
+    /// `cached` (a shared fold of a prefix of stream `id`, or nothing) brought up to the
+    /// stream's end, and whether anything was folded. The fold is copied only when
+    /// events follow it.
+    async fn catch_up(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        cached: Option<Arc<A>>,
+    ) -> Result<(Option<Arc<A>>, bool), ApiError> {
+        let after = cached
+            .as_ref()
+            .map_or(0, |a| <A as Aggregate>::version(a));
+        let page =
+            EventStore::read_stream_in(&mut *conn, &Self::stream_id(id), after + 1, PAGE).await?;
+        if page.is_empty() {
+            return Ok((cached, false));
+        }
+        let full = page.len() == PAGE as usize;
+        let mut chain = ChainOnRead::after(after);
+        let mut aggregate = cached.map(Arc::unwrap_or_clone);
+        let more = self.fold_into(id, &mut aggregate, &mut chain, page, u64::MAX)?;
+        if more && full {
+            aggregate = self
+                .fold_pages(conn, id, aggregate, chain, u64::MAX)
+                .await?;
+        }
+        Ok((aggregate.map(Arc::new), true))
     }
 
     /// [`Repository::load`] for a writer: with [`StreamKind::TAKE_ON_WRITE`] the cached
@@ -148,21 +191,20 @@ impl<A: StreamKind> Repository<A> {
         } else {
             self.cache.get(id)
         };
-        self.fold_from(conn, id, cached, u64::MAX).await
+        // Taken out of the cache, the fold is copied only if a reader still holds it.
+        self.fold_from(conn, id, cached.map(Arc::unwrap_or_clone), u64::MAX)
+            .await
     }
 
-    /// [`Repository::load`] through a pooled connection, and the fold kept in the cache
-    /// (for reads).
-    pub async fn read(&self, id: i64) -> Result<A, ApiError>
-    where
-        A: Clone,
-    {
+    /// Stream `id` as it is now, shared with the cache (for reads): the cached fold
+    /// itself when no event follows it.
+    pub async fn read(&self, id: i64) -> Result<Arc<A>, ApiError> {
         let mut conn = self.store.pool().acquire().await?;
-        let aggregate = self
-            .load(&mut conn, id)
-            .await?
-            .ok_or_else(|| Self::not_found(id))?;
-        self.cache.put(id, aggregate.clone());
+        let (aggregate, changed) = self.catch_up(&mut conn, id, self.cache.get(id)).await?;
+        let aggregate = aggregate.ok_or_else(|| Self::not_found(id))?;
+        if changed {
+            self.cache.put_shared(id, Arc::clone(&aggregate));
+        }
         Ok(aggregate)
     }
 
@@ -170,10 +212,7 @@ impl<A: StreamKind> Repository<A> {
     /// caught up, which is the usual case for a live stream woken by a change (this
     /// process committed it, or another of its subscribers already read it); else as
     /// [`Repository::read`]. `at_least` 0 means "unknown" and always reads.
-    pub async fn read_at_least(&self, id: i64, at_least: u64) -> Result<A, ApiError>
-    where
-        A: Clone,
-    {
+    pub async fn read_at_least(&self, id: i64, at_least: u64) -> Result<Arc<A>, ApiError> {
         if at_least > 0
             && let Some(cached) = self.cache.get(id)
             && <A as Aggregate>::version(&cached) >= at_least

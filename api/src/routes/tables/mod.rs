@@ -71,7 +71,7 @@ use crate::error::ApiError;
 use crate::routes::command::CommandRequest;
 
 /// Table `id` as it is now (for reads), warming the cache on the way.
-async fn load(state: &AppState, id: i64) -> Result<Table, ApiError> {
+async fn load(state: &AppState, id: i64) -> Result<std::sync::Arc<Table>, ApiError> {
     state.tables.read(id).await
 }
 

@@ -131,7 +131,7 @@ impl TournamentEvent {
 }
 
 /// Tournament `id` as it is now (for reads).
-async fn load(state: &AppState, id: i64) -> Result<Tournament, ApiError> {
+async fn load(state: &AppState, id: i64) -> Result<std::sync::Arc<Tournament>, ApiError> {
     state.tournaments.read(id).await
 }
 

@@ -41,7 +41,7 @@ pub(super) async fn load_as_of(
     state: &AppState,
     id: i64,
     as_of: Option<u64>,
-) -> Result<Tournament, ApiError> {
+) -> Result<std::sync::Arc<Tournament>, ApiError> {
     let Some(as_of) = as_of else {
         return load(state, id).await;
     };
@@ -57,6 +57,7 @@ pub(super) async fn load_as_of(
     }
     repo::load_upto(&state.tournaments, id, as_of)
         .await?
+        .map(std::sync::Arc::new)
         .ok_or_else(|| repo::not_found(id))
 }
 
