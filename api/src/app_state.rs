@@ -61,6 +61,7 @@ impl AppState {
         let tournaments = Arc::new(Tournaments::new(
             store.clone(),
             tournament_repo::CACHE_CAPACITY,
+            tournament_repo::CACHE_BYTES,
             (),
         ));
         let results = OnlineResults {
@@ -69,6 +70,7 @@ impl AppState {
         let tables = Tables::new(
             store.clone(),
             tables::CACHE_CAPACITY,
+            tables::CACHE_BYTES,
             TableHooks {
                 game_ended: Some(Arc::new(results)),
             },

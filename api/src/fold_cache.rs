@@ -16,28 +16,40 @@
 //! cost more than reading the few events after it.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A fold that knows which version of its stream it reflects.
 pub trait Versioned: Clone {
     fn version(&self) -> u64;
+
+    /// About how many bytes the fold holds, its heap included: what the cache's byte
+    /// budget counts. An estimate from lengths and element sizes, not an allocator's
+    /// figure.
+    fn approx_bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+    }
 }
 
 #[derive(Debug)]
 pub struct FoldCache<T> {
-    entries: Mutex<HashMap<i64, Arc<T>>>,
+    entries: Mutex<Entries<T>>,
     capacity: usize,
+    /// Most bytes ([`Versioned::approx_bytes`]) the cached folds may hold together.
+    max_bytes: usize,
     hits: AtomicU64,
     misses: AtomicU64,
 }
 
 impl<T: Versioned> FoldCache<T> {
-    /// A cache of at most `capacity` folds; when full, an arbitrary entry makes room.
-    pub fn new(capacity: usize) -> Self {
+    /// A cache of at most `capacity` folds holding at most `max_bytes` together; when
+    /// full, arbitrary entries make room. A fold larger than the whole budget is not
+    /// kept.
+    pub fn new(capacity: usize, max_bytes: usize) -> Self {
         Self {
-            entries: Mutex::new(HashMap::new()),
+            entries: Mutex::new(Entries::default()),
             capacity: capacity.max(1),
+            max_bytes,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
         }
@@ -55,7 +67,16 @@ impl<T: Versioned> FoldCache<T> {
 
     /// Folds cached now.
     pub fn len(&self) -> usize {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.lock().folds.len()
+    }
+
+    /// Bytes the cached folds hold, as [`Versioned::approx_bytes`] estimates them.
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Entries<T>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -74,20 +95,14 @@ impl<T: Versioned> FoldCache<T> {
 
     /// The cached fold of stream `id`, if any.
     pub fn get(&self, id: i64) -> Option<Arc<T>> {
-        let found = {
-            let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-            entries.get(&id).cloned()
-        };
+        let found = self.lock().folds.get(&id).map(|(fold, _)| Arc::clone(fold));
         self.count(found)
     }
 
     /// Removes and returns the cached fold of stream `id`: for a writer that holds the
     /// stream's lock and puts its fold back after committing.
     pub fn take(&self, id: i64) -> Option<Arc<T>> {
-        let found = {
-            let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-            entries.remove(&id)
-        };
+        let found = self.lock().remove(id);
         self.count(found)
     }
 
@@ -98,26 +113,64 @@ impl<T: Versioned> FoldCache<T> {
 
     /// [`FoldCache::put`] of a fold that is shared already.
     pub fn put_shared(&self, id: i64, fold: Arc<T>) {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let bytes = fold.approx_bytes();
+        let mut entries = self.lock();
         if entries
+            .folds
             .get(&id)
-            .is_some_and(|cached| cached.version() > fold.version())
+            .is_some_and(|(cached, _)| cached.version() > fold.version())
         {
             return;
         }
-        if entries.len() >= self.capacity
-            && !entries.contains_key(&id)
-            && let Some(victim) = entries.keys().next().copied()
-        {
-            entries.remove(&victim);
+        entries.remove(id);
+        if bytes > self.max_bytes {
+            return;
         }
-        entries.insert(id, fold);
+        while entries.folds.len() >= self.capacity || entries.bytes + bytes > self.max_bytes {
+            let Some(victim) = entries.folds.keys().next().copied() else {
+                break;
+            };
+            entries.remove(victim);
+        }
+        entries.bytes += bytes;
+        entries.folds.insert(id, (fold, bytes));
     }
 
     /// Forgets stream `id` (e.g. after reading something it cannot fold).
     pub fn forget(&self, id: i64) {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.remove(&id);
+        self.lock().remove(id);
+    }
+}
+
+/// The cached folds, each with its size as it was counted in.
+struct Entries<T> {
+    folds: HashMap<i64, (Arc<T>, usize)>,
+    bytes: usize,
+}
+
+impl<T> Default for Entries<T> {
+    fn default() -> Self {
+        Self {
+            folds: HashMap::new(),
+            bytes: 0,
+        }
+    }
+}
+
+impl<T> std::fmt::Debug for Entries<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entries")
+            .field("folds", &self.folds.len())
+            .field("bytes", &self.bytes)
+            .finish()
+    }
+}
+
+impl<T> Entries<T> {
+    fn remove(&mut self, id: i64) -> Option<Arc<T>> {
+        let (fold, bytes) = self.folds.remove(&id)?;
+        self.bytes -= bytes;
+        Some(fold)
     }
 }
 
@@ -136,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_later_fold_is_never_replaced_by_an_earlier_one() {
-        let cache = FoldCache::new(4);
+        let cache = FoldCache::new(4, usize::MAX);
         cache.put(1, Fold(5));
         cache.put(1, Fold(3));
         assert_eq!(cache.get(1).as_deref(), Some(&Fold(5)));
@@ -151,12 +204,53 @@ mod tests {
 
     #[test]
     fn a_full_cache_makes_room_and_stays_within_capacity() {
-        let cache = FoldCache::new(2);
+        let cache = FoldCache::new(2, usize::MAX);
         for id in 0..10 {
             cache.put(id, Fold(1));
         }
         let kept = (0..10).filter(|&id| cache.get(id).is_some()).count();
         assert_eq!(kept, 2);
-        assert_eq!(cache.get(9).as_deref(), Some(&Fold(1)), "the newest fold is kept");
+        assert_eq!(
+            cache.get(9).as_deref(),
+            Some(&Fold(1)),
+            "the newest fold is kept"
+        );
+    }
+
+    /// A fold whose size is its version, in kilobytes.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Sized(u64);
+
+    impl Versioned for Sized {
+        fn version(&self) -> u64 {
+            self.0
+        }
+
+        fn approx_bytes(&self) -> usize {
+            self.0 as usize * 1024
+        }
+    }
+
+    #[test]
+    fn the_byte_budget_evicts_until_the_new_fold_fits_and_refuses_a_giant() {
+        let cache = FoldCache::new(100, 10 * 1024);
+        cache.put(1, Sized(4));
+        cache.put(2, Sized(4));
+        assert_eq!(cache.bytes(), 8 * 1024);
+        cache.put(3, Sized(4));
+        assert!(cache.bytes() <= 10 * 1024, "{}", cache.bytes());
+        assert!(cache.get(3).is_some(), "the new fold is kept");
+        assert_eq!(cache.len(), 2);
+        // Replacing a fold counts its new size, not both.
+        cache.put(3, Sized(5));
+        assert!(cache.bytes() <= 10 * 1024);
+        assert_eq!(cache.get(3).as_deref(), Some(&Sized(5)));
+        // Larger than the budget: not kept, and nothing else is dropped for it.
+        let before = cache.len();
+        cache.put(9, Sized(11));
+        assert!(cache.get(9).is_none());
+        assert_eq!(cache.len(), before);
+        cache.forget(3);
+        assert_eq!(cache.bytes(), cache.len() * 4 * 1024);
     }
 }

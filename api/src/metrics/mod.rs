@@ -102,6 +102,10 @@ fn repositories(state: &AppState, out: &mut String) {
         "yaniv_fold_cache_entries",
         "Folds in the cache, by kind of stream.",
     );
+    let mut bytes = Family::gauge(
+        "yaniv_fold_cache_bytes",
+        "Bytes the cached folds hold (an estimate from their lengths), by kind of stream.",
+    );
     let mut add = |kind: &str, stats: RepositoryFigures| {
         let kind = labels(&[("stream", kind)]);
         appended.sample("", &kind, stats.appended as f64);
@@ -109,10 +113,11 @@ fn repositories(state: &AppState, out: &mut String) {
         hits.sample("", &kind, stats.hits as f64);
         misses.sample("", &kind, stats.misses as f64);
         entries.sample("", &kind, stats.entries as f64);
+        bytes.sample("", &kind, stats.bytes as f64);
     };
     add("table", figures(&state.tables));
     add("tournament", figures(&state.tournaments));
-    for family in [appended, conflicts, hits, misses, entries] {
+    for family in [appended, conflicts, hits, misses, entries, bytes] {
         family.write(out);
     }
 }
@@ -123,6 +128,7 @@ struct RepositoryFigures {
     hits: u64,
     misses: u64,
     entries: usize,
+    bytes: usize,
 }
 
 fn figures<A: StreamKind>(repository: &Repository<A>) -> RepositoryFigures {
@@ -133,6 +139,7 @@ fn figures<A: StreamKind>(repository: &Repository<A>) -> RepositoryFigures {
         hits: cache.hits(),
         misses: cache.misses(),
         entries: cache.len(),
+        bytes: cache.bytes(),
     }
 }
 

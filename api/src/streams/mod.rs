@@ -127,10 +127,17 @@ struct WriteFigures {
 }
 
 impl<A: StreamKind> Repository<A> {
-    pub fn new(store: EventStore, cache_capacity: usize, extension: A::Extension) -> Self {
+    /// A repository whose fold cache keeps at most `cache_capacity` folds of at most
+    /// `cache_bytes` together.
+    pub fn new(
+        store: EventStore,
+        cache_capacity: usize,
+        cache_bytes: usize,
+        extension: A::Extension,
+    ) -> Self {
         Self {
             store,
-            cache: FoldCache::new(cache_capacity),
+            cache: FoldCache::new(cache_capacity, cache_bytes),
             extension,
             reported: corrupt::ReportedOnce::new(corrupt::REPORTED_CAPACITY),
             figures: WriteFigures::default(),

@@ -159,9 +159,7 @@ impl<A: StreamKind> Repository<A> {
         id: i64,
         cached: Option<Arc<A>>,
     ) -> Result<(Option<Arc<A>>, bool), ApiError> {
-        let after = cached
-            .as_ref()
-            .map_or(0, |a| <A as Aggregate>::version(a));
+        let after = cached.as_ref().map_or(0, |a| <A as Aggregate>::version(a));
         let page =
             EventStore::read_stream_in(&mut *conn, &Self::stream_id(id), after + 1, PAGE).await?;
         if page.is_empty() {

@@ -54,6 +54,10 @@ use crate::streams::{AfterCommit, Repository, StreamKind};
 /// Tables kept folded per process; when full, an arbitrary entry makes room.
 pub const CACHE_CAPACITY: usize = 256;
 
+/// Most bytes the cached tables hold together ([`Versioned::approx_bytes`]): a
+/// finished four-player game is about 0.2 MB.
+pub const CACHE_BYTES: usize = 64 * 1024 * 1024;
+
 /// The tables' repository.
 pub type Tables = Repository<Table>;
 
@@ -101,6 +105,24 @@ pub struct TableHooks {
 impl Versioned for Table {
     fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The fold's own size and its event lists, which grow with the game; the game's
+    /// state and the bots are small and fixed (a deck at most, their memory).
+    fn approx_bytes(&self) -> usize {
+        use std::mem::size_of;
+        use yaniv_domain::game::Event as GameEvent;
+        use yaniv_domain::table::TableEvent;
+        use yaniv_domain::table::clock::ClockEvent;
+        size_of::<Table>()
+            + self.game_events.capacity() * size_of::<GameEvent>()
+            + self.game_versions.capacity() * size_of::<u64>()
+            + self.table_events.capacity() * size_of::<TableEvent>()
+            + self.clock_events.capacity() * size_of::<ClockEvent>()
+            + self.clock_versions.capacity() * size_of::<u64>()
+            // The game's stock and discard (two decks at most) and the bots.
+            + 2 * 108 * size_of::<yaniv_domain::cards::Card>()
+            + self.seats.len() * size_of::<yaniv_domain::bots::AnyBot>()
     }
 }
 

@@ -28,6 +28,13 @@ use crate::streams::{Repository, StreamKind, Write};
 /// a few MB folded).
 pub const CACHE_CAPACITY: usize = 64;
 
+/// Most bytes the cached tournaments hold together ([`Versioned::approx_bytes`]).
+pub const CACHE_BYTES: usize = 128 * 1024 * 1024;
+
+/// About what one event adds to a folded tournament (players, tables, results and
+/// their indexes), measured from the 10,000-player fold.
+const BYTES_PER_EVENT: usize = 128;
+
 /// The tournaments' repository.
 pub type Tournaments = Repository<Tournament>;
 
@@ -39,6 +46,12 @@ pub fn not_found(id: i64) -> ApiError {
 impl Versioned for Tournament {
     fn version(&self) -> u64 {
         Tournament::version(self)
+    }
+
+    fn approx_bytes(&self) -> usize {
+        std::mem::size_of::<Tournament>()
+            + usize::try_from(Tournament::version(self)).unwrap_or(usize::MAX / BYTES_PER_EVENT)
+                * BYTES_PER_EVENT
     }
 }
 

@@ -80,6 +80,7 @@ async fn the_figures_count_requests_appends_and_the_cache() {
         table_events
     );
     assert!(sample(&text, r#"yaniv_fold_cache_entries{stream="table"}"#) >= 1.0);
+    assert!(sample(&text, r#"yaniv_fold_cache_bytes{stream="table"}"#) > 1000.0);
     assert!(sample(&text, r#"yaniv_fold_cache_hits_total{stream="table"}"#) >= 1.0);
     assert!(sample(&text, "yaniv_db_pool_max_connections") >= 1.0);
     assert_eq!(sample(&text, "yaniv_live_subscribers"), 0.0);
