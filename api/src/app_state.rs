@@ -38,6 +38,8 @@ pub struct AppState {
     pub tournaments: Arc<Tournaments>,
     /// Who follows which stream live, woken by the database's notifications.
     pub live: Arc<Hub>,
+    /// Sessions this instance has checked, kept while notifications are heard.
+    pub sessions: Arc<crate::auth::session_cache::SessionCache>,
     /// How often a quiet live stream sends a heartbeat.
     pub stream_heartbeat: Duration,
     /// Requests by route, for `/metrics`.
@@ -85,6 +87,7 @@ impl AppState {
             tables,
             tournaments,
             live: Arc::new(Hub::new()),
+            sessions: Arc::new(crate::auth::session_cache::SessionCache::new()),
             stream_heartbeat: crate::config::DEFAULT_STREAM_HEARTBEAT,
             http_metrics: crate::metrics::HttpMetrics::new(),
             counters: crate::metrics::Counters::default(),

@@ -123,6 +123,7 @@ impl Application {
         app_state.stream_heartbeat = settings.stream_heartbeat;
         app_state.metrics_token = settings.metrics_token.clone();
         let live = Arc::clone(&app_state.live);
+        let sessions = Arc::clone(&app_state.sessions);
         let state = web::Data::new(app_state);
         let clocks = settings
             .clock_tick
@@ -140,7 +141,11 @@ impl Application {
             ),
             // The listener holds its connection for good: a pool of its own, so that
             // requests keep every connection of theirs.
-            live::spawn_listener(connect_sized(&settings, 1).await?, Arc::clone(&live)),
+            live::spawn_listener(
+                connect_sized(&settings, 1).await?,
+                Arc::clone(&live),
+                Arc::clone(&sessions),
+            ),
         ];
         if let Some(interval) = settings.checkpoint_interval {
             background.push(crate::checkpoints::task::spawn(pool.clone(), interval));

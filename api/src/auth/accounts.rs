@@ -373,20 +373,30 @@ pub async fn delete_session(pool: &PgPool, token_hash: &[u8; 32]) -> Result<bool
     Ok(done.rows_affected() > 0)
 }
 
-/// The account of an unexpired session.
-pub async fn session_account(
+/// The account of an unexpired session, with the session's expiry.
+pub async fn session(
     pool: &PgPool,
     token_hash: &[u8; 32],
-) -> Result<Option<Account>, AccountError> {
-    sqlx::query_as::<_, AccountRow>(concat!(
-        select_account!(),
-        "WHERE a.id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > now()) \
-         GROUP BY a.id"
-    ))
+) -> Result<Option<(Account, OffsetDateTime)>, AccountError> {
+    #[derive(sqlx::FromRow)]
+    struct SessionRow {
+        #[sqlx(flatten)]
+        account: AccountRow,
+        expires_at: OffsetDateTime,
+    }
+    sqlx::query_as::<_, SessionRow>(
+        "SELECT a.id, a.username, a.created_at, \
+                COALESCE(array_agg(r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles, \
+                s.expires_at \
+         FROM sessions s JOIN accounts a ON a.id = s.account_id \
+              LEFT JOIN account_roles r ON r.account_id = a.id \
+         WHERE s.token_hash = $1 AND s.expires_at > now() \
+         GROUP BY a.id, s.expires_at",
+    )
     .bind(token_hash)
     .fetch_optional(pool)
     .await?
-    .map(Account::try_from)
+    .map(|row| Ok((Account::try_from(row.account)?, row.expires_at)))
     .transpose()
 }
 

@@ -42,6 +42,25 @@ impl Authenticated {
     }
 }
 
+/// The account of session `token_hash`: from this instance's session cache, else from
+/// the database (and then cached).
+async fn session_account(
+    state: &AppState,
+    token_hash: &[u8; 32],
+) -> Result<Option<Account>, ApiError> {
+    if let Some(account) = state.sessions.get(token_hash) {
+        return Ok(Some(account));
+    }
+    let generation = state.sessions.generation();
+    let Some((account, expires_at)) = accounts::session(&state.db, token_hash).await? else {
+        return Ok(None);
+    };
+    state
+        .sessions
+        .put(*token_hash, account.clone(), expires_at, generation);
+    Ok(Some(account))
+}
+
 /// The token of an `Authorization: Bearer <token>` header (scheme in any case).
 fn bearer_token(req: &HttpRequest) -> Result<String, ApiError> {
     let value = req
@@ -74,7 +93,7 @@ impl FromRequest for Authenticated {
                 source: None,
             })?;
             let token_hash = token::hash(&token);
-            let account = accounts::session_account(&state.db, &token_hash)
+            let account = session_account(&state, &token_hash)
                 .await?
                 .ok_or(ApiError::InvalidToken)?;
             tracing::Span::current().record("account_id", account.id);

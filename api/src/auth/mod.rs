@@ -8,12 +8,15 @@
 //! - [`role`]: [`Role`], what an account may do (a leaf: errors and tables use it).
 //! - [`extractor`]: [`Authenticated`], the extractor that turns an
 //!   `Authorization: Bearer` header into an account, and its role guard.
+//! - [`session_cache`]: the sessions this instance has checked, dropped on every
+//!   instance when a session is revoked or an account's roles change.
 
 pub mod accounts;
 pub mod extractor;
 pub mod optional;
 pub mod password;
 pub mod role;
+pub mod session_cache;
 pub mod throttle;
 pub mod token;
 

@@ -22,6 +22,8 @@ use sqlx::PgPool;
 use sqlx::postgres::PgListener;
 use tokio::sync::watch;
 
+use crate::auth::session_cache::SessionCache;
+
 /// The channel the trigger notifies on.
 pub const CHANNEL: &str = "yaniv_streams";
 
@@ -123,12 +125,21 @@ fn parse(payload: &str) -> Option<(&str, u64)> {
 }
 
 /// Listens on [`CHANNEL`] for as long as the task runs, reconnecting after a failure.
-pub fn spawn_listener(pool: PgPool, hub: Arc<Hub>) -> tokio::task::JoinHandle<()> {
+///
+/// The same channel carries `auth-<account id>:0` when an account's sessions or roles
+/// change: those entries of `sessions` are dropped. The session cache is trusted only
+/// while this listener is connected.
+pub fn spawn_listener(
+    pool: PgPool,
+    hub: Arc<Hub>,
+    sessions: Arc<SessionCache>,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(err) = listen(&pool, &hub).await {
+            if let Err(err) = listen(&pool, &hub, &sessions).await {
                 tracing::warn!(error = %err, "live streams: listening failed; retrying in 1 s");
             }
+            sessions.set_listening(false);
             // Whatever was notified meanwhile is read again by every subscriber.
             hub.wake_all();
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -136,15 +147,23 @@ pub fn spawn_listener(pool: PgPool, hub: Arc<Hub>) -> tokio::task::JoinHandle<()
     })
 }
 
-async fn listen(pool: &PgPool, hub: &Hub) -> Result<(), sqlx::Error> {
+async fn listen(pool: &PgPool, hub: &Hub, sessions: &SessionCache) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(CHANNEL).await?;
+    sessions.set_listening(true);
     // Subscribers that started before the listener missed nothing: they read the
     // store first. Those woken now re-read in case a notification was lost.
     hub.wake_all();
     loop {
         match listener.try_recv().await? {
             Some(notification) => match parse(notification.payload()) {
+                Some((stream, _)) if stream.starts_with("auth-") => {
+                    match stream["auth-".len()..].parse() {
+                        Ok(account) => sessions.forget_account(account),
+                        // Unreadable: forget everything rather than too little.
+                        Err(_) => sessions.clear(),
+                    }
+                }
                 Some((stream, version)) => hub.moved(stream, version),
                 None => tracing::warn!(
                     payload = notification.payload(),
@@ -152,8 +171,10 @@ async fn listen(pool: &PgPool, hub: &Hub) -> Result<(), sqlx::Error> {
                 ),
             },
             None => {
+                // What was sent while the connection was down is lost: start over
+                // (the caller stops trusting cached sessions until `LISTEN` is back).
                 tracing::info!("live streams: the listening connection dropped; reconnecting");
-                hub.wake_all();
+                return Ok(());
             }
         }
     }

@@ -176,6 +176,7 @@ pub async fn set_roles(
     let account = accounts::set_roles(&state.db, id, &roles, auth.account.id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no account with id {id}")))?;
+    state.sessions.forget_account(id);
     tracing::info!(
         account_id = id,
         ?roles,

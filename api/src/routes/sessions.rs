@@ -140,6 +140,8 @@ pub async fn logout(
     auth: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
     accounts::delete_session(&state.db, auth.token_hash()).await?;
+    // The other instances hear of it from the database; this one forgets at once.
+    state.sessions.forget(auth.token_hash());
     tracing::info!(account_id = auth.account.id, "logged out");
     Ok(HttpResponse::NoContent().finish())
 }

@@ -20,6 +20,7 @@ mod metrics;
 mod operations;
 mod pruning;
 mod records;
+mod session_revocation;
 mod store;
 mod stored_streams;
 mod tables_audit;
