@@ -330,17 +330,40 @@ impl EventStore {
         events: &[NewEvent],
         metadata: &EventMetadata,
     ) -> Result<AppendOutcome, AppendError> {
+        self.append_after(conn, stream, expected, None, events, metadata)
+            .await
+    }
+
+    /// [`EventStore::append_in`] after a head the caller has just read in this
+    /// transaction: `head_hash` is the hash of version `expected` (the genesis hash for
+    /// an empty stream), which saves reading it again. The unique key still stops a
+    /// writer that committed the next version meanwhile ([`AppendError::Conflict`]).
+    pub async fn append_after(
+        &self,
+        conn: &mut PgConnection,
+        stream: &str,
+        expected: u64,
+        head_hash: Option<Hash>,
+        events: &[NewEvent],
+        metadata: &EventMetadata,
+    ) -> Result<AppendOutcome, AppendError> {
         validate_append(stream, events)?;
 
-        let head: Option<(i64, Hash)> = sqlx::query_as(
-            "SELECT version, hash FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1",
-        )
-        .bind(stream)
-        .fetch_optional(&mut *conn)
-        .await?;
-        let (actual, mut prev_hash) = match head {
-            Some((version, hash)) => (to_u64(version), hash),
-            None => (0, GENESIS_HASH),
+        let (actual, mut prev_hash) = match head_hash {
+            Some(hash) => (expected, hash),
+            None => {
+                let head: Option<(i64, Hash)> = sqlx::query_as(
+                    "SELECT version, hash FROM events WHERE stream_id = $1 \
+                     ORDER BY version DESC LIMIT 1",
+                )
+                .bind(stream)
+                .fetch_optional(&mut *conn)
+                .await?;
+                match head {
+                    Some((version, hash)) => (to_u64(version), hash),
+                    None => (0, GENESIS_HASH),
+                }
+            }
         };
         if actual != expected {
             return Err(AppendError::Conflict {

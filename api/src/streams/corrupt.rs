@@ -54,6 +54,28 @@ impl ChainOnRead {
         }
     }
 
+    /// For a read that starts with the event of `version` itself (the head a cached
+    /// fold reached), which is checked on its own and then chains the rest.
+    pub fn resuming(event: &RecordedEvent, version: u64) -> Result<Self, (u64, Corruption)> {
+        if u64::try_from(event.version).ok() != Some(version) {
+            return Err((version, Corruption::Missing));
+        }
+        if !event.hash_holds() {
+            return Err((version, Corruption::Changed));
+        }
+        Ok(Self {
+            expected_version: version.saturating_add(1),
+            prev_hash: Some(event.hash),
+        })
+    }
+
+    /// The version and hash of the last event checked, when the read showed it (or
+    /// version 0 and the genesis hash when it read an empty stream from the start).
+    pub fn head(&self) -> Option<(u64, Hash)> {
+        self.prev_hash
+            .map(|hash| (self.expected_version.saturating_sub(1), hash))
+    }
+
     /// Checks the next stored event.
     pub fn check(&mut self, event: &RecordedEvent) -> Result<(), (u64, Corruption)> {
         let version = u64::try_from(event.version).unwrap_or(0);

@@ -8,6 +8,7 @@ use yaniv_domain::aggregate::{Aggregate, StoredEvent};
 use super::corrupt::{ChainOnRead, Corruption, corrupt};
 use super::{PAGE, Repository, StreamKind};
 use crate::error::ApiError;
+use crate::store::hash::Hash;
 use crate::store::{EventStore, RecordedEvent};
 
 impl<A: StreamKind> Repository<A> {
@@ -108,12 +109,12 @@ impl<A: StreamKind> Repository<A> {
         aggregate: Option<A>,
         upto: u64,
     ) -> Result<Option<A>, ApiError> {
-        let chain = ChainOnRead::after(
+        let mut chain = ChainOnRead::after(
             aggregate
                 .as_ref()
                 .map_or(0, |a| <A as Aggregate>::version(a)),
         );
-        self.fold_pages(conn, id, aggregate, chain, upto).await
+        self.fold_pages(conn, id, aggregate, &mut chain, upto).await
     }
 
     /// [`Repository::fold_from`] with the chain checked so far.
@@ -122,7 +123,7 @@ impl<A: StreamKind> Repository<A> {
         conn: &mut PgConnection,
         id: i64,
         mut aggregate: Option<A>,
-        mut chain: ChainOnRead,
+        chain: &mut ChainOnRead,
         upto: u64,
     ) -> Result<Option<A>, ApiError> {
         let stream = Self::stream_id(id);
@@ -136,7 +137,7 @@ impl<A: StreamKind> Repository<A> {
             }
             let page = EventStore::read_stream_in(&mut *conn, &stream, from, wanted).await?;
             let full = page.len() == wanted as usize;
-            if !self.fold_into(id, &mut aggregate, &mut chain, page, upto)? || !full {
+            if !self.fold_into(id, &mut aggregate, chain, page, upto)? || !full {
                 break;
             }
         }
@@ -171,7 +172,7 @@ impl<A: StreamKind> Repository<A> {
         let more = self.fold_into(id, &mut aggregate, &mut chain, page, u64::MAX)?;
         if more && full {
             aggregate = self
-                .fold_pages(conn, id, aggregate, chain, u64::MAX)
+                .fold_pages(conn, id, aggregate, &mut chain, u64::MAX)
                 .await?;
         }
         Ok((aggregate.map(Arc::new), true))
@@ -179,19 +180,51 @@ impl<A: StreamKind> Repository<A> {
 
     /// [`Repository::load`] for a writer: with [`StreamKind::TAKE_ON_WRITE`] the cached
     /// fold is taken out of the cache rather than copied; the writer puts it back.
+    /// Also the stream's head as read (version and hash of its last event), which
+    /// the append chains from without reading it again.
     pub async fn load_for_write(
         &self,
         conn: &mut PgConnection,
         id: i64,
-    ) -> Result<Option<A>, ApiError> {
+    ) -> Result<(Option<A>, Option<(u64, Hash)>), ApiError> {
         let cached = if A::TAKE_ON_WRITE {
             self.cache.take(id)
         } else {
             self.cache.get(id)
         };
         // Taken out of the cache, the fold is copied only if a reader still holds it.
-        self.fold_from(conn, id, cached.map(Arc::unwrap_or_clone), u64::MAX)
-            .await
+        let Some(cached) = cached.map(Arc::unwrap_or_clone) else {
+            let mut chain = ChainOnRead::after(0);
+            let aggregate = self
+                .fold_pages(conn, id, None, &mut chain, u64::MAX)
+                .await?;
+            return Ok((aggregate, chain.head()));
+        };
+        // The read starts at the cached head itself: its hash chains the rest and the
+        // append, in the same round trip as the events after it.
+        let version = <A as Aggregate>::version(&cached);
+        let mut page =
+            EventStore::read_stream_in(&mut *conn, &Self::stream_id(id), version, PAGE + 1).await?;
+        let full = page.len() == PAGE as usize + 1;
+        let Some(head) = page.first() else {
+            return Err(self.corrupt(
+                id,
+                version,
+                Corruption::Missing,
+                "the cached head is no longer stored",
+            ));
+        };
+        let mut chain = ChainOnRead::resuming(head, version)
+            .map_err(|(at, why)| self.corrupt(id, at, why, "write read"))?;
+        page.remove(0);
+        let mut aggregate = Some(cached);
+        let more = self.fold_into(id, &mut aggregate, &mut chain, page, u64::MAX)?;
+        if more && full {
+            aggregate = self
+                .fold_pages(conn, id, aggregate, &mut chain, u64::MAX)
+                .await?;
+        }
+        Ok((aggregate, chain.head()))
     }
 
     /// Stream `id` as it is now, shared with the cache (for reads): the cached fold

@@ -14,6 +14,7 @@ use super::check_if_match;
 use super::{MAX_RETRIES, Mutation, Repository, StreamKind};
 use crate::error::ApiError;
 use crate::idempotency::respond;
+use crate::store::hash::Hash;
 use crate::store::idempotency::{self, Begin, IdempotentRequest, StoredResponse};
 use crate::store::{AppendError, EventMetadata, MAX_EVENTS_PER_APPEND, NewEvent};
 
@@ -169,6 +170,21 @@ impl<A: StreamKind> Repository<A> {
         events: &[A::Event],
         metadata: &EventMetadata,
     ) -> Result<(), AppendError> {
+        self.append_after(conn, id, expected, None, events, metadata)
+            .await
+    }
+
+    /// [`Repository::append`] after a head read in this transaction: `head_hash` is
+    /// the hash of version `expected` (see [`EventStore::append_after`]).
+    async fn append_after(
+        &self,
+        conn: &mut PgConnection,
+        id: i64,
+        expected: u64,
+        mut head_hash: Option<Hash>,
+        events: &[A::Event],
+        metadata: &EventMetadata,
+    ) -> Result<(), AppendError> {
         let encoded =
             encode(events).map_err(|_| AppendError::Invalid("an event does not serialise"))?;
         let stream = Self::stream_id(id);
@@ -176,9 +192,10 @@ impl<A: StreamKind> Repository<A> {
         for chunk in encoded.chunks(MAX_EVENTS_PER_APPEND) {
             let outcome = self
                 .store
-                .append_in(&mut *conn, &stream, version, chunk, metadata)
+                .append_after(&mut *conn, &stream, version, head_hash, chunk, metadata)
                 .await?;
             version = outcome.last_version;
+            head_hash = Some(outcome.head_hash);
         }
         Ok(())
     }
@@ -231,11 +248,12 @@ impl<A: StreamKind> Repository<A> {
             if !A::lock(&mut tx, id).await? {
                 return Err(Self::not_found(id));
             }
-            let mut aggregate = self
-                .load_for_write(&mut tx, id)
-                .await?
-                .ok_or_else(|| Self::not_found(id))?;
+            let (aggregate, head) = self.load_for_write(&mut tx, id).await?;
+            let mut aggregate = aggregate.ok_or_else(|| Self::not_found(id))?;
             let before = <A as Aggregate>::version(&aggregate);
+            let head_hash = head
+                .filter(|&(version, _)| version == before)
+                .map(|(_, hash)| hash);
             let decided = match check_if_match(mutation.if_match, before, A::NAME) {
                 Ok(()) => write.execute(&mut tx, id, &mut aggregate).await,
                 Err(refused) => Err(refused),
@@ -258,7 +276,10 @@ impl<A: StreamKind> Repository<A> {
             let mut after_commit = AfterCommit::default();
             if !events.is_empty() {
                 events.extend(A::server_events(&mut tx, id, &mut aggregate).await?);
-                match self.append(&mut tx, id, before, &events, &metadata).await {
+                match self
+                    .append_after(&mut tx, id, before, head_hash, &events, &metadata)
+                    .await
+                {
                     Ok(()) => {}
                     Err(AppendError::Conflict { .. }) if attempt < MAX_RETRIES => {
                         attempt += 1;

@@ -388,8 +388,8 @@ impl OnlineResults {
             return Ok(AfterCommit::default());
         }
         let mut tournament = match tournaments.load_for_write(conn, id).await {
-            Ok(Some(tournament)) => tournament,
-            Ok(None) => return Ok(AfterCommit::default()),
+            Ok((Some(tournament), _)) => tournament,
+            Ok((None, _)) => return Ok(AfterCommit::default()),
             Err(ApiError::Unexpected { context, .. }) => {
                 tracing::error!(
                     tournament = id,
