@@ -12,6 +12,7 @@
 
 pub mod championship;
 pub mod cli;
+pub mod load;
 pub mod pg_proxy;
 pub mod records;
 pub mod tables;

@@ -16,6 +16,7 @@ mod http_limits;
 mod idempotency;
 mod least_privilege;
 mod live_streams;
+mod load_smoke;
 mod metrics;
 mod operations;
 mod pruning;
