@@ -50,6 +50,28 @@ async fn stream_version(app: &TestApp, stream: &str) -> u64 {
     app.store.stream_version(stream).await.expect("a version")
 }
 
+/// The latest version at or before `at` whose event starts a command of the game (a
+/// turn, a call, a declaration, a deal): cutting the stream there leaves whole
+/// commands, which replay, whatever the game dealt.
+async fn command_start_at_or_before(app: &TestApp, stream: &str, at: u64) -> u64 {
+    const STARTS: [&str; 5] = [
+        "turn_played.v1",
+        "called.v1",
+        "went_along.v1",
+        "onderkluft_declared.v1",
+        "round_dealt.v1",
+    ];
+    let events = app.store.read_stream(stream, 1, 10_000).await.unwrap();
+    (2..=at)
+        .rev()
+        .find(|&version| {
+            let kind = |v: u64| events[v as usize - 1].event_type.as_str();
+            // A reshuffle comes with the turn that needed it.
+            STARTS.contains(&kind(version)) && kind(version - 1) != "stock_reshuffled.v1"
+        })
+        .expect("a command starts before the tail")
+}
+
 #[tokio::test]
 async fn a_truncated_table_stream_fails_against_its_listing_row() {
     let app = spawn_app().await;
@@ -249,8 +271,11 @@ async fn a_checkpoint_catches_a_truncated_tail_that_the_listing_row_hides() {
     let refused = api.get("/v1/checkpoints/latest", &referee.token).await;
     expect_problem(refused, StatusCode::FORBIDDEN, "forbidden").await;
 
-    delete_tail(&app, &stream, checkpointed - 4).await;
-    set_table_listing(&app, id, checkpointed - 5, "playing").await;
+    // Cut where a command starts, so that what is left still replays: only the
+    // checkpoint can tell that the stream went further.
+    let from = command_start_at_or_before(&app, &stream, checkpointed - 4).await;
+    delete_tail(&app, &stream, from).await;
+    set_table_listing(&app, id, from - 1, "playing").await;
 
     let verdict = verify(&api, &format!("/v1/tables/{id}"), &referee.token).await;
     assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
