@@ -43,7 +43,11 @@
 //!   commit on this cluster.
 //! - `--help`: this list.
 //!
-//! Progress lines go to stderr every 5 seconds; the report to stdout. For example,
+//! Progress lines go to stderr every 5 seconds; the report to stdout. The report
+//! also says where the CPU went while the tables played (from `/proc`): the whole
+//! machine, this process, its HTTP server workers, and what ran outside it (the
+//! database). On a small machine that says whether a figure waited on the client,
+//! the servers or PostgreSQL. For example,
 //! 1,000 tables of one person and three bots, each person moving every 2 s or so:
 //!
 //! ```text
@@ -68,7 +72,8 @@ usage: load [--url URL]... [--instances N] [--workers N] [--db-pool N]
 Plays TABLES Yaniv tables at once through the HTTP API (H humans played by this
 client, B greedy bots played by the server, a pause of about MS before each move)
 for S seconds, then reports actions/s, events/s, the action POST latency
-percentiles and the errors by request, status and code.
+percentiles, the errors by request, status and code, and the CPU used by the
+machine, this process and its HTTP workers while the tables played.
 
   --url URL        a running server; repeat for several (they share one database)
   --instances N    without --url: servers started in this process (default 1)

@@ -257,6 +257,8 @@ pub struct LoadReport {
     pub tables_opened: u64,
     /// Every action POST that got an answer.
     pub latency: Latencies,
+    /// Where the CPU went while the tables played; `None` where `/proc` cannot say.
+    pub cpu: Option<CpuUse>,
     pub errors: BTreeMap<Failure, u64>,
 }
 
@@ -341,6 +343,18 @@ impl fmt::Display for LoadReport {
             millis(latency.p99),
             millis(latency.max)
         )?;
+        if let Some(cpu) = &self.cpu {
+            writeln!(
+                f,
+                "CPU while playing, in cores of {}: machine {:.2}, this process {:.2} (its HTTP \
+                 server workers {:.2}), outside it (PostgreSQL, anything else) {:.2}",
+                cpu.cores,
+                cpu.machine,
+                cpu.process,
+                cpu.http_workers,
+                cpu.outside_process()
+            )?;
+        }
         if self.errors.is_empty() {
             write!(f, "errors: none")
         } else {
@@ -394,6 +408,7 @@ pub async fn run(
 
     let counters = Arc::new(Counters::default());
     let seed = random_seed();
+    let cpu_at_start = CpuSample::now();
     let started = Instant::now();
     let deadline = started + config.duration;
     let handles: Vec<_> = seatings
@@ -433,6 +448,7 @@ pub async fn run(
         total.merge(stats);
     }
     let elapsed = started.elapsed();
+    let cpu = cpu_at_start.zip(CpuSample::now()).map(|(a, b)| b.since(&a));
 
     Ok(LoadReport {
         config: config.clone(),
@@ -444,8 +460,109 @@ pub async fn run(
         games_finished: total.games_finished,
         tables_opened: total.tables_opened,
         latency: Latencies::of(total.latencies),
+        cpu,
         errors: total.errors,
     })
+}
+
+/// Where the CPU went during a run, in cores busy on average (2.0 is two cores
+/// all the time). Client, servers and database share a benchmark machine; this says
+/// which of them a figure was waiting on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CpuUse {
+    /// Cores of the machine.
+    pub cores: usize,
+    /// Busy, whatever ran.
+    pub machine: f64,
+    /// Used by this process: the client, and the servers when they run in it.
+    pub process: f64,
+    /// Of that, by in-process servers' HTTP workers (threads `actix-server worker N`),
+    /// where requests are handled; the client's tasks run on the other threads.
+    pub http_workers: f64,
+}
+
+impl CpuUse {
+    /// Used outside this process: the database and anything else on the machine.
+    pub fn outside_process(&self) -> f64 {
+        (self.machine - self.process).max(0.0)
+    }
+}
+
+/// CPU counters from `/proc`, in clock ticks.
+#[derive(Debug, Clone, Copy)]
+struct CpuSample {
+    cores: usize,
+    machine_busy: u64,
+    machine_total: u64,
+    process: u64,
+    http_workers: u64,
+}
+
+impl CpuSample {
+    fn now() -> Option<Self> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let mut lines = stat.lines();
+        let all: Vec<u64> = lines
+            .next()?
+            .strip_prefix("cpu ")?
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        // user nice system idle iowait irq softirq steal (guest time is in user).
+        let [user, nice, system, idle, iowait, irq, softirq, steal, ..] = all[..] else {
+            return None;
+        };
+        let machine_busy = user + nice + system + irq + softirq + steal;
+        let cores = lines.filter(|line| line.starts_with("cpu")).count();
+
+        let process = ticks_of(&std::fs::read_to_string("/proc/self/stat").ok()?)?.1;
+        let mut http_workers = 0;
+        for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+            let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+                continue; // the thread ended meanwhile
+            };
+            if let Some((name, ticks)) = ticks_of(&stat)
+                && name.starts_with("actix-server w")
+            {
+                http_workers += ticks;
+            }
+        }
+        Some(Self {
+            cores,
+            machine_busy,
+            machine_total: machine_busy + idle + iowait,
+            process,
+            http_workers,
+        })
+    }
+
+    fn since(&self, earlier: &Self) -> CpuUse {
+        let total = self
+            .machine_total
+            .saturating_sub(earlier.machine_total)
+            .max(1) as f64;
+        let cores_of =
+            |now: u64, then: u64| now.saturating_sub(then) as f64 / total * self.cores as f64;
+        CpuUse {
+            cores: self.cores,
+            machine: cores_of(self.machine_busy, earlier.machine_busy),
+            process: cores_of(self.process, earlier.process),
+            http_workers: cores_of(self.http_workers, earlier.http_workers),
+        }
+    }
+}
+
+/// The name and user + system clock ticks of a `/proc/.../stat` line. The name is in
+/// parentheses and may hold spaces, so the fields are counted after the last `)`.
+fn ticks_of(stat: &str) -> Option<(&str, u64)> {
+    let open = stat.find('(')?;
+    let close = stat.rfind(')')?;
+    let name = stat.get(open + 1..close)?;
+    let fields: Vec<&str> = stat.get(close + 1..)?.split_whitespace().collect();
+    // Fields 14 (utime) and 15 (stime) of proc(5); field 3 is the first after the name.
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some((name, user + system))
 }
 
 /// One of the accounts that play every table's human seats.
@@ -811,7 +928,7 @@ impl TableDriver {
 mod tests {
     use std::time::Duration;
 
-    use super::{Jitter, Latencies, LoadConfig};
+    use super::{CpuSample, Jitter, Latencies, LoadConfig, ticks_of};
 
     #[test]
     fn percentiles_are_nearest_ranks() {
@@ -826,6 +943,16 @@ mod tests {
         let one = Latencies::of(vec![Duration::from_millis(7)]);
         assert_eq!(one.p50, Duration::from_millis(7));
         assert_eq!(one.p99, Duration::from_millis(7));
+    }
+
+    #[test]
+    fn proc_stat_lines_give_names_and_ticks() {
+        let line = "4242 (actix-server wo) S 1 2 3 4 5 6 7 8 9 10 130 20 0 0 20 0 1 0";
+        assert_eq!(ticks_of(line), Some(("actix-server wo", 150)));
+        assert_eq!(ticks_of("garbage"), None);
+        if let Some(sample) = CpuSample::now() {
+            assert!(sample.cores >= 1 && sample.machine_busy <= sample.machine_total);
+        }
     }
 
     #[test]
