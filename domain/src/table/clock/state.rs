@@ -82,10 +82,6 @@ impl ClockState {
         }
     }
 
-    pub fn clock(&self) -> Option<&Clock> {
-        self.clock.as_ref()
-    }
-
     /// Timeouts in a row of `seat`.
     pub fn timeouts(&self, seat: Seat) -> u8 {
         self.timeouts.get(usize::from(seat)).copied().unwrap_or(0)
