@@ -19,6 +19,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::store::hash::Hash;
+
 /// A fold that knows which version of its stream it reflects.
 pub trait Versioned: Clone {
     fn version(&self) -> u64;
@@ -95,14 +97,29 @@ impl<T: Versioned> FoldCache<T> {
 
     /// The cached fold of stream `id`, if any.
     pub fn get(&self, id: i64) -> Option<Arc<T>> {
-        let found = self.lock().folds.get(&id).map(|(fold, _)| Arc::clone(fold));
+        let found = self
+            .lock()
+            .folds
+            .get(&id)
+            .map(|entry| Arc::clone(&entry.fold));
+        self.count(found)
+    }
+
+    /// The cached fold of stream `id` and the hash of its last event, when the writer
+    /// that cached it knew that hash.
+    pub fn get_with_head(&self, id: i64) -> Option<(Arc<T>, Option<Hash>)> {
+        let found = self
+            .lock()
+            .folds
+            .get(&id)
+            .map(|entry| (Arc::clone(&entry.fold), entry.head));
         self.count(found)
     }
 
     /// Removes and returns the cached fold of stream `id`: for a writer that holds the
     /// stream's lock and puts its fold back after committing.
     pub fn take(&self, id: i64) -> Option<Arc<T>> {
-        let found = self.lock().remove(id);
+        let found = self.lock().remove(id).map(|entry| entry.fold);
         self.count(found)
     }
 
@@ -111,14 +128,25 @@ impl<T: Versioned> FoldCache<T> {
         self.put_shared(id, Arc::new(fold));
     }
 
+    /// [`FoldCache::put`] with `head`, the hash of the fold's last event as the writer
+    /// that just stored it knows it: a later write can chain from it without reading
+    /// the stream first.
+    pub fn put_with_head(&self, id: i64, fold: T, head: Hash) {
+        self.insert(id, Arc::new(fold), Some(head));
+    }
+
     /// [`FoldCache::put`] of a fold that is shared already.
     pub fn put_shared(&self, id: i64, fold: Arc<T>) {
+        self.insert(id, fold, None);
+    }
+
+    fn insert(&self, id: i64, fold: Arc<T>, head: Option<Hash>) {
         let bytes = fold.approx_bytes();
         let mut entries = self.lock();
         if entries
             .folds
             .get(&id)
-            .is_some_and(|(cached, _)| cached.version() > fold.version())
+            .is_some_and(|cached| cached.fold.version() > fold.version())
         {
             return;
         }
@@ -133,7 +161,7 @@ impl<T: Versioned> FoldCache<T> {
             entries.remove(victim);
         }
         entries.bytes += bytes;
-        entries.folds.insert(id, (fold, bytes));
+        entries.folds.insert(id, Entry { fold, bytes, head });
     }
 
     /// Forgets stream `id` (e.g. after reading something it cannot fold).
@@ -142,9 +170,17 @@ impl<T: Versioned> FoldCache<T> {
     }
 }
 
-/// The cached folds, each with its size as it was counted in.
+/// A cached fold, its size as it was counted in, and the hash of its last event if
+/// known.
+struct Entry<T> {
+    fold: Arc<T>,
+    bytes: usize,
+    head: Option<Hash>,
+}
+
+/// The cached folds.
 struct Entries<T> {
-    folds: HashMap<i64, (Arc<T>, usize)>,
+    folds: HashMap<i64, Entry<T>>,
     bytes: usize,
 }
 
@@ -167,10 +203,10 @@ impl<T> std::fmt::Debug for Entries<T> {
 }
 
 impl<T> Entries<T> {
-    fn remove(&mut self, id: i64) -> Option<Arc<T>> {
-        let (fold, bytes) = self.folds.remove(&id)?;
-        self.bytes -= bytes;
-        Some(fold)
+    fn remove(&mut self, id: i64) -> Option<Entry<T>> {
+        let entry = self.folds.remove(&id)?;
+        self.bytes -= entry.bytes;
+        Some(entry)
     }
 }
 
@@ -200,6 +236,26 @@ mod tests {
         cache.put(1, Fold(2));
         cache.forget(1);
         assert_eq!(cache.get(1), None);
+    }
+
+    #[test]
+    fn a_head_is_known_only_from_the_writer_that_cached_the_fold() {
+        let cache = FoldCache::new(4, usize::MAX);
+        cache.put_with_head(1, Fold(5), [5; 32]);
+        assert_eq!(
+            cache.get_with_head(1).map(|(_, head)| head),
+            Some(Some([5; 32]))
+        );
+        // A reader's put of the same stream replaces the entry and knows no head: a
+        // writer must not chain from a hash that belongs to another fold.
+        cache.put(1, Fold(6));
+        assert_eq!(cache.get_with_head(1).map(|(_, head)| head), Some(None));
+        cache.put_with_head(1, Fold(4), [4; 32]);
+        assert_eq!(
+            cache.get_with_head(1).map(|(fold, head)| (fold.0, head)),
+            Some((6, None)),
+            "an earlier fold and its head never replace a later one"
+        );
     }
 
     #[test]

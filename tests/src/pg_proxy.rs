@@ -1,8 +1,13 @@
 //! A TCP proxy between a test server and PostgreSQL that breaks the link on demand,
-//! the way a network or a failover does: after forwarding a `COMMIT` (so the database
+//! the way a network or a failover does: after forwarding a commit (so the database
 //! commits) it drops the database's answer and closes the connection, leaving the
 //! server unsure of the outcome; or it stops forwarding anything at all (a dead
 //! network: no error, no answer, ever).
+//!
+//! A write reaches the database in one of two shapes, and the proxy knows both: a
+//! transaction (`BEGIN` ... `COMMIT`, simple-protocol queries), or a table's write in
+//! one autocommitted statement (`append_table_write`, a prepared statement: the proxy
+//! follows the client's messages to see which statement each `Bind` runs).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -12,11 +17,12 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
-/// The simple-protocol `Query` message sqlx sends to commit: `Q`, the length
-/// (4 + "COMMIT\0"), the text.
-const COMMIT_MESSAGE: &[u8] = b"Q\0\0\0\x0bCOMMIT\0";
+/// The body of the simple-protocol `Query` message sqlx sends to commit.
+const COMMIT_QUERY: &[u8] = b"COMMIT\0";
 /// And the one that opens a transaction.
-const BEGIN_MESSAGE: &[u8] = b"Q\0\0\0\x0aBEGIN\0";
+const BEGIN_QUERY: &[u8] = b"BEGIN\0";
+/// The function of a write in one statement.
+const ONE_STATEMENT_WRITE: &[u8] = b"append_table_write(";
 
 #[derive(Debug, Default)]
 struct Faults {
@@ -103,8 +109,9 @@ async fn relay(
     let frozen = freeze.subscribe();
     let (mut client_rx, mut client_tx) = client.into_split();
     let (mut server_rx, mut server_tx) = server.into_split();
-    // Set by the upstream direction when it forwarded a COMMIT it must cut.
+    // Set by the upstream direction when it forwarded a commit it must cut.
     let cutting = Arc::new(AtomicBool::new(false));
+    let mut messages = ClientMessages::default();
 
     let upstream = {
         let cutting = Arc::clone(&cutting);
@@ -118,17 +125,14 @@ async fn relay(
                     Ok(n) => n,
                 };
                 let chunk = &buf[..n];
-                if chunk.ends_with(BEGIN_MESSAGE)
-                    && faults.freeze_at_next_begin.swap(false, Ordering::SeqCst)
-                {
+                let seen = messages.read(chunk);
+                if seen.begins && faults.freeze_at_next_begin.swap(false, Ordering::SeqCst) {
                     freeze.send_replace(true);
                 }
                 wait_thawed(&mut frozen).await;
-                // sqlx waits for each answer before it sends the next message, so a
-                // COMMIT arrives alone at the end of a read.
-                if chunk.ends_with(COMMIT_MESSAGE)
-                    && faults.cut_next_commit.swap(false, Ordering::SeqCst)
-                {
+                // sqlx waits for each answer before it sends the next message, so the
+                // next answer after a commit is the commit's.
+                if seen.commits && faults.cut_next_commit.swap(false, Ordering::SeqCst) {
                     cutting.store(true, Ordering::SeqCst);
                 }
                 if server_tx.write_all(chunk).await.is_err() {
@@ -163,5 +167,92 @@ async fn relay(
     tokio::select! {
         () = upstream => {}
         () = downstream => {}
+    }
+}
+
+/// What a read of the client's bytes held.
+#[derive(Debug, Default)]
+struct Seen {
+    /// A transaction begins, or a write in one statement runs.
+    begins: bool,
+    /// A transaction commits, or a write in one statement runs.
+    commits: bool,
+}
+
+/// Follows the messages a client sends (the protocol's framing: a type byte and a
+/// length, after an untyped start-up) across reads.
+#[derive(Debug, Default)]
+struct ClientMessages {
+    pending: Vec<u8>,
+    started: bool,
+    /// Prepared statements (by name) that run a write in one statement.
+    one_statement_writes: std::collections::HashSet<Vec<u8>>,
+}
+
+impl ClientMessages {
+    fn read(&mut self, chunk: &[u8]) -> Seen {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.extend_from_slice(chunk);
+        let mut seen = Seen::default();
+        let mut at = 0;
+        loop {
+            let rest = &pending[at..];
+            let header = if self.started { 5 } else { 4 };
+            if rest.len() < header {
+                break;
+            }
+            let length_at = header - 4;
+            let length = u32::from_be_bytes(
+                rest[length_at..header]
+                    .try_into()
+                    .expect("four bytes of length"),
+            ) as usize;
+            let total = length_at + length;
+            if length < 4 || rest.len() < total {
+                break;
+            }
+            if self.started {
+                self.message(rest[0], &rest[header..total], &mut seen);
+            } else {
+                // SSL and GSS requests come before the start-up message proper.
+                let code = rest
+                    .get(4..8)
+                    .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]));
+                self.started = !matches!(code, Some(80_877_103 | 80_877_104));
+            }
+            at += total;
+        }
+        pending.drain(..at);
+        self.pending = pending;
+        seen
+    }
+
+    fn message(&mut self, kind: u8, body: &[u8], seen: &mut Seen) {
+        let mut fields = body.split(|&b| b == 0);
+        match kind {
+            b'Q' => {
+                seen.begins |= body == BEGIN_QUERY;
+                seen.commits |= body == COMMIT_QUERY;
+            }
+            b'P' => {
+                let name = fields.next().unwrap_or_default();
+                let query = fields.next().unwrap_or_default();
+                if query
+                    .windows(ONE_STATEMENT_WRITE.len())
+                    .any(|w| w == ONE_STATEMENT_WRITE)
+                {
+                    self.one_statement_writes.insert(name.to_vec());
+                }
+            }
+            b'B' => {
+                let _portal = fields.next();
+                let statement = fields.next().unwrap_or_default();
+                if self.one_statement_writes.contains(statement) {
+                    seen.begins = true;
+                    seen.commits = true;
+                }
+            }
+            _ => {}
+        }
     }
 }

@@ -90,6 +90,15 @@ fn repositories(state: &AppState, out: &mut String) {
         "yaniv_append_conflicts_total",
         "Appends that lost the race for a stream's next version, by kind of stream.",
     );
+    let mut one_statement = Family::counter(
+        "yaniv_one_statement_writes_total",
+        "Commands stored in one statement from the cached fold, by kind of stream.",
+    );
+    let mut handed_back = Family::counter(
+        "yaniv_one_statement_handed_back_total",
+        "Commands tried in one statement that the usual transaction then took over \
+         (a lost race, a moved head, a known idempotency key), by kind of stream.",
+    );
     let mut hits = Family::counter(
         "yaniv_fold_cache_hits_total",
         "Reads that found a fold in the cache, by kind of stream.",
@@ -110,6 +119,8 @@ fn repositories(state: &AppState, out: &mut String) {
         let kind = labels(&[("stream", kind)]);
         appended.sample("", &kind, stats.appended as f64);
         conflicts.sample("", &kind, stats.conflicts as f64);
+        one_statement.sample("", &kind, stats.one_statement as f64);
+        handed_back.sample("", &kind, stats.handed_back as f64);
         hits.sample("", &kind, stats.hits as f64);
         misses.sample("", &kind, stats.misses as f64);
         entries.sample("", &kind, stats.entries as f64);
@@ -117,7 +128,16 @@ fn repositories(state: &AppState, out: &mut String) {
     };
     add("table", figures(&state.tables));
     add("tournament", figures(&state.tournaments));
-    for family in [appended, conflicts, hits, misses, entries, bytes] {
+    for family in [
+        appended,
+        conflicts,
+        one_statement,
+        handed_back,
+        hits,
+        misses,
+        entries,
+        bytes,
+    ] {
         family.write(out);
     }
 }
@@ -125,6 +145,8 @@ fn repositories(state: &AppState, out: &mut String) {
 struct RepositoryFigures {
     appended: u64,
     conflicts: u64,
+    one_statement: u64,
+    handed_back: u64,
     hits: u64,
     misses: u64,
     entries: usize,
@@ -136,6 +158,8 @@ fn figures<A: StreamKind>(repository: &Repository<A>) -> RepositoryFigures {
     RepositoryFigures {
         appended: repository.appended_events(),
         conflicts: repository.conflicts(),
+        one_statement: repository.one_statement_writes(),
+        handed_back: repository.handed_back_writes(),
         hits: cache.hits(),
         misses: cache.misses(),
         entries: cache.len(),

@@ -349,7 +349,7 @@ impl EventStore {
     ) -> Result<AppendOutcome, AppendError> {
         validate_append(stream, events)?;
 
-        let (actual, mut prev_hash) = match head_hash {
+        let (actual, prev_hash) = match head_hash {
             Some(hash) => (expected, hash),
             None => {
                 let head: Option<(i64, Hash)> = sqlx::query_as(
@@ -373,34 +373,16 @@ impl EventStore {
             });
         }
 
-        let recorded_at = now_micros();
-        let recorded_at_micros = unix_micros(recorded_at);
-        let mut versions = Vec::with_capacity(events.len());
-        let mut types = Vec::with_capacity(events.len());
-        let mut payloads = Vec::with_capacity(events.len());
-        let mut prev_hashes = Vec::with_capacity(events.len());
-        let mut hashes = Vec::with_capacity(events.len());
-        for (version, event) in (expected + 1..).zip(events) {
-            let hash = HashInput {
-                stream_id: stream,
-                version,
-                event_type: &event.event_type,
-                payload: &event.payload,
-                actor: &metadata.actor,
-                request_id: metadata.request_id.as_deref(),
-                idempotency_key: metadata.idempotency_key.as_deref(),
-                recorded_at_micros,
-                prev_hash: &prev_hash,
-            }
-            .digest();
-            versions.push(to_i64(version)?);
-            types.push(event.event_type.as_str());
-            payloads.push(event.payload.as_str());
-            prev_hashes.push(prev_hash.to_vec());
-            hashes.push(hash.to_vec());
-            prev_hash = hash;
-        }
-
+        let chained = ChainedEvents::new(stream, expected, prev_hash, events, metadata)?;
+        let ChainedEvents {
+            recorded_at,
+            versions,
+            types,
+            payloads,
+            prev_hashes,
+            hashes,
+            head_hash,
+        } = &chained;
         let inserted: Result<Vec<(i64, i64)>, sqlx::Error> = sqlx::query_as(
             "INSERT INTO events (stream_id, version, event_type, payload, actor, request_id, \
                                  idempotency_key, recorded_at, prev_hash, hash) \
@@ -414,11 +396,11 @@ impl EventStore {
         .bind(&metadata.request_id)
         .bind(&metadata.idempotency_key)
         .bind(recorded_at)
-        .bind(&versions)
-        .bind(&types)
-        .bind(&payloads)
-        .bind(&prev_hashes)
-        .bind(&hashes)
+        .bind(versions)
+        .bind(types)
+        .bind(payloads)
+        .bind(prev_hashes)
+        .bind(hashes)
         .fetch_all(&mut *conn)
         .await;
 
@@ -446,7 +428,7 @@ impl EventStore {
             first_version: expected + 1,
             last_version: expected + events.len() as u64,
             global_positions: rows.into_iter().map(|(_, position)| position).collect(),
-            head_hash: prev_hash,
+            head_hash: *head_hash,
         })
     }
 
@@ -535,6 +517,75 @@ impl EventStore {
                 _ => return Ok(verifier.finish()),
             }
         }
+    }
+}
+
+/// Whether `err` is the unique key refusing a second writer of a stream's version.
+pub fn is_version_conflict(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(db)
+        if db.is_unique_violation() && db.constraint() == Some(STREAM_VERSION_KEY))
+}
+
+/// Events to append after version `expected` of a stream, hashed into its chain: the
+/// columns of the insert, one array per column, as `UNNEST` takes them.
+#[derive(Debug)]
+pub struct ChainedEvents<'a> {
+    /// One time for the whole append, to the microsecond the column keeps (the hash
+    /// covers it).
+    pub recorded_at: OffsetDateTime,
+    pub versions: Vec<i64>,
+    pub types: Vec<&'a str>,
+    pub payloads: Vec<&'a str>,
+    pub prev_hashes: Vec<Vec<u8>>,
+    pub hashes: Vec<Vec<u8>>,
+    /// The hash of the last event: the stream's head once they are stored.
+    pub head_hash: Hash,
+}
+
+impl<'a> ChainedEvents<'a> {
+    /// Validates the append (as the store would) and hashes `events` after
+    /// `prev_hash`, the hash of version `expected`.
+    pub fn new(
+        stream: &str,
+        expected: u64,
+        mut prev_hash: Hash,
+        events: &'a [NewEvent],
+        metadata: &EventMetadata,
+    ) -> Result<Self, AppendError> {
+        validate_append(stream, events)?;
+        let recorded_at = now_micros();
+        let recorded_at_micros = unix_micros(recorded_at);
+        let mut chained = Self {
+            recorded_at,
+            versions: Vec::with_capacity(events.len()),
+            types: Vec::with_capacity(events.len()),
+            payloads: Vec::with_capacity(events.len()),
+            prev_hashes: Vec::with_capacity(events.len()),
+            hashes: Vec::with_capacity(events.len()),
+            head_hash: prev_hash,
+        };
+        for (version, event) in (expected + 1..).zip(events) {
+            let hash = HashInput {
+                stream_id: stream,
+                version,
+                event_type: &event.event_type,
+                payload: &event.payload,
+                actor: &metadata.actor,
+                request_id: metadata.request_id.as_deref(),
+                idempotency_key: metadata.idempotency_key.as_deref(),
+                recorded_at_micros,
+                prev_hash: &prev_hash,
+            }
+            .digest();
+            chained.versions.push(to_i64(version)?);
+            chained.types.push(event.event_type.as_str());
+            chained.payloads.push(event.payload.as_str());
+            chained.prev_hashes.push(prev_hash.to_vec());
+            chained.hashes.push(hash.to_vec());
+            prev_hash = hash;
+        }
+        chained.head_hash = prev_hash;
+        Ok(chained)
     }
 }
 

@@ -15,6 +15,9 @@
 //!   first, the whole thing is done again on the new state, up to [`MAX_RETRIES`]
 //!   times (safe: deciding validates again), then the client gets 409
 //!   `version_conflict`. [`Repository::create`] does the same for a new stream.
+//!   Before that transaction, a kind that allows it tries the command in one
+//!   statement from its cached fold (`one_statement.rs`), and hands everything it
+//!   cannot settle to the transaction.
 //! - [`StreamKind`]: what differs between kinds, as named steps inside that
 //!   transaction: the tournament's row lock and seed commitments, the listing rows,
 //!   and "a finished tournament game records its result" (a hook the tables call
@@ -22,11 +25,13 @@
 
 pub mod corrupt;
 mod mutation;
+mod one_statement;
 mod read;
 mod write;
 
 pub use mutation::{MAX_RETRIES, Mutation, check_if_match, if_match};
 
+pub use one_statement::ListingUpdate;
 pub use write::{AfterCommit, Write, refusal};
 
 use std::future::Future;
@@ -90,6 +95,20 @@ pub trait StreamKind: Aggregate + Versioned + 'static {
         aggregate: &Self,
     ) -> impl Future<Output = Result<(), ApiError>>;
 
+    /// The listing row after a write decided on version `before`, when the write can
+    /// be stored in one statement (`one_statement.rs`): no lock, no server events, a
+    /// decision that writes nothing through its connection, nothing for
+    /// [`StreamKind::after_append`] to do and a projection that [`ListingUpdate`]
+    /// holds. `None`, the default, takes the transaction's steps.
+    fn one_statement_listing(
+        extension: &Self::Extension,
+        aggregate: &Self,
+        before: u64,
+    ) -> Option<ListingUpdate> {
+        let _ = (extension, aggregate, before);
+        None
+    }
+
     /// After the append, in the same transaction; `before` is the version the write
     /// was decided on. Returns what to do once the transaction has committed.
     fn after_append(
@@ -124,6 +143,11 @@ struct WriteFigures {
     appended: std::sync::atomic::AtomicU64,
     /// Lost races for a stream's next version, decided again.
     conflicts: std::sync::atomic::AtomicU64,
+    /// Commands stored in one statement (`one_statement.rs`).
+    one_statement: std::sync::atomic::AtomicU64,
+    /// Commands tried in one statement and handed back to the usual path after the
+    /// database was asked.
+    handed_back: std::sync::atomic::AtomicU64,
 }
 
 impl<A: StreamKind> Repository<A> {
@@ -159,6 +183,20 @@ impl<A: StreamKind> Repository<A> {
     pub fn conflicts(&self) -> u64 {
         self.figures
             .conflicts
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Commands this repository stored in one statement.
+    pub fn one_statement_writes(&self) -> u64 {
+        self.figures
+            .one_statement
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Commands tried in one statement that the usual path took over.
+    pub fn handed_back_writes(&self) -> u64 {
+        self.figures
+            .handed_back
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 

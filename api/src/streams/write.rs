@@ -77,7 +77,7 @@ impl std::fmt::Debug for AfterCommit {
 }
 
 /// The events as the store takes them.
-fn encode<E: StoredEvent>(events: &[E]) -> Result<Vec<NewEvent>, ApiError> {
+pub(super) fn encode<E: StoredEvent>(events: &[E]) -> Result<Vec<NewEvent>, ApiError> {
     events
         .iter()
         .map(|e| {
@@ -172,10 +172,12 @@ impl<A: StreamKind> Repository<A> {
     ) -> Result<(), AppendError> {
         self.append_after(conn, id, expected, None, events, metadata)
             .await
+            .map(drop)
     }
 
     /// [`Repository::append`] after a head read in this transaction: `head_hash` is
-    /// the hash of version `expected` (see [`EventStore::append_after`]).
+    /// the hash of version `expected` (see [`EventStore::append_after`]). Returns the
+    /// hash of the last event appended, the stream's new head.
     async fn append_after(
         &self,
         conn: &mut PgConnection,
@@ -184,7 +186,7 @@ impl<A: StreamKind> Repository<A> {
         mut head_hash: Option<Hash>,
         events: &[A::Event],
         metadata: &EventMetadata,
-    ) -> Result<(), AppendError> {
+    ) -> Result<Hash, AppendError> {
         let encoded =
             encode(events).map_err(|_| AppendError::Invalid("an event does not serialise"))?;
         let stream = Self::stream_id(id);
@@ -197,7 +199,7 @@ impl<A: StreamKind> Repository<A> {
             version = outcome.last_version;
             head_hash = Some(outcome.head_hash);
         }
-        Ok(())
+        head_hash.ok_or(AppendError::Invalid("an append needs at least one event"))
     }
 
     /// Appends `events`, already folded into `aggregate` (whose version is after them),
@@ -239,6 +241,12 @@ impl<A: StreamKind> Repository<A> {
     ) -> Result<HttpResponse, ApiError> {
         let request = mutation.idempotent_request();
         let metadata = mutation.metadata();
+        if let Some(response) = self
+            .mutate_in_one_statement(id, &mutation, request.as_ref(), &metadata, &mut write)
+            .await?
+        {
+            return Ok(response);
+        }
         let mut attempt = 0;
         loop {
             let mut tx = match begin(self.store.pool(), request.as_ref()).await? {
@@ -274,13 +282,14 @@ impl<A: StreamKind> Repository<A> {
                 }
             };
             let mut after_commit = AfterCommit::default();
+            let mut new_head = None;
             if !events.is_empty() {
                 events.extend(A::server_events(&mut tx, id, &mut aggregate).await?);
                 match self
                     .append_after(&mut tx, id, before, head_hash, &events, &metadata)
                     .await
                 {
-                    Ok(()) => {}
+                    Ok(head) => new_head = Some(head),
                     Err(AppendError::Conflict { .. }) if attempt < MAX_RETRIES => {
                         attempt += 1;
                         self.figures.conflicts.fetch_add(1, Ordering::Relaxed);
@@ -303,7 +312,10 @@ impl<A: StreamKind> Repository<A> {
                 .fetch_add(events.len() as u64, Ordering::Relaxed);
             // Only committed events may enter the cache: it must hold a prefix of the
             // stream.
-            self.cache.put(id, aggregate);
+            match new_head.or(head_hash) {
+                Some(head) => self.cache.put_with_head(id, aggregate, head),
+                None => self.cache.put(id, aggregate),
+            }
             after_commit.run();
             return Ok(respond(&stored, false));
         }

@@ -8,6 +8,7 @@ use yaniv_domain::table::{Table, TableStatus};
 
 use crate::error::ApiError;
 use crate::listing_check::ListingRow;
+use crate::streams::ListingUpdate;
 
 /// A new table's row; returns its id.
 pub async fn insert(
@@ -115,6 +116,21 @@ fn waiting(table: &Table) -> (Option<i16>, Option<i64>) {
         waiting_on.map(i16::from),
         due.map(|due| i64::from(due.limit_ms)),
     )
+}
+
+/// The row's columns after a write that [`project`] would store with its update alone
+/// (no seat changes: the table is not open), for a write in one statement.
+pub fn one_statement(table: &Table) -> Option<ListingUpdate> {
+    if table.status() == TableStatus::Open {
+        return None;
+    }
+    let (waiting_on, deadline_ms) = waiting(table);
+    Some(ListingUpdate {
+        status: table.status().as_str(),
+        free_seats: i16::try_from(table.free_seats()).unwrap_or(0),
+        waiting_on,
+        deadline_ms,
+    })
 }
 
 /// Brings the row of table `id` up to the table's version.

@@ -49,7 +49,7 @@ use crate::auth::role::Role;
 use crate::error::ApiError;
 use crate::fold_cache::Versioned;
 use crate::store::EventMetadata;
-use crate::streams::{AfterCommit, Repository, StreamKind};
+use crate::streams::{AfterCommit, ListingUpdate, Repository, StreamKind};
 
 /// Tables kept folded per process; when full, an arbitrary entry makes room.
 pub const CACHE_CAPACITY: usize = 256;
@@ -126,6 +126,14 @@ impl Versioned for Table {
     }
 }
 
+/// Whether the write decided on version `before` ended a tournament's game (whose
+/// result the tournament then records, in the same transaction).
+fn game_ends_in_tournament(table: &Table, before: u64) -> bool {
+    table.created.tournament.is_some()
+        && table.game.is_finished()
+        && table.game_versions.last().is_some_and(|&v| v > before)
+}
+
 impl StreamKind for Table {
     type Extension = TableHooks;
     const NAME: &'static str = "table";
@@ -146,6 +154,17 @@ impl StreamKind for Table {
         listing::project(conn, id, table).await
     }
 
+    fn one_statement_listing(
+        hooks: &TableHooks,
+        table: &Table,
+        before: u64,
+    ) -> Option<ListingUpdate> {
+        if hooks.game_ended.is_some() && game_ends_in_tournament(table, before) {
+            return None;
+        }
+        listing::one_statement(table)
+    }
+
     async fn after_append(
         hooks: &TableHooks,
         conn: &mut PgConnection,
@@ -153,12 +172,7 @@ impl StreamKind for Table {
         before: u64,
         metadata: &EventMetadata,
     ) -> Result<AfterCommit, ApiError> {
-        let ended_now =
-            table.game.is_finished() && table.game_versions.last().is_some_and(|&v| v > before);
-        match (
-            &hooks.game_ended,
-            ended_now && table.created.tournament.is_some(),
-        ) {
+        match (&hooks.game_ended, game_ends_in_tournament(table, before)) {
             (Some(hook), true) => hook.game_ended(conn, table, metadata).await,
             _ => Ok(AfterCommit::default()),
         }

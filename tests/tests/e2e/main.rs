@@ -18,6 +18,7 @@ mod least_privilege;
 mod live_streams;
 mod load_smoke;
 mod metrics;
+mod one_statement_writes;
 mod operations;
 mod pruning;
 mod records;
