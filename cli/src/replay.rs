@@ -9,28 +9,27 @@
 //!
 //! At most `MAX_RECORD_BYTES` (16 MiB) are read; a longer input is a rejected record.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 use yaniv_domain::record::{self, MAX_RECORD_BYTES};
 
-const USAGE: &str = "usage: yaniv replay FILE|-   (- reads the record from standard input)";
+use crate::output;
+
+pub const USAGE: &str = "usage: yaniv replay FILE|-
+
+Replays a yaniv-record/1 game record (FILE, or - to read standard input).
+  exit 0  the record replays: the yaniv-result/1 JSON on standard output
+  exit 1  the record is rejected: the yaniv-error/1 JSON (round, action, code, message)
+  exit 2  the input cannot be read, or the arguments are wrong";
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let path = match args {
-        [flag] if flag == "--help" || flag == "-h" => {
-            println!("{USAGE}");
-            return Ok(ExitCode::SUCCESS);
-        }
-        [path] => path,
-        _ => return Err(USAGE.to_owned()),
+    let [path] = args else {
+        return Err(USAGE.to_owned());
     };
     let bytes = read_capped(path)?;
     let (document, code) = replay(&bytes);
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{document}")
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write the result: {e}"))?;
+    output::print(&document)?;
     Ok(code)
 }
 

@@ -1,21 +1,57 @@
-//! `yaniv simulate --preset P --players N --games G --seed S [--bot random|greedy]`
+//! `yaniv simulate --preset P --players N --games G --seed S [--bot random|greedy]
+//! [--records DIR]`
 //!
 //! Plays `G` games of bots on one thread and prints a JSON summary on stdout. Game `i`
 //! (from 0) is played from `sim::game_seed(S, i)`, each seat's bot from
 //! `sim::seat_seed(game seed, seat)` (see `domain/src/sim.rs`), so the same arguments
-//! always print the same counts. A progress bar is drawn on stderr only when stderr is a
-//! terminal, at most ten times a second.
+//! always print the same counts. With `--records DIR` each game is also written as a
+//! `yaniv-record/1` file, `DIR/game-000000.json` for game 0, that `yaniv replay` takes.
+//!
+//! Progress goes to stderr: a bar redrawn at most ten times a second on a terminal, a
+//! line every two seconds otherwise (a log), each with an estimate of the time left.
+//! Ctrl-C stops after the game being played: the summary of the games played so far is
+//! printed, marked `"interrupted": true`, and the exit status is 130.
 
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use yaniv_domain::bots::BotKind;
+use yaniv_domain::game::Event;
+use yaniv_domain::record;
 use yaniv_domain::rules::{PRESET_NAMES, Preset};
 use yaniv_domain::sim::{OutcomeCounts, SimOptions, Simulator, game_seed, make_bots};
 
 use crate::args::Args;
+use crate::output;
+
+/// The help text, naming the presets the engine has.
+pub fn usage() -> String {
+    format!(
+        "usage: yaniv simulate --preset P --players N --games G --seed S [--bot random|greedy] [--records DIR]
+
+Plays G games between bots on one thread and prints a JSON summary (rounds, turns,
+calls, outcomes, wins by seat, turns per second). The same arguments always give the
+same games.
+  --preset P     one of {presets}
+  --players N    seats at the table (within the preset's limits)
+  --games G      games to play (at least 1)
+  --seed S       the series' seed (0 to 18446744073709551615)
+  --bot B        random (default) or greedy
+  --records DIR  also write each game as a yaniv-record/1 file in DIR
+                 (game-000000.json, ...), which yaniv replay accepts
+Progress and an estimate of the time left go to standard error. Ctrl-C stops after
+the current game and prints the summary of the games played (exit status 130).",
+        presets = PRESET_NAMES.join(", ")
+    )
+}
+
+/// Exit status after Ctrl-C: 128 + SIGINT, as shells report it.
+const INTERRUPTED: u8 = 130;
 
 /// The validated arguments.
 #[derive(Debug, PartialEq)]
@@ -25,10 +61,14 @@ struct Options {
     games: u64,
     seed: u64,
     bot: BotKind,
+    records: Option<PathBuf>,
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
-    let args = Args::parse(args, &["preset", "players", "games", "seed", "bot"])?;
+    let args = Args::parse(
+        args,
+        &["preset", "players", "games", "seed", "bot", "records"],
+    )?;
     if let Some(extra) = args.positional.first() {
         return Err(format!("unexpected argument {extra:?}"));
     }
@@ -53,13 +93,31 @@ fn options(args: &[String]) -> Result<Options, String> {
     }
     let seed: u64 = args.require("seed")?;
     let bot: BotKind = args.get("bot")?.unwrap_or(BotKind::Random);
+    let records: Option<PathBuf> = args.get("records")?;
     Ok(Options {
         preset,
         players,
         games,
         seed,
         bot,
+        records,
     })
+}
+
+/// Set by Ctrl-C; the game loop stops before the next game.
+fn interrupt_flag() -> Result<Arc<AtomicBool>, String> {
+    let flag = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag))
+        .map_err(|e| format!("cannot handle Ctrl-C: {e}"))?;
+    Ok(flag)
+}
+
+/// Writes game `index`'s events as a record in `dir`.
+fn write_record(dir: &Path, index: u64, events: &[Event]) -> Result<(), String> {
+    let record = record::export(events).map_err(|e| format!("game {index}: no record: {e}"))?;
+    let path = dir.join(format!("game-{index:06}.json"));
+    let text = serde_json::to_vec(&record).map_err(|e| e.to_string())?;
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
@@ -69,11 +127,21 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         games,
         seed,
         bot,
+        records,
     } = options(args)?;
     let rules = preset.rules();
+    if let Some(dir) = &records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let interrupted = interrupt_flag()?;
 
     let mut progress = Progress::new(games);
-    let mut simulator = Simulator::new(SimOptions::default());
+    let mut simulator = Simulator::new(SimOptions {
+        record: records.is_some(),
+        ..SimOptions::default()
+    });
+    let mut played = 0u64;
     let mut rounds = 0u64;
     let mut turns = 0u64;
     let mut calls = 0u64;
@@ -85,11 +153,18 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let mut shared_wins = 0u64;
     let started = Instant::now();
     for index in 0..games {
+        if interrupted.load(Ordering::Relaxed) {
+            break;
+        }
         let seed = game_seed(seed, index);
         let mut bots = make_bots(bot, players, seed);
         let summary = simulator
             .play(&rules, players, seed, &mut bots)
             .map_err(|e| format!("game {index} (seed {seed}): {e}"))?;
+        if let (Some(dir), Some(log)) = (&records, &summary.log) {
+            write_record(dir, index, log)?;
+        }
+        played += 1;
         rounds += summary.rounds;
         turns += summary.turns;
         calls += summary.calls;
@@ -103,16 +178,19 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         if summary.winners.len() > 1 {
             shared_wins += 1;
         }
-        progress.update(index + 1, turns);
+        progress.update(played, turns);
     }
     let elapsed = started.elapsed().as_secs_f64();
     progress.finish();
+    let stopped = played < games;
     let summary = json!({
         "preset": preset.name(),
         "players": players,
         "bot": bot.name(),
         "seed": seed,
-        "games": games,
+        "games": played,
+        "games_requested": games,
+        "interrupted": stopped,
         "rounds": rounds,
         "turns": turns,
         "calls": calls,
@@ -122,29 +200,38 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         "outcomes": outcomes,
         "wins_by_seat": wins,
         "games_with_tied_winners": shared_wins,
+        "records": records.as_ref().map(|dir| dir.display().to_string()),
         "elapsed_seconds": elapsed,
         "turns_per_second": if elapsed > 0.0 { turns as f64 / elapsed } else { 0.0 },
     });
     let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-    println!("{text}");
-    Ok(ExitCode::SUCCESS)
+    output::print(&text)?;
+    Ok(if stopped {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
-/// A one-line progress bar on stderr, drawn only on a terminal.
+/// Progress on stderr: a bar redrawn in place on a terminal, a line now and then
+/// otherwise; both with an estimate of the time left.
 struct Progress {
-    enabled: bool,
+    terminal: bool,
     total: u64,
     started: Instant,
     last_draw: Option<Instant>,
 }
 
 impl Progress {
-    const INTERVAL: Duration = Duration::from_millis(100);
+    /// How often the bar is redrawn on a terminal.
+    const BAR_INTERVAL: Duration = Duration::from_millis(100);
+    /// How often a line is written when stderr is a file or a pipe.
+    const LINE_INTERVAL: Duration = Duration::from_secs(2);
     const WIDTH: u64 = 30;
 
     fn new(total: u64) -> Progress {
         Progress {
-            enabled: std::io::stderr().is_terminal(),
+            terminal: std::io::stderr().is_terminal(),
             total,
             started: Instant::now(),
             last_draw: None,
@@ -152,39 +239,63 @@ impl Progress {
     }
 
     fn update(&mut self, done: u64, turns: u64) {
-        if !self.enabled {
-            return;
-        }
         let now = Instant::now();
-        if self
-            .last_draw
-            .is_some_and(|t| now.duration_since(t) < Self::INTERVAL)
-            && done < self.total
-        {
+        let interval = if self.terminal {
+            Self::BAR_INTERVAL
+        } else {
+            Self::LINE_INTERVAL
+        };
+        // The first line waits a whole interval too: a short run prints none.
+        let since = now.duration_since(self.last_draw.unwrap_or(self.started));
+        let last = done == self.total && self.terminal && self.last_draw.is_some();
+        if since < interval && !last {
             return;
         }
         self.last_draw = Some(now);
-        let filled = (done * Self::WIDTH / self.total.max(1)) as usize;
         let secs = now.duration_since(self.started).as_secs_f64();
         let rate = if secs > 0.0 { turns as f64 / secs } else { 0.0 };
-        let bar = format!(
-            "{}{}",
-            "#".repeat(filled),
-            "-".repeat(Self::WIDTH as usize - filled)
-        );
+        let left = estimate_left(secs, done, self.total);
         let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r[{bar}] {done}/{} games, {rate:.0} turns/s",
-            self.total
-        );
+        if self.terminal {
+            let filled = (done * Self::WIDTH / self.total.max(1)) as usize;
+            let bar = format!(
+                "{}{}",
+                "#".repeat(filled),
+                "-".repeat(Self::WIDTH as usize - filled)
+            );
+            let _ = write!(
+                err,
+                "\r[{bar}] {done}/{} games, {rate:.0} turns/s, {left}   ",
+                self.total
+            );
+        } else {
+            let _ = writeln!(
+                err,
+                "yaniv simulate: {done}/{} games, {rate:.0} turns/s, {left}",
+                self.total
+            );
+        }
         let _ = err.flush();
     }
 
     fn finish(&self) {
-        if self.enabled && self.last_draw.is_some() {
+        if self.terminal && self.last_draw.is_some() {
             let _ = writeln!(std::io::stderr());
         }
+    }
+}
+
+/// "about 12 s left", from the time the first `done` of `total` games took.
+fn estimate_left(elapsed_secs: f64, done: u64, total: u64) -> String {
+    if done == 0 {
+        return "estimating the time left".into();
+    }
+    let left = elapsed_secs / done as f64 * total.saturating_sub(done) as f64;
+    match left {
+        s if s < 1.0 => "less than a second left".into(),
+        s if s < 120.0 => format!("about {s:.0} s left"),
+        s if s < 7200.0 => format!("about {:.0} min left", s / 60.0),
+        s => format!("about {:.1} h left", s / 3600.0),
     }
 }
 
@@ -212,13 +323,28 @@ mod tests {
                 players: 8,
                 games: 3,
                 seed: 9,
-                bot: BotKind::Greedy
+                bot: BotKind::Greedy,
+                records: None,
             }
+        );
+        assert_eq!(
+            parse("--preset israeli --players 2 --games 1 --seed 0 --records out")
+                .map(|o| o.records),
+            Ok(Some(PathBuf::from("out")))
         );
         assert_eq!(
             parse("--preset israeli --players 2 --games 1 --seed 0").map(|o| o.bot),
             Ok(BotKind::Random)
         );
+    }
+
+    #[test]
+    fn the_estimate_scales_the_time_so_far() {
+        assert_eq!(estimate_left(10.0, 0, 100), "estimating the time left");
+        assert_eq!(estimate_left(10.0, 10, 100), "about 90 s left");
+        assert_eq!(estimate_left(60.0, 10, 100), "about 9 min left");
+        assert_eq!(estimate_left(3600.0, 1, 3), "about 2.0 h left");
+        assert_eq!(estimate_left(5.0, 100, 100), "less than a second left");
     }
 
     #[test]
