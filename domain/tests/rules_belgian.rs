@@ -213,6 +213,49 @@ fn over_threshold_call_32_plus_the_left_neighbours_hand() {
     assert!(t.round_ended().reductions.is_empty());
 }
 
+/// RULES.md, call over the threshold: "32 plus the hand total of the player on the
+/// caller's left (Belgian)" — legal, so the legal actions list the call; they also say
+/// it is penalised, so a client can ask before sending it. Within the threshold it is
+/// not penalised, and where the rules refuse it (Israeli) it is not listed at all.
+#[test]
+fn a_call_above_the_threshold_is_listed_as_legal_and_penalised() {
+    let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
+    t.deal(
+        "bob",
+        &["2C 3C 4C 5C 6C", "JK JK AC AD 4H", "QC QD 4S 5S 6S"],
+        "9D",
+    );
+    let legal = t.game.legal_actions(t.seat("bob"));
+    assert!(
+        legal.call && legal.call_penalised,
+        "6 is above 5: {legal:?}"
+    );
+
+    let mut t = Table::new(BELGIAN, &["ann", "bob", "cid"]);
+    t.deal(
+        "bob",
+        &["2C 3C 4C 5C 6C", "JK JK AC AD 3H", "QC QD 4S 5S 6S"],
+        "9D",
+    );
+    let legal = t.game.legal_actions(t.seat("bob"));
+    assert!(
+        legal.call && !legal.call_penalised,
+        "5 is within: {legal:?}"
+    );
+
+    let mut t = Table::new(Preset::Israeli, &["ann", "bob", "cid"]);
+    t.deal(
+        "bob",
+        &["2C 3C 4C 5C 6C", "KS KD AC AD 4H", "QC QD 4S 5S 6S"],
+        "9D",
+    );
+    let legal = t.game.legal_actions(t.seat("bob"));
+    assert!(
+        !legal.call && !legal.call_penalised,
+        "refused, not listed: {legal:?}"
+    );
+}
+
 /// Belgian: "Direct einde ronde: De ronde eindigt onmiddellijk wanneer een speler al
 /// zijn/haar kaarten kwijt is. Alle andere spelers tellen hun punten op zoals gewoonlijk.
 /// Aangezien er geen Yaniv is geroepen, kan ook niemand meegaan." Here Ann throws her whole

@@ -53,6 +53,10 @@ pub struct SeatView {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct LegalActions {
     pub call: bool,
+    /// A call now would be above the threshold, which these rules accept with a
+    /// penalty (Belgian: 32 plus the left neighbour's hand; pagat: the hand plus a
+    /// fixed number): legal, but rarely what a player wants.
+    pub call_penalised: bool,
     /// Every combination the hand can throw now (a set in any order and a run in either
     /// direction are legal too; these are listed once).
     pub throws: Vec<Cards>,
@@ -161,6 +165,7 @@ impl Game {
                 if round.stage == Stage::Playing {
                     let calls = rules.call_resolution_kind();
                     legal.call = self.call_allowed(seat, calls);
+                    legal.call_penalised = legal.call && !self.call_within_threshold(seat);
                 }
             }
             Stage::GoingAlong { next, .. } => legal.go_along = next == seat,

@@ -250,6 +250,11 @@ impl PublicGame {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 pub struct LegalActionsInfo {
     pub call: bool,
+    /// A call now is above the threshold: the rules accept it but score it with a
+    /// penalty (Belgian, or `over_threshold_call` set). A client should ask before
+    /// sending it.
+    #[serde(default)]
+    pub call_penalised: bool,
     /// Every combination the hand can throw (a set in any order and a run in either
     /// direction are legal too; each is listed once).
     pub throws: Vec<Vec<String>>,
@@ -274,6 +279,7 @@ impl From<&LegalActions> for LegalActionsInfo {
     fn from(legal: &LegalActions) -> Self {
         Self {
             call: legal.call,
+            call_penalised: legal.call_penalised,
             throws: legal.throws.iter().map(card_strings).collect(),
             draw_from_stock: legal.draw_from_stock,
             draw_from_discard: card_strings(&legal.draw_from_discard),
