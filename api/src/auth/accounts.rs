@@ -285,6 +285,32 @@ pub async fn by_username(pool: &PgPool, username: &str) -> Result<Option<Account
     .transpose()
 }
 
+/// Up to `limit` accounts whose username starts with `prefix` (any case), in the byte
+/// order of their lowercased names (the same on every database, whatever its collation).
+pub async fn with_prefix(
+    pool: &PgPool,
+    prefix: &str,
+    limit: i64,
+) -> Result<Vec<Account>, AccountError> {
+    // `_` is a username character and a LIKE wildcard: escape what LIKE would read.
+    let pattern = prefix
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    sqlx::query_as::<_, AccountRow>(concat!(
+        select_account!(),
+        "WHERE lower(a.username) LIKE $1 || '%' GROUP BY a.id ORDER BY lower(a.username) COLLATE \"C\" LIMIT $2"
+    ))
+    .bind(pattern)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(Account::try_from)
+    .collect()
+}
+
 /// The id and password hash of the account named `username` (any case).
 pub async fn credentials(
     pool: &PgPool,

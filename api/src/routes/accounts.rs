@@ -1,4 +1,4 @@
-//! `/v1/accounts`: register, look at oneself, grant roles.
+//! `/v1/accounts`: register, look at oneself, find players (officials), grant roles.
 
 use actix_web::{HttpResponse, web};
 use secrecy::{ExposeSecret, SecretString};
@@ -111,6 +111,95 @@ pub async fn register(
 )]
 pub async fn me(auth: Authenticated) -> HttpResponse {
     HttpResponse::Ok().json(AccountView::from(auth.account))
+}
+
+/// How officials find an account: by its whole username, or by how it starts.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct AccountSearch {
+    /// The whole username, in any case.
+    #[param(example = "alice")]
+    pub username: Option<String>,
+    /// The start of the username, in any case (1 to 32 characters).
+    #[param(example = "al")]
+    pub prefix: Option<String>,
+    /// Most accounts to list for a prefix (1 to 100, default 20).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// Accounts found, in alphabetical order.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct AccountList {
+    pub accounts: Vec<AccountView>,
+}
+
+/// Default and largest `limit` of a prefix search.
+const SEARCH_LIMIT: (i64, i64) = (20, 100);
+
+/// Finds accounts by username, for officials (organizers, referees, admins) who register
+/// players at the door: `?username=` the exact name (0 or 1 account), or `?prefix=` the
+/// names that start so.
+#[utoipa::path(
+    get,
+    path = "/v1/accounts",
+    tag = "accounts",
+    security(("bearer" = [])),
+    params(AccountSearch),
+    responses(
+        (status = 200, description = "The accounts found (perhaps none)", body = AccountList),
+        (status = 401, description = "Missing, unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller is not an official (`forbidden`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Neither or both of `username` and `prefix`, or a bad \
+                                      `limit` (`validation_failed`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn search(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    query: web::Query<AccountSearch>,
+) -> Result<HttpResponse, ApiError> {
+    if !auth.account.has_role(Role::Referee) {
+        auth.require(Role::Organizer)?;
+    }
+    let AccountSearch {
+        username,
+        prefix,
+        limit,
+    } = query.into_inner();
+    let limit = limit.unwrap_or(SEARCH_LIMIT.0);
+    if !(1..=SEARCH_LIMIT.1).contains(&limit) {
+        return Err(ApiError::invalid_field("limit", "must be 1 to 100"));
+    }
+    let found = match (username, prefix) {
+        (Some(username), None) => accounts::by_username(&state.db, username.trim())
+            .await?
+            .into_iter()
+            .collect(),
+        (None, Some(prefix)) => {
+            let prefix = prefix.trim();
+            if prefix.is_empty() || prefix.len() > 32 {
+                return Err(ApiError::invalid_field(
+                    "prefix",
+                    "must be 1 to 32 characters",
+                ));
+            }
+            accounts::with_prefix(&state.db, prefix, limit).await?
+        }
+        _ => {
+            return Err(ApiError::invalid_field(
+                "username",
+                "give either username (the whole name) or prefix (its start)",
+            ));
+        }
+    };
+    Ok(HttpResponse::Ok().json(AccountList {
+        accounts: found.into_iter().map(AccountView::from).collect(),
+    }))
 }
 
 /// The complete set of roles an account should have.

@@ -83,7 +83,7 @@ api_routes! {
     "/healthz" => [GET health::healthz],
     "/readyz" => [GET health::readyz],
     "/metrics" => [GET metrics::metrics],
-    "/v1/accounts" => [POST accounts::register],
+    "/v1/accounts" => [GET accounts::search, POST accounts::register],
     "/v1/accounts/me" => [GET accounts::me],
     "/v1/accounts/me/stream" => [GET my_stream::stream],
     "/v1/accounts/{id}/roles" => [PUT accounts::set_roles],

@@ -292,3 +292,93 @@ async fn a_flood_of_logins_is_refused_with_503() {
     }
     assert!(busy > 0 && answered > 0, "busy {busy}, answered {answered}");
 }
+
+/// `GET /v1/accounts?username=` or `?prefix=`: an official finds a player's account by
+/// name (registering players at the door needs their ids).
+#[tokio::test]
+async fn officials_find_accounts_by_name_or_its_start() {
+    let app = spawn_app().await;
+    let (_, admin_token) = app.admin().await;
+    let (referee, referee_token) = app.player("ref_one").await;
+    let response = put_roles(&app, referee, json!(["referee"]), &admin_token).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    for name in ["Anna_B", "annab", "anna.c", "bob"] {
+        app.player(name).await;
+    }
+    let search = |query: &str, token: Option<&str>| {
+        let app = &app;
+        let path = format!("/v1/accounts?{query}");
+        let token = token.map(str::to_owned);
+        async move { app.get(&path, token.as_deref()).await }
+    };
+    let names = |body: &Value| -> Vec<String> {
+        body["accounts"]
+            .as_array()
+            .expect("accounts")
+            .iter()
+            .map(|a| a["username"].as_str().expect("a name").to_owned())
+            .collect()
+    };
+
+    // The whole name, in any case: the account as registered.
+    let found: Value = search("username=ANNA_b", Some(&referee_token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(names(&found), ["Anna_B"]);
+    assert!(found["accounts"][0]["id"].as_i64().is_some());
+    let none: Value = search("username=ann", Some(&referee_token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(names(&none).is_empty(), "exact means exact");
+
+    // The start of a name, alphabetically; `_` is a character here, not a wildcard.
+    let found: Value = search("prefix=ANN", Some(&admin_token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(names(&found), ["anna.c", "Anna_B", "annab"]);
+    let found: Value = search("prefix=anna_", Some(&admin_token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(names(&found), ["Anna_B"]);
+    let found: Value = search("prefix=ann&limit=1", Some(&admin_token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(names(&found), ["anna.c"]);
+
+    // Players may not look others up; a search needs exactly one of the two.
+    let (_, player_token) = app.player("carl").await;
+    expect_problem(
+        search("prefix=a", Some(&player_token)).await,
+        StatusCode::FORBIDDEN,
+        "forbidden",
+    )
+    .await;
+    assert_eq!(
+        search("prefix=a", None).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    for bad in [
+        "",
+        "username=a&prefix=a",
+        "prefix=",
+        "prefix=a&limit=0",
+        "prefix=a&limit=101",
+    ] {
+        expect_problem(
+            search(bad, Some(&admin_token)).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+        )
+        .await;
+    }
+}
