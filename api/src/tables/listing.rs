@@ -184,6 +184,8 @@ pub struct ListFilter {
     pub status: Option<TableStatus>,
     /// Only the tables of this tournament.
     pub tournament: Option<i64>,
+    /// Only the tables where this account has a seat.
+    pub player: Option<i64>,
     /// Only tables in play whose last change is at least this many seconds old.
     pub idle_for_secs: Option<u32>,
 }
@@ -204,6 +206,8 @@ pub async fn list(
            AND ($4::bigint IS NULL OR t.tournament_id = $4) \
            AND ($5::int IS NULL OR (t.status = 'playing' \
                 AND t.updated_at <= now() - make_interval(secs => $5))) \
+           AND ($6::bigint IS NULL OR EXISTS ( \
+                SELECT 1 FROM table_seats s WHERE s.table_id = t.id AND s.account_id = $6)) \
          ORDER BY t.id DESC LIMIT $3",
     )
     .bind(filter.status.map(TableStatus::as_str))
@@ -215,6 +219,7 @@ pub async fn list(
             .idle_for_secs
             .map(|s| i32::try_from(s).unwrap_or(i32::MAX)),
     )
+    .bind(filter.player)
     .fetch_all(pool)
     .await?;
     Ok(rows)

@@ -242,6 +242,35 @@ async fn tables_are_listed_newest_first_by_status_and_page() {
     assert_eq!(open["tables"].as_array().unwrap().len(), 4);
     assert_eq!(open["tables"][0]["created_by_username"], "ann");
 
+    // Bob sits at one table only; Ann created them all but sits at that one alone too.
+    for player in [&bob, &ann] {
+        let seated = Api::json_ok(
+            api.get(&format!("/v1/tables?player={}", player.id), &bob.token)
+                .await,
+            StatusCode::OK,
+            "by player",
+        )
+        .await;
+        let listed: Vec<i64> = seated["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(listed, [ids[1]], "{}", player.name);
+    }
+    let none = Api::json_ok(
+        api.get(
+            &format!("/v1/tables?player={}&status=open", bob.id),
+            &bob.token,
+        )
+        .await,
+        StatusCode::OK,
+        "by player and status",
+    )
+    .await;
+    assert!(none["tables"].as_array().unwrap().is_empty());
+
     let response = api.get("/v1/tables?status=lost", &bob.token).await;
     let problem = expect_problem(
         response,

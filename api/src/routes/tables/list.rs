@@ -28,6 +28,8 @@ pub struct ListQuery {
     pub before: Option<i64>,
     /// Only the tables of this tournament.
     pub tournament: Option<i64>,
+    /// Only the tables where this account has a seat.
+    pub player: Option<i64>,
     /// Only tables in play that have waited at least this many seconds since their
     /// last change: the stalled ones, for a referee (0 to 604800).
     #[param(minimum = 0, maximum = 604_800)]
@@ -76,7 +78,9 @@ pub struct TableList {
 }
 
 /// Lists tables, newest first. `?status=playing&idle_for=300` lists the tables that
-/// have waited five minutes or more on the seat in `waiting_on`.
+/// have waited five minutes or more on the seat in `waiting_on`;
+/// `?player=12&status=playing` the tables account 12 plays at now;
+/// `?tournament=3&status=playing` a tournament's tables still in play.
 #[utoipa::path(
     get,
     path = "/v1/tables",
@@ -115,6 +119,7 @@ pub async fn list(
     let filter = listing::ListFilter {
         status,
         tournament: query.tournament,
+        player: query.player,
         idle_for_secs: query.idle_for,
     };
     let rows = listing::list(&state.db, filter, query.before, limit).await?;
