@@ -45,7 +45,7 @@ pub struct FoldCache<T> {
 
 impl<T: Versioned> FoldCache<T> {
     /// A cache of at most `capacity` folds holding at most `max_bytes` together; when
-    /// full, arbitrary entries make room. A fold larger than the whole budget is not
+    /// full, the least recently used folds make room. A fold larger than the whole budget is not
     /// kept.
     pub fn new(capacity: usize, max_bytes: usize) -> Self {
         Self {
@@ -97,11 +97,7 @@ impl<T: Versioned> FoldCache<T> {
 
     /// The cached fold of stream `id`, if any.
     pub fn get(&self, id: i64) -> Option<Arc<T>> {
-        let found = self
-            .lock()
-            .folds
-            .get(&id)
-            .map(|entry| Arc::clone(&entry.fold));
+        let found = self.lock().touch(id).map(|entry| Arc::clone(&entry.fold));
         self.count(found)
     }
 
@@ -110,8 +106,7 @@ impl<T: Versioned> FoldCache<T> {
     pub fn get_with_head(&self, id: i64) -> Option<(Arc<T>, Option<Hash>)> {
         let found = self
             .lock()
-            .folds
-            .get(&id)
+            .touch(id)
             .map(|entry| (Arc::clone(&entry.fold), entry.head));
         self.count(found)
     }
@@ -155,13 +150,29 @@ impl<T: Versioned> FoldCache<T> {
             return;
         }
         while entries.folds.len() >= self.capacity || entries.bytes + bytes > self.max_bytes {
-            let Some(victim) = entries.folds.keys().next().copied() else {
+            // A scan of at most `capacity` entries, only when the cache is full: cheap
+            // next to the fold from the database that evicting a table in play costs.
+            let Some(victim) = entries
+                .folds
+                .iter()
+                .min_by_key(|(_, entry)| entry.used)
+                .map(|(&id, _)| id)
+            else {
                 break;
             };
             entries.remove(victim);
         }
         entries.bytes += bytes;
-        entries.folds.insert(id, Entry { fold, bytes, head });
+        let used = entries.tick();
+        entries.folds.insert(
+            id,
+            Entry {
+                fold,
+                bytes,
+                head,
+                used,
+            },
+        );
     }
 
     /// Forgets stream `id` (e.g. after reading something it cannot fold).
@@ -170,18 +181,22 @@ impl<T: Versioned> FoldCache<T> {
     }
 }
 
-/// A cached fold, its size as it was counted in, and the hash of its last event if
-/// known.
+/// A cached fold, its size as it was counted in, the hash of its last event if
+/// known, and when it was last used.
 struct Entry<T> {
     fold: Arc<T>,
     bytes: usize,
     head: Option<Hash>,
+    /// The cache's clock at the last lookup or put: the smallest goes first.
+    used: u64,
 }
 
 /// The cached folds.
 struct Entries<T> {
     folds: HashMap<i64, Entry<T>>,
     bytes: usize,
+    /// Counts lookups and puts: the order in which entries were last used.
+    clock: u64,
 }
 
 impl<T> Default for Entries<T> {
@@ -189,6 +204,7 @@ impl<T> Default for Entries<T> {
         Self {
             folds: HashMap::new(),
             bytes: 0,
+            clock: 0,
         }
     }
 }
@@ -203,6 +219,19 @@ impl<T> std::fmt::Debug for Entries<T> {
 }
 
 impl<T> Entries<T> {
+    fn tick(&mut self) -> u64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// The entry of `id`, marked as used now.
+    fn touch(&mut self, id: i64) -> Option<&Entry<T>> {
+        let now = self.tick();
+        let entry = self.folds.get_mut(&id)?;
+        entry.used = now;
+        Some(entry)
+    }
+
     fn remove(&mut self, id: i64) -> Option<Entry<T>> {
         let entry = self.folds.remove(&id)?;
         self.bytes -= entry.bytes;
@@ -256,6 +285,21 @@ mod tests {
             Some((6, None)),
             "an earlier fold and its head never replace a later one"
         );
+    }
+
+    #[test]
+    fn the_least_recently_used_fold_makes_room() {
+        let cache = FoldCache::new(3, usize::MAX);
+        for id in 0..3 {
+            cache.put(id, Fold(1));
+        }
+        // 0 is in play (read again), 1 and 2 are not: 1 is the oldest.
+        assert!(cache.get(0).is_some());
+        cache.put(3, Fold(1));
+        assert!(cache.get(1).is_none(), "the least recently used went");
+        for id in [0, 2, 3] {
+            assert!(cache.get(id).is_some(), "{id} stays");
+        }
     }
 
     #[test]

@@ -51,7 +51,7 @@ use crate::fold_cache::Versioned;
 use crate::store::EventMetadata;
 use crate::streams::{AfterCommit, ListingUpdate, Repository, StreamKind};
 
-/// Tables kept folded per process; when full, an arbitrary entry makes room.
+/// Tables kept folded per process; when full, the least recently used makes room.
 pub const CACHE_CAPACITY: usize = 256;
 
 /// Most bytes the cached tables hold together ([`Versioned::approx_bytes`]): a
