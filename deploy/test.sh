@@ -12,6 +12,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 log() { printf '[deploy] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
 redact() { sed -E 's#(://[^:/@]*):[^@/]*@#\1:***@#' <<<"$1"; }
 
 if [ -n "${DATABASE_URL:-}" ]; then
@@ -22,6 +23,18 @@ else
     eval "$env_lines"
 fi
 export DATABASE_URL
+
+# The README's examples run in the suite as a reader pastes them: bash, curl and
+# python3. A minimal Debian may lack the last two.
+# shellcheck source=deploy/apt-install.sh
+source "$ROOT/deploy/apt-install.sh"
+missing=()
+for tool in curl python3; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    apt_install "the README's examples need ${missing[*]}" "install ${missing[*]}" "${missing[@]}"
+fi
 
 # The end-to-end tests run the `yaniv` tool as a user would (`yaniv replay` of an
 # exported record); built here, before the tests start their clocks.

@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod checkpoints;
 pub mod command;
+pub mod csv;
 pub mod health;
 pub mod metrics;
 pub mod my_stream;
@@ -109,7 +110,7 @@ api_routes! {
     "/v1/tournaments/{id}/draws" => [POST tournaments::draws::draw],
     "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/online" =>
         [POST tournaments::draws::start_online],
-    "/v1/tournaments/{id}/standings" => [GET tournaments::read::standings],
+    "/v1/tournaments/{id}/standings" => [GET tournaments::standings::standings],
     "/v1/tournaments/{id}/stages" => [GET tournaments::read::stages],
     "/v1/tournaments/{id}/ranking" => [GET tournaments::read::ranking],
     "/v1/tournaments/{id}/interventions" => [GET tournaments::read::interventions],

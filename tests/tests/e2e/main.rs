@@ -21,6 +21,7 @@ mod metrics;
 mod one_statement_writes;
 mod operations;
 mod pruning;
+mod readme;
 mod records;
 mod session_revocation;
 mod store;

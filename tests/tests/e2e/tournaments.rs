@@ -235,6 +235,13 @@ async fn an_organizer_runs_a_small_tournament_to_its_ranking() {
     assert_eq!(rows[0]["place"], 1);
     assert_eq!(rows[0]["wins"], 1);
     assert_eq!(rows[0]["table_points"], 100 * 840);
+    assert_eq!(rows[0]["table_points_decimal"], "100.00");
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    assert!(
+        rows.iter()
+            .all(|r| names.contains(&r["username"].as_str().unwrap()))
+    );
+    standings_csv_matches(&app, id, rows).await;
 
     // The final: the better half (4) at one table.
     let advanced = api
@@ -446,4 +453,62 @@ async fn concurrent_registrations_are_all_appended_in_order() {
         .map(|e| e["version"].as_u64().unwrap())
         .collect();
     assert_eq!(versions, (1..=7).collect::<Vec<u64>>());
+}
+
+/// The standings as CSV, asked both ways, say what the JSON says, row for row.
+async fn standings_csv_matches(app: &yaniv_e2e_tests::TestApp, id: i64, rows: &[Value]) {
+    let path = format!("/v1/tournaments/{id}/standings");
+    let by_format = app.get(&format!("{path}?format=csv"), None).await;
+    let by_accept = app
+        .client
+        .get(app.url(&path))
+        .header("accept", "text/csv")
+        .send()
+        .await
+        .expect("GET");
+    let mut documents = Vec::new();
+    for response in [by_format, by_accept] {
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/csv; charset=utf-8"
+        );
+        assert!(
+            response.headers()["content-disposition"]
+                .to_str()
+                .unwrap()
+                .starts_with("attachment; filename=\"tournament-")
+        );
+        documents.push(response.text().await.expect("the CSV"));
+    }
+    assert_eq!(documents[0], documents[1]);
+    let lines: Vec<&str> = documents[0]
+        .split("\r\n")
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines[0],
+        "place,player,username,games,wins,table_points,score_difference,\
+         table_points_840ths,score_difference_840ths,registration,withdrawn"
+    );
+    assert_eq!(lines.len(), rows.len() + 1);
+    for (line, row) in lines[1..].iter().zip(rows) {
+        let expected = [
+            row["place"].to_string(),
+            row["player"].to_string(),
+            row["username"].as_str().unwrap().to_owned(),
+            row["games"].to_string(),
+            row["wins"].to_string(),
+            row["table_points_decimal"].as_str().unwrap().to_owned(),
+            row["score_difference_decimal"].as_str().unwrap().to_owned(),
+            row["table_points"].to_string(),
+            row["score_difference"].to_string(),
+            row["registration"].to_string(),
+            row["withdrawn"].to_string(),
+        ]
+        .join(",");
+        assert_eq!(*line, expected);
+    }
+    let bad = app.get(&format!("{path}?format=xml"), None).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }

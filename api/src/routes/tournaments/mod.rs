@@ -51,6 +51,7 @@ pub mod list;
 pub mod me;
 pub mod players;
 pub mod read;
+pub mod standings;
 pub mod stream;
 pub mod verify;
 
@@ -68,9 +69,9 @@ pub use self::players::{
     TournamentOrganizer, TournamentPlayer, TournamentPlayers, TournamentReferee,
 };
 pub use self::read::{
-    AsOfQuery, InterventionsResponse, RankingResponse, StagesResponse, StandingsResponse,
-    TournamentEventsPage,
+    AsOfQuery, InterventionsResponse, RankingResponse, StagesResponse, TournamentEventsPage,
 };
+pub use self::standings::{StandingsEntry, StandingsResponse};
 use crate::app_state::AppState;
 use crate::error::ApiError;
 

@@ -13,9 +13,7 @@ use std::collections::BTreeMap;
 
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoParams, IntoResponses, ToSchema};
-use yaniv_domain::tournament::{
-    Intervention, StageView, StandingsRow, Tournament, TournamentFinished,
-};
+use yaniv_domain::tournament::{Intervention, StageView, Tournament, TournamentFinished};
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::app_state::AppState;
@@ -62,7 +60,7 @@ pub(super) async fn load_as_of(
 }
 
 /// The JSON `body` makes of tournament `id` (at `as_of`), tagged with its version.
-async fn read_as_of<T: Serialize>(
+pub(super) async fn read_as_of<T: Serialize>(
     state: &AppState,
     id: i64,
     as_of: Option<u64>,
@@ -116,45 +114,6 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     read_as_of(&state, id, query.as_of, |t| TournamentSummary::of(id, t)).await
-}
-
-/// The qualification standings.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct StandingsResponse {
-    pub id: i64,
-    /// The version read: the tournament's version, or `as_of` when given.
-    pub version: u64,
-    /// Best first; complete ties share a place.
-    pub standings: Vec<StandingsRow>,
-}
-
-/// The qualification standings now, computed from the results in force.
-#[utoipa::path(
-    get,
-    path = "/v1/tournaments/{id}/standings",
-    tag = "tournaments",
-    security((), ("bearer" = [])),
-    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
-    responses(
-        (status = 200, description = "The standings", body = StandingsResponse),
-        ReadProblems,
-    )
-)]
-pub async fn standings(
-    state: web::Data<AppState>,
-    _auth: MaybeAuthenticated,
-    path: web::Path<i64>,
-    query: web::Query<AsOfQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    read_as_of(&state, id, query.as_of, |t| {
-        Ok(StandingsResponse {
-            id,
-            version: t.version(),
-            standings: t.standings(),
-        })
-    })
-    .await
 }
 
 /// The bracket.

@@ -3,7 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use super::read::StandingsResponse;
+use super::standings::{StandingsResponse, entries};
 use super::{TournamentEvent, TournamentSummary, load};
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
@@ -97,7 +97,7 @@ impl Source for TournamentSource {
             let standings = StandingsResponse {
                 id: self.id,
                 version,
-                standings: tournament.standings(),
+                standings: entries(state, &tournament).await?,
             };
             out.send("standings", None, &standings).await?;
         }

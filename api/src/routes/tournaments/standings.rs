@@ -1,0 +1,153 @@
+//! `GET /v1/tournaments/{id}/standings`: the qualification standings, as JSON or as
+//! CSV, each row with the player's username and the points as decimals beside the
+//! exact 840ths.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use yaniv_domain::tournament::{StandingsRow, Tournament};
+
+use super::read::{ReadProblems, load_as_of};
+use super::with_etag;
+use crate::app_state::AppState;
+use crate::auth::MaybeAuthenticated;
+use crate::error::ApiError;
+use crate::routes::csv::{self, Csv};
+use crate::tournaments::play::usernames;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StandingsQuery {
+    /// Fold only the first `as_of` events (1 to the tournament's version; all by
+    /// default): the standings as they were at that version.
+    #[param(minimum = 1)]
+    pub as_of: Option<u64>,
+    /// `csv` for a spreadsheet (as `Accept: text/csv` asks), `json` (the default).
+    pub format: Option<String>,
+}
+
+/// One player's line of the standings.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StandingsEntry {
+    #[serde(flatten)]
+    pub row: StandingsRow,
+    /// The account's username (`null` if the account is gone).
+    pub username: Option<String>,
+    /// `table_points` in points, to hundredths (rounded half away from zero), for
+    /// display: `table_points` itself is exact, in 840ths of a point.
+    #[schema(example = "12.50")]
+    pub table_points_decimal: String,
+    /// `score_difference` in points, to hundredths, likewise.
+    #[schema(example = "-3.33")]
+    pub score_difference_decimal: String,
+}
+
+/// The qualification standings.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StandingsResponse {
+    pub id: i64,
+    /// The version read: the tournament's version, or `as_of` when given.
+    pub version: u64,
+    /// Best first; complete ties share a place.
+    pub standings: Vec<StandingsEntry>,
+}
+
+/// The columns of the CSV, in order.
+const COLUMNS: [&str; 11] = [
+    "place",
+    "player",
+    "username",
+    "games",
+    "wins",
+    "table_points",
+    "score_difference",
+    "table_points_840ths",
+    "score_difference_840ths",
+    "registration",
+    "withdrawn",
+];
+
+/// The qualification standings now, computed from the results in force. JSON by
+/// default; CSV (one row per player, the columns of the JSON, points as decimals and
+/// in 840ths) with `?format=csv` or `Accept: text/csv`.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/standings",
+    tag = "tournaments",
+    security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id"), StandingsQuery),
+    responses(
+        (status = 200, description = "The standings", content(
+            (StandingsResponse = "application/json"),
+            (String = "text/csv"),
+        )),
+        ReadProblems,
+    )
+)]
+pub async fn standings(
+    state: web::Data<AppState>,
+    _auth: MaybeAuthenticated,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    query: web::Query<StandingsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let as_csv = csv::wanted(&req, query.format.as_deref())?;
+    let tournament = load_as_of(&state, id, query.as_of).await?;
+    let version = tournament.version();
+    let entries = entries(&state, &tournament).await?;
+    let response = if as_csv {
+        as_csv_document(&entries).respond(&format!("tournament-{id}-standings-v{version}.csv"))
+    } else {
+        HttpResponse::Ok().json(StandingsResponse {
+            id,
+            version,
+            standings: entries,
+        })
+    };
+    Ok(with_etag(response, version))
+}
+
+/// The standings of `tournament` with each player's username (one lookup for all).
+pub(super) async fn entries(
+    state: &AppState,
+    tournament: &Tournament,
+) -> Result<Vec<StandingsEntry>, ApiError> {
+    let rows = tournament.standings();
+    let ids: Vec<i64> = rows.iter().map(|row| row.stats.player).collect();
+    let mut conn = state.db.acquire().await?;
+    let names = usernames(&mut conn, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .zip(names)
+        .map(|(row, username)| StandingsEntry {
+            table_points_decimal: row.stats.table_points.to_string(),
+            score_difference_decimal: row.stats.score_difference.to_string(),
+            username,
+            row,
+        })
+        .collect())
+}
+
+fn as_csv_document(entries: &[StandingsEntry]) -> Csv {
+    let mut csv = Csv::with_header(&COLUMNS);
+    for entry in entries {
+        let stats = &entry.row.stats;
+        let fields = [
+            entry.row.place.to_string(),
+            stats.player.to_string(),
+            entry.username.clone().unwrap_or_default(),
+            stats.games.to_string(),
+            stats.wins.to_string(),
+            entry.table_points_decimal.clone(),
+            entry.score_difference_decimal.clone(),
+            stats.table_points.0.to_string(),
+            stats.score_difference.0.to_string(),
+            stats.registration.to_string(),
+            entry.row.withdrawn.to_string(),
+        ];
+        csv.row(fields.iter().map(String::as_str));
+    }
+    csv
+}
