@@ -1,5 +1,4 @@
-//! Championship tournaments (`/work/shared/TOURNAMENT.md`, described in
-//! `docs/tournaments.md`): a tournament is an event stream of its own, decided and folded
+//! Championship tournaments (described in `docs/tournaments.md`): a tournament is an event stream of its own, decided and folded
 //! like a game. No I/O, no clock: the caller passes who acts and `now` in a
 //! [`Context`].
 //!
