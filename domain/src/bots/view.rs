@@ -304,6 +304,7 @@ impl<'a> BotView<'a> {
         legal.draw_from_stock = self.can_draw_from_stock();
         legal.draw_from_discard = self.discard_draws();
         legal.call = self.can_call();
+        legal.call_penalised = legal.call && !self.game.call_within_threshold(self.seat);
         let owed = self.owed_declaration();
         legal.go_along = owed == Some(Declaration::GoAlong);
         legal.onderkluft = owed == Some(Declaration::Onderkluft);

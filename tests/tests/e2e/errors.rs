@@ -24,8 +24,13 @@ async fn wrong_methods_are_405_problems_with_allow() {
     )
     .await;
 
-    let response = app.get("/v1/accounts", None).await;
-    assert_eq!(response.headers()["allow"], "POST");
+    let response = app
+        .client
+        .delete(app.url("/v1/accounts"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["allow"], "GET, HEAD, POST");
     expect_problem(
         response,
         StatusCode::METHOD_NOT_ALLOWED,

@@ -7,7 +7,9 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{OwnResult, PlayerView, StandingsRow, TableRef};
+use yaniv_domain::tournament::{OwnResult, PlayerView, TableRef};
+
+use super::standings::StandingsEntry;
 
 use super::{load, with_etag};
 use crate::app_state::AppState;
@@ -39,7 +41,7 @@ pub struct MyTournament {
     /// The account's row of `GET .../standings` (the qualification), once it entered
     /// the qualification; otherwise `null`.
     #[schema(required = true)]
-    pub standing: Option<StandingsRow>,
+    pub standing: Option<StandingsEntry>,
 }
 
 /// A table the account is drawn to.
@@ -110,7 +112,9 @@ pub async fn me(
             has_result: seat.has_result,
         }),
         results: view.results,
-        standing: view.standing,
+        standing: view
+            .standing
+            .map(|row| StandingsEntry::new(row, Some(auth.account.username.clone()))),
     };
     Ok(with_etag(
         HttpResponse::Ok().json(body),

@@ -43,6 +43,18 @@ pub struct StandingsEntry {
     pub score_difference_decimal: String,
 }
 
+impl StandingsEntry {
+    /// `row` of the account named `username`.
+    pub fn new(row: StandingsRow, username: Option<String>) -> Self {
+        Self {
+            table_points_decimal: row.stats.table_points.to_string(),
+            score_difference_decimal: row.stats.score_difference.to_string(),
+            username,
+            row,
+        }
+    }
+}
+
 /// The qualification standings.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct StandingsResponse {
@@ -121,12 +133,7 @@ pub(super) async fn entries(
     Ok(rows
         .into_iter()
         .zip(names)
-        .map(|(row, username)| StandingsEntry {
-            table_points_decimal: row.stats.table_points.to_string(),
-            score_difference_decimal: row.stats.score_difference.to_string(),
-            username,
-            row,
-        })
+        .map(|(row, username)| StandingsEntry::new(row, username))
         .collect())
 }
 
