@@ -51,8 +51,11 @@ use crate::fold_cache::Versioned;
 use crate::store::EventMetadata;
 use crate::streams::{AfterCommit, ListingUpdate, Repository, StreamKind};
 
-/// Tables kept folded per process; when full, the least recently used makes room.
-pub const CACHE_CAPACITY: usize = 256;
+/// Most tables kept folded per process: enough for every table in play at a large
+/// event, so the byte budget below is what bounds the cache; when either is reached the
+/// least recently used fold makes room (with fewer entries than tables in play, LRU
+/// would miss on every move).
+pub const CACHE_CAPACITY: usize = 4096;
 
 /// Most bytes the cached tables hold together ([`Versioned::approx_bytes`]): a
 /// finished four-player game is about 0.2 MB.
