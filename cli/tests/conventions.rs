@@ -47,14 +47,7 @@ fn every_command_answers_help_with_its_usage_and_exit_0() {
     assert!(out.status.success());
     let usage = text(&out.stdout);
     assert!(usage.contains("--records DIR"));
-    for preset in [
-        "israeli",
-        "nepali",
-        "kluft",
-        "belgian",
-        "wikipedia",
-        "house",
-    ] {
+    for preset in yaniv_domain::rules::PRESET_NAMES {
         assert!(usage.contains(preset), "the help names {preset}: {usage}");
     }
     for top in [&["--help"][..], &["help"], &["-h"]] {
