@@ -36,6 +36,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
     apt_install "the README's examples need ${missing[*]}" "install ${missing[*]}" "${missing[@]}"
 fi
 
+# The page tests drive a headless Chromium and run axe-core in it: both provisioned
+# here when missing, as PostgreSQL is.
+eval "$(bash "$ROOT/deploy/browser.sh")"
+
 # The end-to-end tests run the `yaniv` tool as a user would (`yaniv replay` of an
 # exported record); built here, before the tests start their clocks.
 log "building the yaniv command-line tool"

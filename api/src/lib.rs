@@ -21,6 +21,8 @@
 //!   request into the rules engine's command, calls a repository and builds the
 //!   answer. One list (`routes/mod.rs`) registers every route and its OpenAPI
 //!   operation; `routes/problems.rs` documents the refusals from the engine's catalogues.
+//! - [`pages`]: the HTML pages for people (`/`, `/t/{id}/...`), reading through the
+//!   same code as the API.
 //! - [`app_state`]: [`app_state::AppState`], what every handler shares: the pool, the
 //!   event store, the password service, the record replayer, and one repository per
 //!   kind of stream.
@@ -79,6 +81,7 @@ pub mod listing_check;
 pub mod live;
 pub mod metrics;
 pub mod openapi;
+pub mod pages;
 pub mod pruning;
 pub mod records;
 pub mod request_id;

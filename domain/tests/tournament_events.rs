@@ -135,6 +135,16 @@ fn decisions() -> Vec<Event> {
     run(
         &mut t,
         &referee,
+        Command::RecordNoShow {
+            table: at,
+            player: players[1],
+            reason: "did not come back for the replay".into(),
+        },
+    );
+    run(&mut t, &org, Command::EnterLate { player: 110 });
+    run(
+        &mut t,
+        &referee,
         Command::Disqualify {
             player: 101,
             reason: "cheating".into(),

@@ -74,6 +74,23 @@ def check(condition: bool, message: str) -> None:
 # ----------------------------------------------------------------- 1. generation
 
 
+def json_bodies_only(spec: pathlib.Path, work: pathlib.Path) -> pathlib.Path:
+    """A copy of the document whose request bodies offered both as JSON and in another
+    media type (a door list as CSV) keep only JSON: a generated client sends JSON, and
+    the generator refuses a `text/csv` body. Nothing else changes, so every operation
+    must still come out of the generator."""
+    document = json.loads(spec.read_text())
+    for path, method, operation in operations(document):
+        content = operation.get("requestBody", {}).get("content", {})
+        if "application/json" in content and len(content) > 1:
+            dropped = sorted(set(content) - {"application/json"})
+            log(f"{method.upper()} {path}: the client sends JSON (not {', '.join(dropped)})")
+            operation["requestBody"]["content"] = {"application/json": content["application/json"]}
+    copy = work / "openapi-json-bodies.json"
+    copy.write_text(json.dumps(document))
+    return copy
+
+
 def generate(spec: pathlib.Path, work: pathlib.Path) -> Any:
     """Generates the client into `work` and imports it."""
     output = work / PACKAGE
@@ -81,7 +98,7 @@ def generate(spec: pathlib.Path, work: pathlib.Path) -> Any:
         "openapi-python-client",
         "generate",
         "--path",
-        str(spec),
+        str(json_bodies_only(spec, work)),
         "--meta",
         "none",
         "--output-path",

@@ -10,6 +10,7 @@
 //! tests fail (never pass silently) when it is unset. `./deploy/test.sh` provides
 //! one. `TEST_LOG=1` shows the server's logs.
 
+pub mod browser;
 pub mod championship;
 pub mod cli;
 pub mod load;
@@ -229,6 +230,10 @@ pub async fn spawn_app_with(
         port,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
+            // Shorter than the server's keep-alive (actix closes an idle connection
+            // after 5 s): a test that pauses (a CLI run, a clock) must not send its
+            // next request on a connection the server is closing.
+            .pool_idle_timeout(std::time::Duration::from_secs(3))
             .build()
             .expect("HTTP client"),
         store: EventStore::new(db.clone()),

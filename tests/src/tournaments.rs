@@ -156,3 +156,62 @@ pub fn tables_of(stages: &Value, stage: usize, round: usize) -> Vec<(Value, Vec<
         })
         .collect()
 }
+
+/// The standings as CSV, asked both ways, say what the JSON says, row for row.
+pub async fn standings_csv_matches(app: &TestApp, id: i64, rows: &[Value]) {
+    let path = format!("/v1/tournaments/{id}/standings");
+    let by_format = app.get(&format!("{path}?format=csv"), None).await;
+    let by_accept = app
+        .client
+        .get(app.url(&path))
+        .header("accept", "text/csv")
+        .send()
+        .await
+        .expect("GET");
+    let mut documents = Vec::new();
+    for response in [by_format, by_accept] {
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/csv; charset=utf-8"
+        );
+        assert!(
+            response.headers()["content-disposition"]
+                .to_str()
+                .unwrap()
+                .starts_with("attachment; filename=\"tournament-")
+        );
+        documents.push(response.text().await.expect("the CSV"));
+    }
+    assert_eq!(documents[0], documents[1]);
+    let lines: Vec<&str> = documents[0]
+        .split("\r\n")
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines[0],
+        "place,player,username,games,absences,wins,table_points,score_difference,\
+         table_points_840ths,score_difference_840ths,registration,withdrawn"
+    );
+    assert_eq!(lines.len(), rows.len() + 1);
+    for (line, row) in lines[1..].iter().zip(rows) {
+        let expected = [
+            row["place"].to_string(),
+            row["player"].to_string(),
+            row["username"].as_str().unwrap().to_owned(),
+            row["games"].to_string(),
+            row["absences"].to_string(),
+            row["wins"].to_string(),
+            row["table_points_decimal"].as_str().unwrap().to_owned(),
+            row["score_difference_decimal"].as_str().unwrap().to_owned(),
+            row["table_points"].to_string(),
+            row["score_difference"].to_string(),
+            row["registration"].to_string(),
+            row["withdrawn"].to_string(),
+        ]
+        .join(",");
+        assert_eq!(*line, expected);
+    }
+    let bad = app.get(&format!("{path}?format=xml"), None).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -240,6 +240,55 @@ pub async fn create(
         .ok_or(AccountError::Database(sqlx::Error::RowNotFound))
 }
 
+/// An account as a bulk registration finds it: its id and whether its player has yet
+/// to choose a password (`setup_code.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listed {
+    pub id: i64,
+    pub pending_setup: bool,
+}
+
+/// The account named `username` (any case), in the caller's transaction.
+pub async fn listed(
+    conn: &mut sqlx::PgConnection,
+    username: &str,
+) -> Result<Option<Listed>, sqlx::Error> {
+    let row: Option<(i64, bool)> = sqlx::query_as(
+        "SELECT id, password_hash = $2 FROM accounts WHERE lower(username) = lower($1)",
+    )
+    .bind(username)
+    .bind(super::setup_code::PENDING_SETUP)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|(id, pending_setup)| Listed { id, pending_setup }))
+}
+
+/// Creates, in the caller's transaction, a `player` account whose player will choose
+/// the password with a set-up code. A username taken in any case is
+/// [`AccountError::UsernameTaken`].
+pub async fn create_pending(
+    conn: &mut sqlx::PgConnection,
+    username: &str,
+    granted_by: i64,
+) -> Result<i64, AccountError> {
+    let inserted: Result<i64, sqlx::Error> = sqlx::query_scalar(
+        "INSERT INTO accounts (username, password_hash) VALUES ($1, $2) RETURNING id",
+    )
+    .bind(username)
+    .bind(super::setup_code::PENDING_SETUP)
+    .fetch_one(&mut *conn)
+    .await;
+    let id = match inserted {
+        Ok(id) => id,
+        Err(sqlx::Error::Database(db)) if db.is_unique_violation() => {
+            return Err(AccountError::UsernameTaken);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    insert_roles(conn, id, &[Role::Player], Some(granted_by)).await?;
+    Ok(id)
+}
+
 async fn insert_roles(
     conn: &mut sqlx::PgConnection,
     account_id: i64,

@@ -8,6 +8,8 @@
 //! - [`role`]: [`Role`], what an account may do (a leaf: errors and tables use it).
 //! - [`extractor`]: [`Authenticated`], the extractor that turns an
 //!   `Authorization: Bearer` header into an account, and its role guard.
+//! - [`setup_code`]: one-time codes with which a player sets the password of an
+//!   account an organizer created for them.
 //! - [`session_cache`]: the sessions this instance has checked, dropped on every
 //!   instance when a session is revoked or an account's roles change.
 
@@ -17,6 +19,7 @@ pub mod optional;
 pub mod password;
 pub mod role;
 pub mod session_cache;
+pub mod setup_code;
 pub mod throttle;
 pub mod token;
 

@@ -8,6 +8,7 @@
 //! Routes are registered as resources built by [`resource`], which answers a wrong
 //! method with a 405 problem document carrying `Allow`.
 
+pub mod account_setup;
 pub mod accounts;
 pub mod checkpoints;
 pub mod command;
@@ -86,6 +87,7 @@ api_routes! {
     "/metrics" => [GET metrics::metrics],
     "/v1/accounts" => [GET accounts::search, POST accounts::register],
     "/v1/accounts/me" => [GET accounts::me],
+    "/v1/accounts/setup" => [POST account_setup::setup],
     "/v1/accounts/me/stream" => [GET my_stream::stream],
     "/v1/accounts/{id}/roles" => [PUT accounts::set_roles],
     "/v1/sessions" => [POST sessions::login],
@@ -103,6 +105,7 @@ api_routes! {
     "/v1/tables/{id}/stream" => [GET tables::stream::stream],
     "/v1/tables/{id}/record" => [GET tables::record::record],
     "/v1/tables/{id}/audit" => [GET tables::audit::audit],
+    "/v1/tables/{id}/diff" => [GET tables::diff::diff_versions],
     "/v1/tables/{id}/verify" => [POST tables::verify::verify],
     "/v1/tournaments" => [GET tournaments::list::list, POST tournaments::create::create],
     "/v1/tournaments/{id}" => [GET tournaments::read::show],
@@ -110,20 +113,25 @@ api_routes! {
     "/v1/tournaments/{id}/draws" => [POST tournaments::draws::draw],
     "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/online" =>
         [POST tournaments::draws::start_online],
+    "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/no-show" =>
+        [POST tournaments::no_show::no_show],
     "/v1/tournaments/{id}/standings" => [GET tournaments::standings::standings],
     "/v1/tournaments/{id}/stages" => [GET tournaments::read::stages],
-    "/v1/tournaments/{id}/ranking" => [GET tournaments::read::ranking],
+    "/v1/tournaments/{id}/ranking" => [GET tournaments::ranking::ranking],
+    "/v1/tournaments/{id}/results" => [GET tournaments::results::results],
+    "/v1/tournaments/{id}/paper-check" => [POST tournaments::paper_check::paper_check],
     "/v1/tournaments/{id}/interventions" => [GET tournaments::read::interventions],
     "/v1/tournaments/{id}/players" => [GET tournaments::players::players],
+    "/v1/tournaments/{id}/registrations" => [POST tournaments::registrations::register_list],
     "/v1/tournaments/{id}/events" => [GET tournaments::read::events],
     "/v1/tournaments/{id}/stream" => [GET tournaments::stream::stream],
     "/v1/tournaments/{id}/me" => [GET tournaments::me::me],
     "/v1/tournaments/{id}/verify" => [POST tournaments::verify::verify],
 }
 
-/// Every resource of the API.
+/// Every resource of the API, and the pages.
 pub fn all() -> Vec<RouteConfigurator> {
-    vec![configure]
+    vec![configure, crate::pages::configure]
 }
 
 /// A resource at `path` whose other methods get 405 with `Allow: allow`.

@@ -95,6 +95,13 @@ pub trait StreamKind: Aggregate + Versioned + 'static {
         aggregate: &Self,
     ) -> impl Future<Output = Result<(), ApiError>>;
 
+    /// Whether writes of this kind may be tried in one statement (`one_statement.rs`)
+    /// at all. The attempt decides on a connection outside any transaction, so only a
+    /// kind none of whose writes writes through its connection while deciding may say
+    /// yes: a tournament's draw creates game tables, a door list creates accounts, and
+    /// an attempt handed back afterwards would leave those behind.
+    const DECIDES_WITHOUT_WRITING: bool = false;
+
     /// The listing row after a write decided on version `before`, when the write can
     /// be stored in one statement (`one_statement.rs`): no lock, no server events, a
     /// decision that writes nothing through its connection, nothing for

@@ -61,6 +61,9 @@ impl<A: StreamKind> Repository<A> {
         metadata: &EventMetadata,
         write: &mut impl Write<A>,
     ) -> Result<Option<HttpResponse>, ApiError> {
+        if !A::DECIDES_WITHOUT_WRITING {
+            return Ok(None);
+        }
         let Some((cached, Some(head_hash))) = self.cache.get_with_head(id) else {
             return Ok(None);
         };

@@ -140,6 +140,9 @@ fn game_ends_in_tournament(table: &Table, before: u64) -> bool {
 impl StreamKind for Table {
     type Extension = TableHooks;
     const NAME: &'static str = "table";
+    // A table's commands only fold; the game-end hook, which writes the tournament's
+    // result, runs in `after_append`, inside the transaction.
+    const DECIDES_WITHOUT_WRITING: bool = true;
 
     fn assign_id(&mut self, id: i64) {
         self.id = id;

@@ -26,6 +26,7 @@ use yaniv_domain::tournament::{
 use yaniv_domain::table::{AccountRef, SeatedTable, Table, TournamentLink};
 
 use super::repo::{self, Tournaments};
+use super::verify::linked_table;
 use super::{refusal, seeds};
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
@@ -244,10 +245,105 @@ impl StartOnline<'_> {
     }
 }
 
+/// A referee's no-show decision at one drawn table, in one write: a game already
+/// dealt for the table is voided, the no-show recorded, and, when the table was played
+/// online, a new game dealt for the players who came.
+#[derive(Debug)]
+pub struct NoShow<'a> {
+    pub id: i64,
+    pub writer: Writer<'a>,
+    pub table: TableRef,
+    pub player: i64,
+    pub reason: String,
+    started: Option<OnlineTable>,
+}
+
+impl<'a> NoShow<'a> {
+    pub fn new(id: i64, writer: Writer<'a>, table: TableRef, player: i64, reason: String) -> Self {
+        NoShow {
+            id,
+            writer,
+            table,
+            player,
+            reason,
+            started: None,
+        }
+    }
+
+    /// The online table dealt for the players who came, if any.
+    pub fn started(&self) -> Option<OnlineTable> {
+        self.started
+    }
+
+    /// Decides the no-show on `tournament` (the route answers it).
+    pub async fn decide(
+        &mut self,
+        conn: &mut PgConnection,
+        tournament: &Tournament,
+    ) -> Result<Vec<Event>, ApiError> {
+        self.started = None;
+        let ctx = self.writer.ctx();
+        let at = self.table;
+        let table = tournament
+            .state()
+            .table(at)
+            .ok_or_else(|| refusal(&yaniv_domain::tournament::TournamentError::NoSuchTable(at)))?;
+        let online = table
+            .game
+            .as_deref()
+            .is_some_and(|g| linked_table(g).is_some());
+        let dealt = table.started && table.result.is_none();
+        let mut after = tournament.clone();
+        let mut events = Vec::new();
+        let mut run = |after: &mut Tournament, command: Command| {
+            after
+                .execute(&ctx, &command)
+                .map(|appended| events.extend(appended))
+                .map_err(|e| refusal(&e))
+        };
+        if dealt {
+            run(
+                &mut after,
+                Command::VoidGame {
+                    table: at,
+                    reason: self.reason.clone(),
+                },
+            )?;
+        }
+        run(
+            &mut after,
+            Command::RecordNoShow {
+                table: at,
+                player: self.player,
+                reason: self.reason.clone(),
+            },
+        )?;
+        if online {
+            let (game_table, started) =
+                start_online(conn, self.id, &after, at, self.writer).await?;
+            after.apply(&started);
+            events.push(started);
+            self.started = Some(OnlineTable {
+                table: at,
+                game_table,
+            });
+        }
+        tracing::info!(
+            tournament = self.id,
+            table = %at,
+            player = self.player,
+            voided = dealt,
+            online,
+            "no-show recorded"
+        );
+        Ok(events)
+    }
+}
+
 /// Creates the online game of table `at` of tournament `id` (as `tournament` is now)
 /// and returns its id with the `table_game_started.v1` event to append. The domain
 /// decides first whether the writer may start it; players who withdrew or were
-/// disqualified since the draw are not seated.
+/// disqualified since the draw, and no-shows, are not seated.
 async fn start_online(
     conn: &mut PgConnection,
     id: i64,
@@ -272,6 +368,7 @@ async fn start_online(
         .unwrap_or_default()
         .into_iter()
         .filter(|&p| s.player(p).is_some_and(|p| p.is_active()))
+        .filter(|p| !s.table(at).is_some_and(|t| t.absent.contains(p)))
         .collect();
     if seated.len() < usize::from(info.effective_rules.min_players).max(2) {
         return Err(ApiError::Refused {

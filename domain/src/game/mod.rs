@@ -6,11 +6,17 @@
 //! - `scoring/`: the end of a round: points, reductions, eliminations, next starter.
 //! - `deal.rs`: dealing from a seed or checking a deal entered on paper.
 //! - `view.rs`: what one seat may see, with the actions legal for it now.
+//! - `discard.rs`: the discard pile's history in a round, read again from the events.
+//! - `diff.rs`: what changed between two states of a game, for referees.
+//! - `describe.rs`: an event as a short sentence, for referees.
 //! - `visibility.rs`: the event log as each viewer may see it.
 
 mod command;
 mod deal;
 mod decide;
+mod describe;
+mod diff;
+mod discard;
 mod divergence;
 mod error;
 mod event;
@@ -20,6 +26,9 @@ mod view;
 mod visibility;
 
 pub use command::{Command, DealSource, DrawChoice};
+pub use describe::describe;
+pub use diff::{GameDiff, SeatDiff, diff};
+pub use discard::{DiscardPile, LaidOn, LaidOnKind, PileThrow, Taken, discard_pile};
 pub use divergence::earliest_divergence;
 pub use error::GameError;
 pub use event::*;

@@ -14,6 +14,7 @@ use super::event::Seat;
 use super::state::{Game, Stage};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RoundStage {
     /// Waiting for a round to be dealt.

@@ -93,6 +93,8 @@ pub enum ExportError {
         "event {index}: round dealt with shuffle algorithm {algorithm:?}, which records cannot name"
     )]
     UnknownAlgorithm { index: usize, algorithm: String },
+    #[error("{events} events but {versions} versions: each event needs its version")]
+    Versions { events: usize, versions: usize },
 }
 
 #[cfg(test)]

@@ -17,7 +17,25 @@ use super::format::{
 use super::player_map::PlayerMap;
 
 /// The record of the game of `events` (`game_created.v1` first), its finished rounds only.
+/// Its actions carry no `event_version` (see [`export_with_versions`]).
 pub fn export(events: &[Event]) -> Result<GameRecord, ExportError> {
+    export_inner(events, None)
+}
+
+/// [`export`], each action carrying the stream version of the event it was written
+/// from: `versions[i]` is the version of `events[i]` (a table's stream interleaves other
+/// events with the game's, so the versions are not simply `i + 1`).
+pub fn export_with_versions(events: &[Event], versions: &[u64]) -> Result<GameRecord, ExportError> {
+    if versions.len() != events.len() {
+        return Err(ExportError::Versions {
+            events: events.len(),
+            versions: versions.len(),
+        });
+    }
+    export_inner(events, Some(versions))
+}
+
+fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord, ExportError> {
     let Some(Event::GameCreated(created)) = events.first() else {
         return Err(ExportError::NotCreated);
     };
@@ -38,6 +56,7 @@ pub fn export(events: &[Event]) -> Result<GameRecord, ExportError> {
         let action = |act: Act| ActionRecord {
             player: name(event.actor().unwrap_or_default()),
             act,
+            event_version: versions.and_then(|v| v.get(index).copied()),
         };
         let recorded = match event {
             Event::GameCreated(_) | Event::StockReshuffled(_) | Event::GameFinished(_) => None,
@@ -181,5 +200,62 @@ mod tests {
     #[test]
     fn events_must_start_with_the_table() {
         assert_eq!(export(&[]), Err(ExportError::NotCreated));
+    }
+
+    fn bots_game(preset: Preset, players: usize, seed: u64) -> Vec<Event> {
+        use crate::bots::BotKind;
+        use crate::sim::{SimOptions, Simulator, make_bots};
+        let mut simulator = Simulator::new(SimOptions {
+            record: true,
+            ..SimOptions::default()
+        });
+        let mut bots = make_bots(BotKind::Greedy, players, seed);
+        let summary = simulator
+            .play(&preset.rules(), players, seed, &mut bots)
+            .expect("the bots finish");
+        summary.log.expect("recorded")
+    }
+
+    #[test]
+    fn each_action_carries_the_version_of_its_event() {
+        let events = bots_game(Preset::Belgian, 3, 7);
+        // As in a table's stream: the game's events come after other events.
+        let versions: Vec<u64> = (0..events.len() as u64).map(|i| 2 * i + 5).collect();
+        let plain = export(&events).expect("exports");
+        let versioned = export_with_versions(&events, &versions).expect("exports");
+        let mut checked = 0;
+        for (round, plain_round) in versioned.rounds.iter().zip(&plain.rounds) {
+            assert_eq!(round.actions.len(), plain_round.actions.len());
+            for (action, plain_action) in round.actions.iter().zip(&plain_round.actions) {
+                assert_eq!(plain_action.event_version, None);
+                let version = action.event_version.expect("a version");
+                let index = usize::try_from((version - 5) / 2).expect("an index");
+                assert_eq!(versions[index], version);
+                let event = &events[index];
+                assert_eq!(
+                    plain.players[usize::from(event.actor().expect("an action event"))],
+                    action.player
+                );
+                assert_eq!(action.act, plain_action.act);
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "a whole game has actions");
+        // Replaying reads the versions and ignores them: the same game either way.
+        let json = |record: &GameRecord| serde_json::to_vec(record).expect("serializes");
+        let replayed = crate::record::replay_json(&json(&versioned)).expect("replays");
+        assert_eq!(replayed.events, events);
+        let plain_replayed = crate::record::replay_json(&json(&plain)).expect("replays");
+        assert_eq!(
+            serde_json::to_value(&replayed.result).ok(),
+            serde_json::to_value(&plain_replayed.result).ok()
+        );
+        assert_eq!(
+            export_with_versions(&events, &versions[1..]),
+            Err(ExportError::Versions {
+                events: events.len(),
+                versions: events.len() - 1
+            })
+        );
     }
 }

@@ -64,12 +64,18 @@ pub struct ShuffleRecord {
 }
 
 /// One action of one player. In JSON: `{"player": P}` plus exactly one of
-/// `throw` (with `draw`), `slap`, `add`, `call`, `go_along`, `onderkluft`.
+/// `throw` (with `draw`), `slap`, `add`, `call`, `go_along`, `onderkluft`, and
+/// optionally `event_version`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawAction", into = "RawAction")]
 pub struct ActionRecord {
     pub player: String,
     pub act: Act,
+    /// The version, in the server's table stream, of the event this action was
+    /// exported from (what `GET /v1/tables/{id}/audit?as_of=` takes). Written by the
+    /// server's export only; optional on import, where it is carried but not checked
+    /// (a record typed in from paper has no stream to point into).
+    pub event_version: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +126,8 @@ struct RawAction {
     go_along: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     onderkluft: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    event_version: Option<u64>,
 }
 
 const ONE_KIND: &str = "an action has a \"player\" and exactly one of \"throw\" (with \"draw\"), \"slap\", \"add\", \"call\", \"go_along\", \"onderkluft\"";
@@ -137,6 +145,7 @@ impl TryFrom<RawAction> for ActionRecord {
             call,
             go_along,
             onderkluft,
+            event_version,
         } = raw;
         let kinds = [
             throw.is_some() || draw.is_some(),
@@ -148,6 +157,9 @@ impl TryFrom<RawAction> for ActionRecord {
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(ONE_KIND.to_owned());
+        }
+        if event_version == Some(0) {
+            return Err("\"event_version\" is a stream version: 1 or more".into());
         }
         let act = match (throw, draw, slap, add, call, go_along, onderkluft) {
             (Some(throw), Some(draw), ..) => Act::Play { throw, draw },
@@ -169,7 +181,11 @@ impl TryFrom<RawAction> for ActionRecord {
             (_, _, _, _, _, _, Some(challenge)) => Act::Onderkluft(challenge),
             _ => return Err(ONE_KIND.to_owned()),
         };
-        Ok(ActionRecord { player, act })
+        Ok(ActionRecord {
+            player,
+            act,
+            event_version,
+        })
     }
 }
 
@@ -177,6 +193,7 @@ impl From<ActionRecord> for RawAction {
     fn from(action: ActionRecord) -> Self {
         let mut raw = RawAction {
             player: action.player,
+            event_version: action.event_version,
             ..RawAction::default()
         };
         match action.act {
@@ -215,6 +232,8 @@ mod tests {
             json!({"player": "cid", "call": "kluft"}),
             json!({"player": "ann", "go_along": false}),
             json!({"player": "ann", "onderkluft": true}),
+            json!({"player": "ann", "throw": ["9C"], "draw": {"stock": "2D"}, "event_version": 57}),
+            json!({"player": "bob", "call": "yaniv", "event_version": 58}),
         ] {
             let parsed = action(value.clone()).expect("valid action");
             assert_eq!(serde_json::to_value(&parsed).ok(), Some(value));
@@ -234,6 +253,12 @@ mod tests {
         );
         assert!(action(json!({"player": "ann", "call": "jhyap"})).is_err());
         assert!(action(json!({"player": "ann", "call": "yaniv", "note": "x"})).is_err());
+        assert!(action(json!({"player": "ann", "event_version": 3})).is_err());
+        assert!(action(json!({"player": "ann", "call": "yaniv", "event_version": -1})).is_err());
+        assert!(
+            action(json!({"player": "ann", "call": "yaniv", "event_version": 0}))
+                .is_err_and(|e| e.contains("1 or more"))
+        );
         assert!(
             action(
                 json!({"player": "ann", "throw": ["AS"], "draw": {"stock": "2S", "discard": "3S"}})

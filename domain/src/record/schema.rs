@@ -31,7 +31,8 @@ fn card_list() -> ArrayBuilder {
     ArrayBuilder::new().items(RefOr::Ref(Ref::from_schema_name(Card::name())))
 }
 
-/// One kind of action: `player` and the kind's own fields, nothing else.
+/// One kind of action: `player`, the kind's own fields and the optional
+/// `event_version`, nothing else.
 fn action_kind(description: &str, fields: Vec<(&str, RefOr<Schema>)>) -> RefOr<Schema> {
     let mut object = ObjectBuilder::new()
         .schema_type(Type::Object)
@@ -43,6 +44,17 @@ fn action_kind(description: &str, fields: Vec<(&str, RefOr<Schema>)>) -> RefOr<S
                 .description(Some("A name of the record's `players`")),
         )
         .required("player")
+        .property(
+            "event_version",
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1))
+                .description(Some(
+                    "Optional: the version of the event this action was exported from in the \
+                     server's table stream (`GET /v1/tables/{id}/audit?as_of=`). Written by the \
+                     server's export; read but not checked by a replay",
+                )),
+        )
         .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)));
     for (name, schema) in fields {
         object = object.property(name, schema).required(name);

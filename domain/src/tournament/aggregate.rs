@@ -86,7 +86,8 @@ impl Refusal for TournamentError {
             | E::SeedMismatch { .. }
             | E::NoSuchRound(_)
             | E::NoSuchTable(_)
-            | E::NoSuchDispute(_) => RefusalKind::Invalid,
+            | E::NoSuchDispute(_)
+            | E::NotAtTable { .. } => RefusalKind::Invalid,
             _ => RefusalKind::NotNow,
         }
     }
@@ -142,6 +143,8 @@ impl Refusal for TournamentError {
             ("dispute_resolved", NotNow),
             ("open_dispute", NotNow),
             ("finished", NotNow),
+            ("not_at_table", Invalid),
+            ("already_absent", NotNow),
         ]
     }
 }

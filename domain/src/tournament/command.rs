@@ -47,6 +47,10 @@ pub enum Command {
     /// The player themselves while registration is open and within the window, or the
     /// organizer at any time before the qualification starts.
     Register { player: AccountId },
+    /// Organizer, during the qualification: admits a player into its next round (a new
+    /// registration, or a registered player dropped for not checking in). The rounds
+    /// already drawn count as missed (`config.absent_scoring`).
+    EnterLate { player: AccountId },
     /// The player or an official, before the qualification starts.
     CheckIn { player: AccountId },
     /// The player or the organizer, until the tournament is over. A withdrawn player is
@@ -92,6 +96,15 @@ pub enum Command {
     /// Official: the game does not count and is played again.
     VoidGame {
         table: TableRef,
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
+        reason: String,
+    },
+    /// Official, at a qualification table with no result whose game has not started
+    /// (void a started game first): the player did not come. The table plays without
+    /// them, and the round counts as missed for them (`config.absent_scoring`).
+    RecordNoShow {
+        table: TableRef,
+        player: AccountId,
         #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 1000))]
         reason: String,
     },

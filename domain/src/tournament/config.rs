@@ -78,6 +78,34 @@ impl KnockoutCut {
     }
 }
 
+/// How a qualification round a player missed counts in the standings: a round drawn
+/// before a late entry, or a table where a referee recorded the player as a no-show.
+/// The missed round counts as a game played, with no win.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AbsentScoring {
+    /// As the last place of a table: no table points, and the highest score difference
+    /// any player of the round has (so an absence never ranks above a game played).
+    #[default]
+    LastPlace,
+    /// A fixed number of table points and score difference, in whole points.
+    Fixed {
+        table_points: u32,
+        #[serde(default)]
+        score_difference: i32,
+    },
+}
+
+/// Bound of [`AbsentScoring::Fixed`]'s score difference, either way.
+pub const MAX_ABSENT_SCORE_DIFFERENCE: i32 = 10_000;
+
+impl AbsentScoring {
+    fn is_last_place(&self) -> bool {
+        *self == AbsentScoring::LastPlace
+    }
+}
+
 /// The effective parameters, stored in `tournament_created.v1` and
 /// `stages_configured.v1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,6 +138,10 @@ pub struct Config {
     /// opened with). None: they wait for their players forever.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Clock>,
+    /// How the qualification rounds a player missed count (late entries, no-shows).
+    /// Left out of the payload when it is the default, so older events hash as before.
+    #[serde(default, skip_serializing_if = "AbsentScoring::is_last_place")]
+    pub absent_scoring: AbsentScoring,
 }
 
 /// The parameters as an organizer sends them; absent fields take their defaults.
@@ -139,6 +171,9 @@ pub struct ConfigRequest {
     /// The clock of the online tables opened from now on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Clock>,
+    /// `last_place` by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent_scoring: Option<AbsentScoring>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -170,6 +205,7 @@ impl ConfigRequest {
                 .unwrap_or_else(|| DEFAULT_TIE_BREAKS.to_vec()),
             officials_may_play: self.officials_may_play.unwrap_or(false),
             clock: self.clock,
+            absent_scoring: self.absent_scoring.unwrap_or_default(),
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)
@@ -234,6 +270,26 @@ impl Config {
             && n < 2
         {
             return Err(bad("knockout_cut", "at least 2 players".into()));
+        }
+        if let AbsentScoring::Fixed {
+            table_points,
+            score_difference,
+        } = self.absent_scoring
+        {
+            if table_points > 100 {
+                return Err(bad(
+                    "absent_scoring",
+                    "0 to 100 table points (what a game earns at most)".into(),
+                ));
+            }
+            if score_difference.abs() > MAX_ABSENT_SCORE_DIFFERENCE {
+                return Err(bad(
+                    "absent_scoring",
+                    format!(
+                        "a score difference of -{MAX_ABSENT_SCORE_DIFFERENCE} to {MAX_ABSENT_SCORE_DIFFERENCE}"
+                    ),
+                ));
+            }
         }
         if self.tie_breaks.is_empty() {
             return Err(bad("tie_breaks", "at least one criterion".into()));
@@ -382,5 +438,48 @@ mod tests {
         .expect("valid request");
         assert_eq!(request.knockout_cut, Some(KnockoutCut::Top(12)));
         assert!(serde_json::from_value::<ConfigRequest>(serde_json::json!({"rounds": 4})).is_err());
+    }
+
+    #[test]
+    fn absences_score_as_last_place_unless_a_fixed_score_is_set() {
+        let rules = Preset::Belgian.rules();
+        let plain = Config::defaults(&rules).expect("valid");
+        assert_eq!(plain.absent_scoring, AbsentScoring::LastPlace);
+        // The default is left out of the payload: older events hash as before.
+        assert!(!serde_json::to_string(&plain).unwrap().contains("absent"));
+        let request: ConfigRequest = serde_json::from_value(serde_json::json!({
+            "absent_scoring": {"kind": "fixed", "table_points": 25}
+        }))
+        .expect("valid request");
+        let config = request.resolve(&rules).expect("valid");
+        assert_eq!(
+            config.absent_scoring,
+            AbsentScoring::Fixed {
+                table_points: 25,
+                score_difference: 0
+            }
+        );
+        for bad_scoring in [
+            AbsentScoring::Fixed {
+                table_points: 101,
+                score_difference: 0,
+            },
+            AbsentScoring::Fixed {
+                table_points: 0,
+                score_difference: -10_001,
+            },
+        ] {
+            let request = ConfigRequest {
+                absent_scoring: Some(bad_scoring),
+                ..Default::default()
+            };
+            assert!(matches!(
+                request.resolve(&rules),
+                Err(TournamentError::BadConfig {
+                    field: "absent_scoring",
+                    ..
+                })
+            ));
+        }
     }
 }

@@ -141,6 +141,10 @@ pub enum TournamentError {
     OpenDispute(u32),
     #[error("the tournament is over")]
     Finished,
+    #[error("player {player} is not drawn at {table}")]
+    NotAtTable { player: AccountId, table: TableRef },
+    #[error("player {player} is already recorded as a no-show at {table}")]
+    AlreadyAbsent { player: AccountId, table: TableRef },
 }
 
 impl TournamentError {
@@ -197,6 +201,8 @@ impl TournamentError {
             TournamentError::DisputeResolved(_) => "dispute_resolved",
             TournamentError::OpenDispute(_) => "open_dispute",
             TournamentError::Finished => "finished",
+            TournamentError::NotAtTable { .. } => "not_at_table",
+            TournamentError::AlreadyAbsent { .. } => "already_absent",
         }
     }
 }

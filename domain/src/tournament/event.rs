@@ -37,6 +37,8 @@ pub enum Event {
     RegistrationClosed(RegistrationChanged),
     #[serde(rename = "player_registered.v1")]
     PlayerRegistered(PlayerRegistered),
+    #[serde(rename = "player_entered_late.v1")]
+    PlayerEnteredLate(PlayerEnteredLate),
     #[serde(rename = "player_checked_in.v1")]
     PlayerCheckedIn(PlayerChanged),
     #[serde(rename = "player_withdrew.v1")]
@@ -59,6 +61,8 @@ pub enum Event {
     ResultCorrected(ResultCorrected),
     #[serde(rename = "game_voided.v1")]
     GameVoided(GameVoided),
+    #[serde(rename = "no_show_recorded.v1")]
+    NoShowRecorded(NoShowRecorded),
     #[serde(rename = "dispute_opened.v1")]
     DisputeOpened(DisputeOpened),
     #[serde(rename = "dispute_resolved.v1")]
@@ -69,7 +73,7 @@ pub enum Event {
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 21] = [
+    pub const TYPES: [&'static str; 23] = [
         "tournament_created.v1",
         "stages_configured.v1",
         "referee_added.v1",
@@ -91,6 +95,8 @@ impl Event {
         "dispute_opened.v1",
         "dispute_resolved.v1",
         "tournament_finished.v1",
+        "player_entered_late.v1",
+        "no_show_recorded.v1",
     ];
 
     /// The `type` tag.
@@ -117,6 +123,8 @@ impl Event {
             Event::DisputeOpened(_) => 18,
             Event::DisputeResolved(_) => 19,
             Event::Finished(_) => 20,
+            Event::PlayerEnteredLate(_) => 21,
+            Event::NoShowRecorded(_) => 22,
         };
         Event::TYPES[i]
     }
@@ -185,6 +193,21 @@ pub struct PlayerRegistered {
     pub by: Actor,
     /// 1 for the first registration: the `registration_order` tie-break.
     pub order: u32,
+}
+
+/// A player admitted into the qualification after it started: seated from round
+/// `first_round` on, the rounds before it counting as missed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PlayerEnteredLate {
+    pub player: AccountId,
+    pub by: Actor,
+    /// The registration order: a new one for a player not registered before, the
+    /// player's own for one dropped at the start for not checking in.
+    pub order: u32,
+    /// The qualification round the player is first drawn into.
+    pub first_round: u32,
 }
 
 /// A check-in or a withdrawal.
@@ -321,6 +344,20 @@ pub struct GameVoided {
     pub table: TableRef,
     pub reason: String,
     pub by: Actor,
+    pub flagged: Vec<RoundRef>,
+}
+
+/// A referee decision: a player drawn at `table` did not come. The table's game is played
+/// by the others; the round counts as missed for the player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct NoShowRecorded {
+    pub table: TableRef,
+    pub player: AccountId,
+    pub reason: String,
+    pub by: Actor,
+    /// Later rounds whose draw this changes (see [`ResultCorrected::flagged`]).
     pub flagged: Vec<RoundRef>,
 }
 

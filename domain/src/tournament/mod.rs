@@ -47,13 +47,14 @@ mod table_points;
 mod view;
 
 pub use command::{Command, MAX_NAME_LEN, MAX_TEXT_LEN};
-pub use config::{Config, ConfigRequest, DEFAULT_TIE_BREAKS, KnockoutCut, TieBreak};
+pub use config::{AbsentScoring, Config, ConfigRequest, DEFAULT_TIE_BREAKS, KnockoutCut, TieBreak};
 pub use decide::MAX_CAPACITY;
 pub use error::{Role, TournamentError};
 pub use event::*;
 pub use interventions::{Intervention, InterventionKind};
 pub use paper::{
-    PaperEnding, PaperGame, PaperRound, PaperRoundScore, paper_rounds, score_paper_game,
+    PaperEnding, PaperGame, PaperRound, PaperRoundScore, PaperSheetCheck, PaperSheetError,
+    check_paper_sheet, paper_rounds, score_paper_game,
 };
 pub use refs::{AccountId, Actor, Context, RoundRef, StageKind, TableRef, Timestamp};
 pub use result::ResultInput;
@@ -63,7 +64,7 @@ pub use table_points::{
     Points, SCALE, ScoreDifference, place_points, score_differences, table_points,
 };
 pub use view::{
-    OwnResult, OwnView, Phase, PlayerView, RoundView, SeatView, StageView, TableView,
+    OwnResult, OwnView, Phase, PlayerView, ResultLine, RoundView, SeatView, StageView, TableView,
     TournamentView,
 };
 

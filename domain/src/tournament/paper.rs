@@ -46,6 +46,7 @@ pub enum PaperEnding {
 /// What the rules made of one paper round (the fields of `round_ended.v1` that scoring
 /// decides).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PaperRoundScore {
     pub outcome: Outcome,
     /// Per seat, what the round added before reductions; `null` for seats out.
@@ -293,6 +294,52 @@ pub fn paper_rounds(events: &[GameEvent]) -> Vec<PaperRound> {
     rounds
 }
 
+/// A sheet checked as far as it goes: each round's score, whether the game is over, and
+/// the standings now; or the first round the rules refuse (its index) and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PaperSheetCheck {
+    pub rounds: Vec<PaperRoundScore>,
+    pub finished: bool,
+    pub standings: Vec<Standing>,
+    /// The first round (from 0) the rules refuse, and why; `rounds` stops before it.
+    pub error: Option<PaperSheetError>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PaperSheetError {
+    pub round: usize,
+    pub message: String,
+}
+
+/// Checks a sheet being written: unlike [`score_paper_game`], an unfinished game is
+/// not an error (more rounds will come).
+pub fn check_paper_sheet(
+    rules: &Rules,
+    seats: usize,
+    rounds: &[PaperRound],
+) -> Result<PaperSheetCheck, String> {
+    let mut game = PaperGame::new(rules, seats)?;
+    let mut scores = Vec::with_capacity(rounds.len());
+    let mut error = None;
+    for (i, round) in rounds.iter().enumerate() {
+        match game.score(round) {
+            Ok(score) => scores.push(score),
+            Err(message) => {
+                error = Some(PaperSheetError { round: i, message });
+                break;
+            }
+        }
+    }
+    Ok(PaperSheetCheck {
+        rounds: scores,
+        finished: game.is_finished(),
+        standings: game.standings(),
+        error,
+    })
+}
+
 /// Scores a whole paper game; the game must end with its last round. Errors carry the
 /// index of the round at fault.
 pub fn score_paper_game(
@@ -327,6 +374,29 @@ enum Ending {
 mod tests {
     use super::*;
     use crate::rules::Preset;
+
+    #[test]
+    fn a_sheet_being_written_is_scored_as_far_as_it_goes() {
+        let rules = Preset::Belgian.rules();
+        let call = |caller: Seat, hands: [u32; 3]| PaperRound {
+            ending: PaperEnding::Call {
+                caller,
+                declared: Vec::new(),
+            },
+            hand_totals: hands.iter().map(|&h| Some(h)).collect(),
+        };
+        let sheet = [call(0, [3, 20, 30]), call(1, [40, 2, 9])];
+        let checked = check_paper_sheet(&rules, 3, &sheet).expect("3 seats");
+        assert_eq!(checked.rounds.len(), 2);
+        assert!(!checked.finished && checked.error.is_none());
+        assert_eq!(checked.rounds[1].totals, [40, 20, 39]);
+        // A caller who is not at the table is refused, and the round named.
+        let bad = [call(0, [3, 20, 30]), call(5, [40, 2, 9])];
+        let checked = check_paper_sheet(&rules, 3, &bad).expect("3 seats");
+        assert_eq!(checked.rounds.len(), 1);
+        assert_eq!(checked.error.as_ref().map(|e| e.round), Some(1));
+        assert!(check_paper_sheet(&rules, 1, &[]).is_err());
+    }
 
     fn call(caller: Seat, hands: &[u32]) -> PaperRound {
         PaperRound {

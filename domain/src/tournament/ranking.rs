@@ -19,11 +19,26 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::config::AbsentScoring;
 use super::event::{PlayerResult, RankedPlayer, Reached, TournamentFinished};
 use super::refs::{AccountId, StageKind};
 use super::seating::PlayedWith;
 use super::standings::{PlayerStats, StandingsRow, accumulate, compare, rank, seeding_order};
 use super::state::{Round, State};
+use super::table_points::{Points, SCALE, ScoreDifference, score_differences};
+
+/// The highest score difference of any player of `round` (0 before any result): what
+/// a missed round costs under [`AbsentScoring::LastPlace`].
+fn worst_difference(round: &Round) -> ScoreDifference {
+    round
+        .tables
+        .iter()
+        .filter_map(|t| t.result.as_deref())
+        .flat_map(score_differences)
+        .map(|(_, d)| d)
+        .max()
+        .unwrap_or_default()
+}
 
 impl State {
     fn account(&self, index: u32) -> AccountId {
@@ -58,10 +73,63 @@ impl State {
             })
             .collect();
         accumulate(&mut stats, self.stage_results(1, before));
+        self.score_absences(&mut stats, before);
         players
             .iter()
             .filter_map(|&i| stats.remove(&self.account(i)))
             .collect()
+    }
+
+    /// Adds, for each qualification round before `before` (all when `None`), the round
+    /// to every player of `stats` who missed it: entered later, or recorded as a
+    /// no-show at their table. Scored by the configured [`AbsentScoring`].
+    fn score_absences(&self, stats: &mut HashMap<AccountId, PlayerStats>, before: Option<u32>) {
+        let Some(stage) = self.stage(1) else {
+            return;
+        };
+        let scoring = self
+            .config
+            .as_ref()
+            .map(|c| c.absent_scoring)
+            .unwrap_or_default();
+        for round in &stage.rounds {
+            let number = round.draw.round;
+            if before.is_some_and(|b| number >= b) {
+                continue;
+            }
+            let entered_later = self
+                .players
+                .iter()
+                .filter(|p| p.first_round.is_some_and(|first| first > number))
+                .map(|p| p.account);
+            let missed: Vec<AccountId> = round
+                .tables
+                .iter()
+                .flat_map(|t| t.absent.iter().copied())
+                .chain(entered_later)
+                .collect();
+            if missed.is_empty() {
+                continue;
+            }
+            let (points, difference) = match scoring {
+                AbsentScoring::LastPlace => (Points::default(), worst_difference(round)),
+                AbsentScoring::Fixed {
+                    table_points,
+                    score_difference,
+                } => (
+                    Points::from_points(i64::from(table_points)),
+                    ScoreDifference(i64::from(score_difference) * SCALE),
+                ),
+            };
+            for player in missed {
+                if let Some(s) = stats.get_mut(&player) {
+                    s.games += 1;
+                    s.absences += 1;
+                    s.table_points += points;
+                    s.score_difference += difference;
+                }
+            }
+        }
     }
 
     /// `players` (indices) best first, in the strict seeding order over the qualification
@@ -91,7 +159,7 @@ impl State {
                 }
                 for t in &r.tables {
                     table.clear();
-                    table.extend(t.players.iter().filter_map(|a| self.index.get(a).copied()));
+                    table.extend(t.present().filter_map(|a| self.index.get(&a).copied()));
                     met.add_table(&table);
                 }
             }

@@ -34,6 +34,10 @@ pub struct PlayerStats {
     pub wins: u32,
     /// In 840ths of a point; lower is better.
     pub score_difference: ScoreDifference,
+    /// Of `games`, the qualification rounds missed (entered late, or a no-show), scored
+    /// by the tournament's `absent_scoring`.
+    #[serde(default)]
+    pub absences: u32,
 }
 
 impl PlayerStats {
@@ -45,6 +49,7 @@ impl PlayerStats {
             table_points: Points::default(),
             wins: 0,
             score_difference: ScoreDifference::default(),
+            absences: 0,
         }
     }
 }
@@ -129,6 +134,7 @@ mod tests {
             table_points: Points(points),
             wins,
             score_difference: ScoreDifference(diff),
+            absences: 0,
         }
     }
 

@@ -41,6 +41,9 @@ pub struct Player {
     pub withdrawn: bool,
     /// The referee's reason, once disqualified.
     pub disqualified: Option<String>,
+    /// Entered late: the first qualification round the player could be drawn into (the
+    /// rounds before it count as missed).
+    pub first_round: Option<u32>,
 }
 
 impl Player {
@@ -66,6 +69,19 @@ pub struct Table {
     pub corrections: u32,
     /// Reasons of the voids of this table's games, oldest first.
     pub voids: Vec<String>,
+    /// Drawn here and recorded as no-shows by a referee: the game is played without
+    /// them.
+    pub absent: Vec<AccountId>,
+}
+
+impl Table {
+    /// The players drawn here who play the game (every one but the no-shows).
+    pub fn present(&self) -> impl Iterator<Item = AccountId> + '_ {
+        self.players
+            .iter()
+            .copied()
+            .filter(|p| !self.absent.contains(p))
+    }
 }
 
 /// One drawn round.
@@ -160,9 +176,11 @@ impl State {
                     checked_in: false,
                     withdrawn: false,
                     disqualified: None,
+                    first_round: None,
                 });
                 self.registered += 1;
             }
+            Event::PlayerEnteredLate(e) => self.apply_late_entry(e),
             Event::PlayerCheckedIn(e) => {
                 if let Some(p) = self.player_mut(e.player) {
                     p.checked_in = true;
@@ -234,6 +252,14 @@ impl State {
                 }
                 self.flagged.extend(e.flagged.iter().copied());
             }
+            Event::NoShowRecorded(e) => {
+                if let Some(t) = self.table_mut(e.table)
+                    && !t.absent.contains(&e.player)
+                {
+                    t.absent.push(e.player);
+                }
+                self.flagged.extend(e.flagged.iter().copied());
+            }
             Event::DisputeOpened(e) => self.disputes.push(Dispute {
                 id: e.dispute,
                 table: e.table,
@@ -247,6 +273,38 @@ impl State {
                 }
             }
             Event::Finished(e) => self.finished = Some(e.clone()),
+        }
+    }
+
+    /// A new player joins the registrations; a dropped one is checked in. Either enters
+    /// the qualification's entrants (kept in registration order).
+    fn apply_late_entry(&mut self, e: &PlayerEnteredLate) {
+        let index = match self.index.get(&e.player) {
+            Some(&i) => i,
+            None => {
+                let i = self.players.len() as u32;
+                self.index.insert(e.player, i);
+                self.players.push(Player {
+                    account: e.player,
+                    order: e.order,
+                    checked_in: false,
+                    withdrawn: false,
+                    disqualified: None,
+                    first_round: None,
+                });
+                self.registered += 1;
+                i
+            }
+        };
+        if let Some(p) = self.players.get_mut(index as usize) {
+            p.checked_in = true;
+            p.first_round = Some(e.first_round);
+        }
+        if let Some(stage) = self.stages.first_mut() {
+            if let Err(at) = stage.entrants.binary_search(&index) {
+                stage.entrants.insert(at, index);
+            }
+            stage.dropped.retain(|&a| a != e.player);
         }
     }
 

@@ -59,6 +59,9 @@ pub struct PlayerView {
     pub checked_in: bool,
     pub withdrawn: bool,
     pub disqualified: bool,
+    /// Entered late: the first qualification round the player was drawn into (the
+    /// rounds before it count as missed).
+    pub first_round: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -103,6 +106,8 @@ pub struct TableView {
     pub result: Option<Vec<PlayerResult>>,
     pub corrections: u32,
     pub voids: u32,
+    /// Drawn here and recorded as no-shows: the game is played without them.
+    pub absent: Vec<AccountId>,
     /// Knockout tables with a result: who goes through.
     pub advancing: Vec<AccountId>,
 }
@@ -156,6 +161,28 @@ pub struct OwnResult {
     pub score_difference: ScoreDifference,
 }
 
+/// One player's line at one drawn table: the result in force, or a no-show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TournamentResultLine))]
+pub struct ResultLine {
+    pub table: TableRef,
+    pub player: AccountId,
+    /// The player's seat, from 0, in the table's drawn order.
+    pub seat: u32,
+    /// Recorded as a no-show: no place, total or points at this table (the round counts
+    /// as missed in the standings).
+    pub absent: bool,
+    /// Place in the game, from 1 (shared by ties).
+    pub place: Option<u8>,
+    /// Final total in the game.
+    pub total: Option<u32>,
+    /// What the place earns, in 840ths of a point.
+    pub table_points: Option<Points>,
+    /// Final total minus the table's mean, in 840ths of a point.
+    pub score_difference: Option<ScoreDifference>,
+}
+
 fn player_view(p: &Player) -> PlayerView {
     PlayerView {
         player: p.account,
@@ -163,6 +190,7 @@ fn player_view(p: &Player) -> PlayerView {
         checked_in: p.checked_in,
         withdrawn: p.withdrawn,
         disqualified: p.disqualified.is_some(),
+        first_round: p.first_round,
     }
 }
 
@@ -267,6 +295,38 @@ impl State {
         }
     }
 
+    /// Every line of every drawn table that has a result or a no-show, in draw order
+    /// then seat order; `round` keeps one round only.
+    pub fn result_lines(&self, round: Option<RoundRef>) -> Vec<ResultLine> {
+        let mut lines = Vec::new();
+        for (at, t) in self.drawn_tables() {
+            if round.is_some_and(|r| r != at.round_ref()) {
+                continue;
+            }
+            let result = t.result.as_deref().unwrap_or_default();
+            let points = table_points(result);
+            let differences = score_differences(result);
+            for (seat, &player) in t.players.iter().enumerate() {
+                let absent = t.absent.contains(&player);
+                let i = result.iter().position(|l| l.player == player);
+                if i.is_none() && !absent {
+                    continue;
+                }
+                lines.push(ResultLine {
+                    table: at,
+                    player,
+                    seat: seat as u32,
+                    absent,
+                    place: i.map(|i| result[i].place),
+                    total: i.map(|i| result[i].total),
+                    table_points: i.map(|i| points[i].1),
+                    score_difference: i.map(|i| differences[i].1),
+                });
+            }
+        }
+        lines
+    }
+
     /// Every stage with its rounds and tables: the bracket.
     pub fn stage_views(&self) -> Vec<StageView> {
         let advance = self
@@ -334,6 +394,7 @@ impl State {
                         result: t.result.clone(),
                         corrections: t.corrections,
                         voids: t.voids.len() as u32,
+                        absent: t.absent.clone(),
                         advancing,
                     }
                 })
@@ -426,6 +487,7 @@ mod tests {
                 checked_in: true,
                 withdrawn: false,
                 disqualified: false,
+                first_round: None,
             })
         );
         assert_eq!(

@@ -54,8 +54,8 @@ async fn the_readme_examples_run_as_written_on_a_server_that_holds_data() {
         "## Configuration",
     );
     assert!(
-        blocks.len() >= 3,
-        "the game, the stream and the championship: {blocks:?}"
+        blocks.len() >= 4,
+        "the game, the stream, the championship and the door: {blocks:?}"
     );
     // Every block in one shell, as a reader pastes them one after the other; the
     // stream left in the background is ended at the close.
@@ -86,13 +86,15 @@ async fn the_readme_examples_run_as_written_on_a_server_that_holds_data() {
         output.status
     );
     // What a reader should see: the move accepted, the stream's events, every
-    // tournament command answered 200, the draw's game table, the standings.
+    // tournament command answered 200, the draw's game table, the standings, the door
+    // list's set-up codes.
     for expected in [
         "\"appended\":",
         "event: ",
         "{\"command\":\"open_registration\"} -> 200",
         "{\"command\":\"start_qualification\"} -> 200",
         "\"standings\":",
+        "\"setup_code\":",
     ] {
         assert!(stdout.contains(expected), "no {expected:?} in:\n{stdout}");
     }

@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yaniv_domain::rules::Preset;
 use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::{paper_sheet, sha256_hex, tables_of};
+use yaniv_e2e_tests::tournaments::{paper_sheet, sha256_hex, standings_csv_matches, tables_of};
 use yaniv_e2e_tests::{expect_problem, join_all, spawn_app};
 
 /// Final standings of a table where the players finish in the order given.
@@ -297,6 +297,33 @@ async fn an_organizer_runs_a_small_tournament_to_its_ranking() {
     assert_eq!(top, final_order);
     assert_eq!(ranked[0]["place"], 1);
     assert_eq!(ranked[0]["reached"]["kind"], "final");
+    // Every ranked account is named, and the CSV says what the JSON says.
+    for r in ranked {
+        let player = r["player"].as_i64().unwrap();
+        let name = &players.iter().find(|p| p.id == player).unwrap().name;
+        assert_eq!(ranking["usernames"][player.to_string()], name.as_str());
+    }
+    let csv = app
+        .get(&format!("/v1/tournaments/{id}/ranking?format=csv"), None)
+        .await
+        .text()
+        .await
+        .unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "place,player,username,reached,stage,place_at_table,withdrawn"
+    );
+    assert_eq!(lines.len(), 9);
+    for (line, r) in lines[1..].iter().zip(ranked) {
+        let player = r["player"].as_i64().unwrap();
+        let username = ranking["usernames"][player.to_string()].as_str().unwrap();
+        assert!(
+            line.starts_with(&format!("{},{player},{username},", r["place"])),
+            "{line} for {r}"
+        );
+    }
+    assert!(lines[1].ends_with(",final,,1,false"), "{}", lines[1]);
 
     // Once finished, every command is refused.
     let late = api
@@ -453,62 +480,4 @@ async fn concurrent_registrations_are_all_appended_in_order() {
         .map(|e| e["version"].as_u64().unwrap())
         .collect();
     assert_eq!(versions, (1..=7).collect::<Vec<u64>>());
-}
-
-/// The standings as CSV, asked both ways, say what the JSON says, row for row.
-async fn standings_csv_matches(app: &yaniv_e2e_tests::TestApp, id: i64, rows: &[Value]) {
-    let path = format!("/v1/tournaments/{id}/standings");
-    let by_format = app.get(&format!("{path}?format=csv"), None).await;
-    let by_accept = app
-        .client
-        .get(app.url(&path))
-        .header("accept", "text/csv")
-        .send()
-        .await
-        .expect("GET");
-    let mut documents = Vec::new();
-    for response in [by_format, by_accept] {
-        assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(
-            response.headers()["content-type"],
-            "text/csv; charset=utf-8"
-        );
-        assert!(
-            response.headers()["content-disposition"]
-                .to_str()
-                .unwrap()
-                .starts_with("attachment; filename=\"tournament-")
-        );
-        documents.push(response.text().await.expect("the CSV"));
-    }
-    assert_eq!(documents[0], documents[1]);
-    let lines: Vec<&str> = documents[0]
-        .split("\r\n")
-        .filter(|l| !l.is_empty())
-        .collect();
-    assert_eq!(
-        lines[0],
-        "place,player,username,games,wins,table_points,score_difference,\
-         table_points_840ths,score_difference_840ths,registration,withdrawn"
-    );
-    assert_eq!(lines.len(), rows.len() + 1);
-    for (line, row) in lines[1..].iter().zip(rows) {
-        let expected = [
-            row["place"].to_string(),
-            row["player"].to_string(),
-            row["username"].as_str().unwrap().to_owned(),
-            row["games"].to_string(),
-            row["wins"].to_string(),
-            row["table_points_decimal"].as_str().unwrap().to_owned(),
-            row["score_difference_decimal"].as_str().unwrap().to_owned(),
-            row["table_points"].to_string(),
-            row["score_difference"].to_string(),
-            row["registration"].to_string(),
-            row["withdrawn"].to_string(),
-        ]
-        .join(",");
-        assert_eq!(*line, expected);
-    }
-    let bad = app.get(&format!("{path}?format=xml"), None).await;
-    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }

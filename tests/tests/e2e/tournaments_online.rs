@@ -197,6 +197,33 @@ async fn drawn_tables_are_played_online_and_the_server_records_their_results() {
         assert_eq!(line["place"], standing["place"], "seat {seat}");
     }
 
+    // The finished game of a tournament is public: its record needs no token, and
+    // replays to the game's totals. A game of no tournament still needs one.
+    let record = app
+        .get(&format!("/v1/tables/{game_table}/record"), None)
+        .await;
+    assert_eq!(record.status(), StatusCode::OK);
+    let record: Value = record.json().await.expect("a record");
+    let replayed = app
+        .post_json("/v1/records/replay", &record, Some(&org.token))
+        .await;
+    assert_eq!(replayed.status(), StatusCode::OK);
+    let replayed: Value = replayed.json().await.expect("a replay result");
+    assert_eq!(replayed["finished"], true);
+    assert_eq!(
+        replayed["rounds"].as_array().map(Vec::len),
+        record["rounds"].as_array().map(Vec::len)
+    );
+    let casual = api
+        .create_table(&players[0].token, &json!({"preset": "israeli", "seats": 2}))
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    for id in [casual, 999_999] {
+        let hidden = app.get(&format!("/v1/tables/{id}/record"), None).await;
+        assert_eq!(hidden.status(), StatusCode::UNAUTHORIZED, "table {id}");
+    }
+
     // The paper table is the referee's; then the round is complete.
     let at_paper = &tables[1];
     let (sheet, _) = yaniv_e2e_tests::tournaments::paper_sheet(
@@ -439,6 +466,19 @@ async fn a_competitor_with_a_staff_role_sees_other_tables_as_a_spectator() {
         .get(&format!("/v1/tables/{game_table}/audit"), &otto.token)
         .await;
     expect_problem(audit, StatusCode::FORBIDDEN, "forbidden").await;
+    // Nor diff two versions of it: a diff shows the cards that moved.
+    let diff = api
+        .get(&format!("/v1/tables/{game_table}/diff?from=1"), &otto.token)
+        .await;
+    expect_problem(diff, StatusCode::FORBIDDEN, "forbidden").await;
+    let diff = api
+        .get(&format!("/v1/tables/{game_table}/diff?from=1"), &org.token)
+        .await;
+    assert_eq!(
+        diff.status(),
+        StatusCode::OK,
+        "the organizer, who does not play, may"
+    );
     let verify = api
         .post(
             &format!("/v1/tables/{game_table}/verify"),

@@ -186,7 +186,7 @@ async fn a_player_sees_its_table_its_online_game_and_its_results() {
             "account": player.id,
             "registered": true,
             "player": {"player": player.id, "registration": registration, "checked_in": true,
-                       "withdrawn": false, "disqualified": false},
+                       "withdrawn": false, "disqualified": false, "first_round": null},
             "seat": {"table": table, "seat": 1, "players": seats, "started": true,
                      "game": format!("table-{game_table}"), "game_table": game_table,
                      "has_result": false},

@@ -1,16 +1,19 @@
-//! `GET /v1/tables/{id}/audit?as_of=N`: the whole table after its first N events.
+//! `GET /v1/tables/{id}/audit?as_of=N` (or `?round=R&action=A`): the whole table after
+//! its first N events, or right after action A of round R of its game record, with the
+//! discard pile's history in the round.
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use yaniv_domain::game::{Deal, Event as GameEvent};
+use yaniv_domain::game::{Deal, DiscardPile, Event as GameEvent, discard_pile};
+use yaniv_domain::record::{self, PositionError, RecordPosition};
 
 use super::dto::TableView;
 use super::{load, with_etag};
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::auth::accounts::Account;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, FieldError, Problem};
 use yaniv_domain::table::{Access, Table};
 
 use crate::tables::{self, is_staff};
@@ -22,6 +25,12 @@ use crate::tournaments::fairness::table_access;
 pub struct AuditQuery {
     /// Fold only the first `as_of` events (1 to the table's version; all by default).
     pub as_of: Option<u64>,
+    /// With `action`, instead of `as_of`: the table right after that action of the game
+    /// record. Rounds count from 1 in the order they were dealt (the round in play too).
+    pub round: Option<u32>,
+    /// With `round`: the action's place among the round's actions, from 1 (as the
+    /// record lists them).
+    pub action: Option<u32>,
 }
 
 /// The full state of a table at some version: every hand, the stock size, totals,
@@ -40,6 +49,64 @@ pub struct AuditView {
     pub hand_totals: Option<Vec<u32>>,
     /// Hex seed of the round in play at `as_of` (a round dealt from a seed).
     pub seed: Option<String>,
+    /// The last action of the game record folded at `as_of`: its round and its place in
+    /// the round, both from 1 (what `round` and `action` take). `null` before the first
+    /// action of a round.
+    pub record_position: Option<RecordPosition>,
+    /// Every throw of the round in play at `as_of` (or of the last round, between
+    /// rounds), in order: who threw what at which version, what they drew, what was laid
+    /// on it and taken from it. `null` before the first deal.
+    pub discard_pile: Option<DiscardPile>,
+}
+
+/// The version the query asks for: `as_of`, or the version of record action
+/// `(round, action)` of `now`'s game; 422 `validation_failed` naming the field.
+fn requested_version(now: &Table, query: &AuditQuery) -> Result<u64, ApiError> {
+    let position = match (query.as_of, query.round, query.action) {
+        (Some(_), None, None) | (None, None, None) => None,
+        (Some(_), round, action) => {
+            let mut errors = vec![FieldError::new(
+                "as_of",
+                "give either `as_of` or `round` and `action`, not both",
+            )];
+            for (field, given) in [("round", round), ("action", action)] {
+                if given.is_some() {
+                    errors.push(FieldError::new(field, "not with `as_of`"));
+                }
+            }
+            return Err(ApiError::Validation(errors));
+        }
+        (None, Some(_), None) => {
+            return Err(ApiError::invalid_field("action", "required with `round`"));
+        }
+        (None, None, Some(_)) => {
+            return Err(ApiError::invalid_field("round", "required with `action`"));
+        }
+        (None, Some(round), Some(action)) => Some(RecordPosition {
+            round: round as usize,
+            action: action as usize,
+        }),
+    };
+    let Some(position) = position else {
+        let as_of = query.as_of.unwrap_or(now.version);
+        if as_of == 0 || as_of > now.version {
+            return Err(ApiError::invalid_field(
+                "as_of",
+                format!("must be 1 to {} (the table's version)", now.version),
+            ));
+        }
+        return Ok(as_of);
+    };
+    let index = record::action_index(&now.game_events, position).map_err(|e| match e {
+        PositionError::NoSuchRound { .. } => ApiError::invalid_field("round", e.to_string()),
+        PositionError::NoSuchAction { .. } => ApiError::invalid_field("action", e.to_string()),
+    })?;
+    now.game_versions.get(index).copied().ok_or_else(|| {
+        ApiError::unexpected(
+            "a table's game event without its version",
+            format!("game event {index} of table {}", now.id),
+        )
+    })
 }
 
 /// 403 unless `account` is staff and does not play at `table` while its game runs.
@@ -75,8 +142,10 @@ pub(super) async fn require_auditor(
     Ok(())
 }
 
-/// The table after its first `as_of` events, every hand shown (referees,
-/// organizers and admins who do not play at this table while its game runs).
+/// The table after its first `as_of` events, or right after action `action` of round
+/// `round` of its game record (both from 1), every hand shown, with the history of the
+/// round's discard pile (referees, organizers and admins who do not play at this table
+/// while its game runs).
 #[utoipa::path(
     get,
     path = "/v1/tables/{id}/audit",
@@ -85,14 +154,14 @@ pub(super) async fn require_auditor(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "Table id"), AuditQuery),
     responses(
-        (status = 200, description = "The table at `as_of`", body = AuditView),
+        (status = 200, description = "The table at `as_of` (or right after record action `round`, `action`)", body = AuditView),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not staff, or playing at this table or in its tournament while its game runs (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`as_of` out of range (`validation_failed`)",
+        (status = 422, description = "`as_of`, `round` or `action` out of range, `round` without `action` or the reverse, or `as_of` with them (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -105,13 +174,7 @@ pub async fn audit(
     let id = path.into_inner();
     let now = load(&state, id).await?;
     require_auditor(&state, &now, &auth.account).await?;
-    let as_of = query.as_of.unwrap_or(now.version);
-    if as_of == 0 || as_of > now.version {
-        return Err(ApiError::invalid_field(
-            "as_of",
-            format!("must be 1 to {} (the table's version)", now.version),
-        ));
-    }
+    let as_of = requested_version(&now, &query)?;
     // From the database, not the cache: an audit looks at what is stored.
     let table = state
         .tables
@@ -150,6 +213,8 @@ pub async fn audit(
         view: TableView::of(&table, Access::Staff),
         hand_totals,
         seed,
+        record_position: record::last_position(&table.game_events),
+        discard_pile: discard_pile(table.game_versions.iter().copied().zip(&table.game_events)),
     };
     tracing::info!(
         table = id,

@@ -14,7 +14,8 @@
 //! | `GET /v1/tables/{id}/events` | any account | the stream, redacted for the caller |
 //! | `GET /v1/tables/{id}/stream` | any account | the same events and the caller's view, pushed (SSE or NDJSON) |
 //! | `GET /v1/tables/{id}/record` | any account | the game record of the finished rounds |
-//! | `GET /v1/tables/{id}/audit` | staff | the full state after the first N events |
+//! | `GET /v1/tables/{id}/audit` | staff | the full state after the first N events (or after a record action), with the round's discard pile |
+//! | `GET /v1/tables/{id}/diff` | staff | what changed between two versions: events, hands, stock, scores, turn |
 //! | `POST /v1/tables/{id}/verify` | staff | hash chain + replay through the rules |
 //!
 //! "Staff" is a referee, organizer or admin who does not play at that table while
@@ -39,6 +40,7 @@
 pub mod actions;
 pub mod audit;
 pub mod create;
+pub mod diff;
 pub mod dto;
 pub mod events;
 pub mod join;
@@ -62,6 +64,7 @@ pub use self::actions::{
 };
 pub use self::audit::AuditView;
 pub use self::create::{BotSeatRequest, CreateTableRequest};
+pub use self::diff::{DiffEvent, DiffView};
 pub use self::events::{TableEventsPage, VisibleEvent};
 pub use self::join::JoinRequest;
 pub use self::list::{TableList, TableListEntry};

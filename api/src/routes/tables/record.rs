@@ -1,4 +1,8 @@
 //! `GET /v1/tables/{id}/record`: the game record of a table's finished rounds.
+//!
+//! Any account may read it (it holds finished rounds only). The finished game of a
+//! tournament's table is public, as the tournament is: anyone may fetch its record
+//! without a token, to replay or publish it.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -6,23 +10,25 @@ use yaniv_domain::record;
 
 use super::{load, with_etag};
 use crate::app_state::AppState;
-use crate::auth::Authenticated;
+use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 
 /// The game as a portable record (`yaniv-record/1`, see `docs/record-format.md`):
 /// rules, players, and every finished round with its deal, its shuffle commitment and
-/// seed, and every action. The round in play is left out, so its seed is never shown
+/// seed, and every action with the version of the event it came from (`event_version`,
+/// what `GET /v1/tables/{id}/audit?as_of=` takes). The round in play is left out, so its seed is never shown
 /// before it is over; the record replays (`POST /v1/records/replay`) to the table's
 /// totals after its last finished round.
 #[utoipa::path(
     get,
     path = "/v1/tables/{id}/record",
     tag = "tables",
-    security(("bearer" = [])),
+    security(("bearer" = []), ()),
     params(("id" = i64, Path, description = "Table id")),
     responses(
         (status = 200, description = "The record of the finished rounds", body = crate::routes::records::GameRecord),
-        (status = 401, description = "Missing, unknown or expired token",
+        (status = 401, description = "Missing token (needed unless the table's game is a \
+                                      finished tournament game), or an unknown or expired one",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -32,10 +38,21 @@ use crate::error::{ApiError, Problem};
 )]
 pub async fn record(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    auth: MaybeAuthenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let table = &load(&state, path.into_inner()).await?;
+    let loaded = load(&state, path.into_inner()).await;
+    // Without a token, anything but a public record is the same 401, so that nobody
+    // learns which tables exist by asking without one.
+    if auth.0.is_none() {
+        let public = loaded
+            .as_ref()
+            .is_ok_and(|t| t.created.tournament.is_some() && t.game.is_finished());
+        if !public {
+            return Err(ApiError::MissingToken);
+        }
+    }
+    let table = &loaded?;
     let no_round = || ApiError::Refused {
         status: StatusCode::CONFLICT,
         code: "no_finished_round",
@@ -45,7 +62,7 @@ pub async fn record(
     if !table.started {
         return Err(no_round());
     }
-    let exported = record::export(&table.game_events)
+    let exported = record::export_with_versions(&table.game_events, &table.game_versions)
         .map_err(|e| ApiError::unexpected("exporting a table's record", e))?;
     if exported.rounds.is_empty() {
         return Err(no_round());

@@ -178,7 +178,7 @@ impl CommandWrite {
 /// has decided that the caller may send the command.
 async fn check_accounts(conn: &mut PgConnection, command: &Command) -> Result<(), ApiError> {
     let (account, field, needs_referee) = match command {
-        Command::Register { player } => (*player, "player", false),
+        Command::Register { player } | Command::EnterLate { player } => (*player, "player", false),
         Command::AddReferee { referee } => (*referee, "referee", true),
         _ => return Ok(()),
     };

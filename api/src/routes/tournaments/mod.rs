@@ -8,14 +8,18 @@
 //! | `POST /v1/tournaments` | organizer, admin | create a tournament; the caller is its organizer |
 //! | `GET /v1/tournaments/{id}?as_of=N` | anyone | the tournament at a glance (phase, format, referees, ...) |
 //! | `POST /v1/tournaments/{id}/commands` | depends on the command (checked by the domain) | any tournament command, as the domain's JSON tagged by `command` |
-//! | `GET /v1/tournaments/{id}/standings?as_of=N` | anyone | the qualification standings now |
-//! | `GET /v1/tournaments/{id}/stages?as_of=N` | anyone | the bracket: stages, rounds, tables, results, byes |
-//! | `GET /v1/tournaments/{id}/ranking?as_of=N` | anyone | the final ranking (published, or what the final table gives) |
+//! | `GET /v1/tournaments/{id}/standings?as_of=N&format=csv` | anyone | the qualification standings now, named, points as decimals; JSON or CSV |
+//! | `GET /v1/tournaments/{id}/stages?as_of=N` | anyone | the bracket: stages, rounds, tables, results, byes, no-shows; the players' usernames |
+//! | `GET /v1/tournaments/{id}/ranking?as_of=N&format=csv` | anyone | the final ranking (published, or what the final table gives), named; JSON or CSV |
+//! | `GET /v1/tournaments/{id}/results?as_of=N&stage=&round=&format=csv` | anyone | every result in force, a line per player (no-shows marked), named, points as decimals; JSON or CSV |
 //! | `GET /v1/tournaments/{id}/interventions?as_of=N` | anyone | results entered, corrected or voided by hand and disqualifications: who, why, at which version |
+//! | `POST /v1/tournaments/{id}/registrations` | its organizer | a door list (CSV) registered at once; missing accounts created with set-up codes |
+//! | `POST /v1/tournaments/{id}/tables/{stage}/{round}/{table}/no-show` | its officials | a drawn player did not come: the table plays without them |
 //! | `GET /v1/tournaments/{id}/players?as_of=N` | anyone | the players in registration order, the referees and the organizer, with their usernames |
 //! | `GET /v1/tournaments/{id}/me` | any account | the caller's registration, table (and its online game), results and standing |
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
 //! | `GET /v1/tournaments/{id}/stream` | anyone | the events, summary and standings, pushed (SSE or NDJSON) |
+//! | `POST /v1/tournaments/{id}/paper-check` | any account | a referee's sheet scored by the tournament's rules as far as it goes; nothing recorded |
 //! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
 //!
 //! The reads are public: nothing in a tournament's stream is secret, so they need no
@@ -49,8 +53,13 @@ pub mod create;
 pub mod draws;
 pub mod list;
 pub mod me;
+pub mod no_show;
+pub mod paper_check;
 pub mod players;
+pub mod ranking;
 pub mod read;
+pub mod registrations;
+pub mod results;
 pub mod standings;
 pub mod stream;
 pub mod verify;
@@ -68,9 +77,8 @@ pub use self::me::{MySeat, MyTournament};
 pub use self::players::{
     TournamentOrganizer, TournamentPlayer, TournamentPlayers, TournamentReferee,
 };
-pub use self::read::{
-    AsOfQuery, InterventionsResponse, RankingResponse, StagesResponse, TournamentEventsPage,
-};
+pub use self::ranking::RankingResponse;
+pub use self::read::{AsOfQuery, InterventionsResponse, StagesResponse, TournamentEventsPage};
 pub use self::standings::{StandingsEntry, StandingsResponse};
 use crate::app_state::AppState;
 use crate::error::ApiError;

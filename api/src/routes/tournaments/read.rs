@@ -1,5 +1,6 @@
-//! The public reads of a tournament: `GET /v1/tournaments/{id}` and its
-//! `standings`, `stages`, `ranking` and `events`. Anyone may read them, without a
+//! The public reads of a tournament: `GET /v1/tournaments/{id}` and its `stages`,
+//! `interventions` and `events` (the `standings`, `results` and `ranking`, which also
+//! answer CSV, have files of their own). Anyone may read them, without a
 //! token: nothing in a tournament's stream is secret (a draw's seed is revealed in
 //! its own event, see `docs/tournaments.md`). A token that is sent must be valid.
 //!
@@ -13,7 +14,7 @@ use std::collections::BTreeMap;
 
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoParams, IntoResponses, ToSchema};
-use yaniv_domain::tournament::{Intervention, StageView, Tournament, TournamentFinished};
+use yaniv_domain::tournament::{Intervention, StageView, Tournament};
 
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::app_state::AppState;
@@ -21,6 +22,7 @@ use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 use crate::openapi::problem_response;
 use crate::routes::paging::EventsQuery;
+use crate::tournaments::play::usernames;
 use crate::tournaments::{decode, repo, stream_id};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -35,7 +37,7 @@ pub struct AsOfQuery {
 
 /// Tournament `id` after its first `as_of` events, read from the database; as it is
 /// now (through the cache) without `as_of`.
-pub(super) async fn load_as_of(
+pub(crate) async fn load_as_of(
     state: &AppState,
     id: i64,
     as_of: Option<u64>,
@@ -123,8 +125,11 @@ pub struct StagesResponse {
     /// The version read: the tournament's version, or `as_of` when given.
     pub version: u64,
     /// Every stage begun: its kind, rounds, tables with their players in seat order and
-    /// results, byes, who goes through.
+    /// results, byes, no-shows, who goes through.
     pub stages: Vec<StageView>,
+    /// The username of every account the stages name, by account id (`null` for an
+    /// account that is gone).
+    pub usernames: BTreeMap<i64, Option<String>>,
 }
 
 /// The stages, rounds and tables so far, with their results.
@@ -146,59 +151,41 @@ pub async fn stages(
     query: web::Query<AsOfQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    read_as_of(&state, id, query.as_of, |t| {
-        Ok(StagesResponse {
-            id,
-            version: t.version(),
-            stages: t.stages(),
-        })
-    })
-    .await
+    let tournament = load_as_of(&state, id, query.as_of).await?;
+    let stages = tournament.stages();
+    let named = stages.iter().flat_map(|s| {
+        s.dropped.iter().chain(s.rounds.iter().flat_map(|r| {
+            r.seeds
+                .iter()
+                .chain(&r.byes)
+                .chain(r.tables.iter().flat_map(|t| &t.players))
+        }))
+    });
+    let usernames = usernames_of(&state, named.copied()).await?;
+    let body = StagesResponse {
+        id,
+        version: tournament.version(),
+        stages,
+        usernames,
+    };
+    Ok(with_etag(
+        HttpResponse::Ok().json(body),
+        tournament.version(),
+    ))
 }
 
-/// The final ranking.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RankingResponse {
-    pub id: i64,
-    /// The version read: the tournament's version, or `as_of` when given.
-    pub version: u64,
-    /// Whether the ranking is published (the tournament is finished); before that,
-    /// `ranking` is what the final table's result would give, if it is in.
-    pub published: bool,
-    /// `null` until the final table has its result; then each player's place and how
-    /// far they reached, and who was disqualified.
-    #[schema(required = true)]
-    pub ranking: Option<TournamentFinished>,
-}
-
-/// The final ranking: published once the tournament is finished.
-#[utoipa::path(
-    get,
-    path = "/v1/tournaments/{id}/ranking",
-    tag = "tournaments",
-    security((), ("bearer" = [])),
-    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
-    responses(
-        (status = 200, description = "The ranking (or `null`)", body = RankingResponse),
-        ReadProblems,
-    )
-)]
-pub async fn ranking(
-    state: web::Data<AppState>,
-    _auth: MaybeAuthenticated,
-    path: web::Path<i64>,
-    query: web::Query<AsOfQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    read_as_of(&state, id, query.as_of, |t| {
-        Ok(RankingResponse {
-            id,
-            version: t.version(),
-            published: t.state().finished.is_some(),
-            ranking: t.ranking(),
-        })
-    })
-    .await
+/// The username of each of `accounts` (one query), by id.
+pub(crate) async fn usernames_of(
+    state: &AppState,
+    accounts: impl Iterator<Item = i64>,
+) -> Result<BTreeMap<i64, Option<String>>, ApiError> {
+    let ids: Vec<i64> = accounts
+        .collect::<std::collections::BTreeSet<i64>>()
+        .into_iter()
+        .collect();
+    let mut conn = state.db.acquire().await?;
+    let names = usernames(&mut conn, &ids).await?;
+    Ok(ids.into_iter().zip(names).collect())
 }
 
 /// What officials did by hand to the results.

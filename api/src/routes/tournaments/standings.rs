@@ -66,11 +66,12 @@ pub struct StandingsResponse {
 }
 
 /// The columns of the CSV, in order.
-const COLUMNS: [&str; 11] = [
+const COLUMNS: [&str; 12] = [
     "place",
     "player",
     "username",
     "games",
+    "absences",
     "wins",
     "table_points",
     "score_difference",
@@ -122,7 +123,7 @@ pub async fn standings(
 }
 
 /// The standings of `tournament` with each player's username (one lookup for all).
-pub(super) async fn entries(
+pub(crate) async fn entries(
     state: &AppState,
     tournament: &Tournament,
 ) -> Result<Vec<StandingsEntry>, ApiError> {
@@ -146,6 +147,7 @@ fn as_csv_document(entries: &[StandingsEntry]) -> Csv {
             stats.player.to_string(),
             entry.username.clone().unwrap_or_default(),
             stats.games.to_string(),
+            stats.absences.to_string(),
             stats.wins.to_string(),
             entry.table_points_decimal.clone(),
             entry.score_difference_decimal.clone(),

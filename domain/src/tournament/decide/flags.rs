@@ -75,6 +75,7 @@ pub(crate) fn change_flags(event: &mut Event) -> Option<(TableRef, &mut Vec<Roun
         Event::ResultRecorded(e) => Some((e.table, &mut e.flagged)),
         Event::ResultCorrected(e) => Some((e.table, &mut e.flagged)),
         Event::GameVoided(e) => Some((e.table, &mut e.flagged)),
+        Event::NoShowRecorded(e) => Some((e.table, &mut e.flagged)),
         _ => None,
     }
 }

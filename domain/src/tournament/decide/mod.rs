@@ -3,10 +3,10 @@
 //!
 //! - `setup.rs`: creating the tournament, its format, referees, opening and closing
 //!   registration.
-//! - `players.rs`: registration, check-in, withdrawal, disqualification.
+//! - `players.rs`: registration, late entry, check-in, withdrawal, disqualification.
 //! - `draws.rs`: seed commitments, starting and advancing stages, drawing and redrawing
 //!   rounds (the seating itself is `seating/`).
-//! - `results.rs`: table games starting, results recorded, corrected, voided.
+//! - `results.rs`: table games starting, results recorded, corrected, voided; no-shows.
 //! - `flags.rs`: which later draws a changed result affects.
 //! - `disputes.rs`: disputes opened and resolved.
 //! - `finish.rs`: the end and the final ranking.
@@ -63,6 +63,7 @@ impl Tournament {
             Command::OpenRegistration => one(s.decide_open_registration(ctx)?),
             Command::CloseRegistration => one(s.decide_close_registration(ctx)?),
             Command::Register { player } => one(s.decide_register(ctx, *player)?),
+            Command::EnterLate { player } => one(s.decide_enter_late(ctx, *player)?),
             Command::CheckIn { player } => one(s.decide_check_in(ctx, *player)?),
             Command::Withdraw { player } => one(s.decide_withdraw(ctx, *player)?),
             Command::Disqualify { player, reason } => {
@@ -91,6 +92,11 @@ impl Tournament {
                 reason,
             } => one(self.decide_correct(ctx, *table, input, reason)?),
             Command::VoidGame { table, reason } => one(self.decide_void(ctx, *table, reason)?),
+            Command::RecordNoShow {
+                table,
+                player,
+                reason,
+            } => one(self.decide_no_show(ctx, *table, *player, reason)?),
             Command::OpenDispute { table, reason } => {
                 one(s.decide_open_dispute(ctx, *table, reason)?)
             }

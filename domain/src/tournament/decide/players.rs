@@ -3,7 +3,7 @@
 use super::super::command::MAX_TEXT_LEN;
 use super::super::error::{Role, TournamentError};
 use super::super::event::*;
-use super::super::refs::{AccountId, Actor, Context};
+use super::super::refs::{AccountId, Actor, Context, StageKind};
 use super::super::state::{Player, Registration, State};
 use super::{Decision, text};
 
@@ -60,6 +60,59 @@ impl State {
             player,
             by: ctx.actor,
             order: self.players.len() as u32 + 1,
+        }))
+    }
+
+    /// A late entry (see [`Command::EnterLate`](super::super::Command::EnterLate)).
+    pub(super) fn decide_enter_late(&self, ctx: &Context, player: AccountId) -> Decision {
+        self.require(ctx, Role::Organizer, None)?;
+        let stage = match self.current_stage() {
+            None => {
+                return Err(TournamentError::WrongPhase(
+                    "the qualification has not started: register the player",
+                ));
+            }
+            Some(s) if s.kind != StageKind::Qualification => {
+                return Err(TournamentError::WrongPhase(
+                    "the qualification is over: late entries join only the qualification",
+                ));
+            }
+            Some(s) => s,
+        };
+        let rounds = self.rounds_in(StageKind::Qualification)?;
+        if stage.rounds.len() >= rounds {
+            return Err(TournamentError::WrongPhase(
+                "every qualification round is drawn: no round is left to enter",
+            ));
+        }
+        if self.is_official(Actor::Account(player)) && !self.officials_may_play() {
+            return Err(TournamentError::OfficialCannotPlay(player));
+        }
+        let order = match self.player(player) {
+            Some(p) => {
+                self.active_player(player)?;
+                let entered = self
+                    .index
+                    .get(&player)
+                    .is_some_and(|i| stage.entrants.contains(i));
+                if entered {
+                    return Err(TournamentError::AlreadyRegistered(player));
+                }
+                p.order
+            }
+            None => {
+                let capacity = self.info.as_ref().map_or(0, |i| i.capacity);
+                if self.registered >= capacity {
+                    return Err(TournamentError::CapacityReached { capacity });
+                }
+                self.players.len() as u32 + 1
+            }
+        };
+        Ok(Event::PlayerEnteredLate(PlayerEnteredLate {
+            player,
+            by: ctx.actor,
+            order,
+            first_round: stage.rounds.len() as u32 + 1,
         }))
     }
 

@@ -4,7 +4,7 @@ use super::super::Tournament;
 use super::super::command::MAX_TEXT_LEN;
 use super::super::error::{Role, TournamentError};
 use super::super::event::*;
-use super::super::refs::{Context, TableRef};
+use super::super::refs::{AccountId, Context, StageKind, TableRef};
 use super::super::result::ResultInput;
 use super::super::state::{State, Table};
 use super::{Decision, text};
@@ -39,7 +39,7 @@ impl State {
 
     /// The result `input` decides for table `at`, checked against who sits there: every
     /// seated player still in the tournament plays; a player who withdrew or was
-    /// disqualified after the draw may be missing; nobody else may appear.
+    /// disqualified after the draw may be missing; no-shows and nobody else may appear.
     pub(crate) fn checked_result(
         &self,
         at: TableRef,
@@ -55,8 +55,14 @@ impl State {
                     line.player
                 )));
             }
+            if table.absent.contains(&line.player) {
+                return Err(TournamentError::BadResult(format!(
+                    "player {} is recorded as a no-show at {at}",
+                    line.player
+                )));
+            }
         }
-        for &p in &table.players {
+        for p in table.present() {
             let still_in = self.player(p).is_some_and(|p| p.is_active());
             if still_in && !result.iter().any(|l| l.player == p) {
                 return Err(TournamentError::BadResult(format!(
@@ -131,6 +137,57 @@ impl Tournament {
             flagged: Vec::new(),
         };
         Ok(self.flagged(Event::ResultCorrected(event)))
+    }
+
+    /// A no-show (see [`Command::RecordNoShow`](super::super::Command::RecordNoShow)).
+    pub(super) fn decide_no_show(
+        &self,
+        ctx: &Context,
+        at: TableRef,
+        player: AccountId,
+        reason: &str,
+    ) -> Decision {
+        let s = &self.state;
+        s.require(ctx, Role::Official, None)?;
+        s.require_uninvolved(ctx, at)?;
+        let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        let table = s.existing_table(at)?;
+        if s.stage(at.stage).map(|st| st.kind) != Some(StageKind::Qualification) {
+            return Err(TournamentError::WrongPhase(
+                "no-shows are recorded in the qualification; in a knockout, withdraw the player",
+            ));
+        }
+        if !table.players.contains(&player) {
+            return Err(TournamentError::NotAtTable { player, table: at });
+        }
+        if table.absent.contains(&player) {
+            return Err(TournamentError::AlreadyAbsent { player, table: at });
+        }
+        if table.result.is_some() {
+            return Err(TournamentError::ResultAlreadyRecorded(at));
+        }
+        if table.started {
+            return Err(TournamentError::TableAlreadyStarted(at));
+        }
+        let fewest = usize::from(s.rules()?.min_players).max(2);
+        let left = table
+            .present()
+            .filter(|&p| p != player && s.player(p).is_some_and(|p| p.is_active()))
+            .count();
+        if left < fewest {
+            return Err(TournamentError::NotEnoughPlayers {
+                players: left,
+                min: fewest,
+            });
+        }
+        let event = NoShowRecorded {
+            table: at,
+            player,
+            reason,
+            by: ctx.actor,
+            flagged: Vec::new(),
+        };
+        Ok(self.flagged(Event::NoShowRecorded(event)))
     }
 
     pub(super) fn decide_void(&self, ctx: &Context, at: TableRef, reason: &str) -> Decision {

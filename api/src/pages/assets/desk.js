@@ -1,0 +1,186 @@
+// The organizer's desk: every change through the public REST API, from the browser.
+//
+// - Log in: the form of /desk/login goes to POST /v1/sessions; the token is kept for
+//   this tab only (sessionStorage) and sent as a bearer token with every command.
+// - A button with `data-command` sends that command to the tournament
+//   (POST /v1/tournaments/{id}/commands); `data-desk-draw` draws the next round
+//   (POST .../draws); `data-desk-register` finds an account by name
+//   (GET /v1/accounts?username=) and registers it, or admits it late once the
+//   qualification has started.
+// - Each command carries a fresh Idempotency-Key, so a retried click does not act
+//   twice. What the server refuses is shown as its problem document's detail.
+// - After a change the live part of the page is fetched again (assets/live.js).
+(function () {
+  "use strict";
+  var KEY = "yaniv.desk";
+  var session = function () {
+    try { return JSON.parse(window.sessionStorage.getItem(KEY) || "null"); } catch (e) { return null; }
+  };
+  var status = document.querySelector("[data-desk-status]");
+  var say = function (message, isError) {
+    if (!status) { return; }
+    status.textContent = message;
+    status.className = isError ? "problem" : "done";
+  };
+  var lang = document.documentElement.lang || "en";
+  var loginPath = "/desk/login?next=" + encodeURIComponent(window.location.pathname + window.location.search);
+
+  // Who is logged in, and the way out.
+  var current = session();
+  var user = document.querySelector("[data-desk-user]");
+  var logout = document.querySelector("[data-desk-logout]");
+  var loginForm = document.querySelector("[data-desk-login]");
+  if (current && user) { user.textContent = (lang === "nl" ? "Aangemeld als " : "Logged in as ") + current.username; }
+  if (current && logout) {
+    logout.hidden = false;
+    logout.addEventListener("click", function () {
+      fetch("/v1/sessions/current", { method: "DELETE", headers: { Authorization: "Bearer " + current.token } })
+        .catch(function () { /* the token expires anyway */ })
+        .then(function () { window.sessionStorage.removeItem(KEY); window.location.assign(loginPath); });
+    });
+  }
+  if (!current && !loginForm) { window.location.assign(loginPath); return; }
+
+  var problemOf = function (response) {
+    return response.json().then(function (problem) {
+      var fields = (problem.errors || []).map(function (e) { return e.field + ": " + e.message; });
+      return problem.detail + (fields.length ? " (" + fields.join("; ") + ")" : "");
+    }, function () { return response.status + " " + response.statusText; });
+  };
+
+  var key = function () {
+    if (window.crypto && window.crypto.randomUUID) { return window.crypto.randomUUID(); }
+    return String(Date.now()) + Math.random().toString(16).slice(2);
+  };
+
+  // Sends one request with the token; resolves with the JSON answer, or rejects with
+  // the message to show.
+  var api = function (method, path, body) {
+    var headers = { Authorization: "Bearer " + current.token };
+    if (body !== undefined) { headers["Content-Type"] = "application/json"; }
+    if (method === "POST") { headers["Idempotency-Key"] = key(); }
+    return fetch(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      .then(function (response) {
+        if (response.status === 401) {
+          window.sessionStorage.removeItem(KEY);
+          window.location.assign(loginPath);
+          return Promise.reject("");
+        }
+        if (!response.ok) { return problemOf(response).then(function (m) { return Promise.reject(m); }); }
+        return response.json();
+      });
+  };
+
+  var changed = function () {
+    say(lang === "nl" ? "Gedaan." : "Done.", false);
+    document.dispatchEvent(new CustomEvent("yaniv:refresh"));
+  };
+  var failed = function (message) { if (message) { say(message, true); } };
+
+  if (loginForm) {
+    loginForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var body = { username: loginForm.username.value, password: loginForm.password.value };
+      fetch("/v1/sessions", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+        .then(function (response) {
+          if (!response.ok) { return problemOf(response).then(function (m) { return Promise.reject(m); }); }
+          return response.json();
+        })
+        .then(function (answer) {
+          window.sessionStorage.setItem(KEY, JSON.stringify({ token: answer.token, username: answer.account.username }));
+          // Only a path of this server: never `//host` or `/\host`, which browsers
+          // read as another site.
+          var next = new URLSearchParams(window.location.search).get("next");
+          var local = next && /^\/(?![\/\\])/.test(next);
+          window.location.assign(local ? next : "/desk");
+        })
+        .catch(failed);
+    });
+    return;
+  }
+
+  // For the page scripts that build on the desk (assets/sheet.js).
+  window.YanivDesk = { api: api, changed: changed, failed: failed, lang: lang };
+  document.dispatchEvent(new CustomEvent("yaniv:desk-ready"));
+
+  // /desk: a new tournament from a preset, then its desk page.
+  var createForm = document.querySelector("[data-desk-create]");
+  if (createForm) {
+    createForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var number = function (field) { return Number(createForm[field].value); };
+      var body = {
+        name: createForm.elements.namedItem("name").value,
+        rules: { preset: createForm.preset.value },
+        capacity: number("capacity"),
+        config: { qualification_rounds: number("rounds"), table_min: number("table_min"), table_max: number("table_max") }
+      };
+      api("POST", "/v1/tournaments", body).then(function (created) {
+        window.location.assign("/desk/t/" + created.id);
+      }, failed);
+    });
+  }
+
+  var holder = document.querySelector("[data-desk-tournament]");
+  var tournament = holder && holder.getAttribute("data-desk-tournament");
+  if (!tournament) { return; }
+  var base = "/v1/tournaments/" + tournament;
+
+  // Buttons are inside the live part, which is replaced on refresh: listen above it.
+  holder.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-command]");
+    if (!button) { return; }
+    var confirmation = button.getAttribute("data-confirm");
+    if (confirmation && !window.confirm(confirmation)) { return; }
+    button.disabled = true;
+    api("POST", base + "/commands", JSON.parse(button.getAttribute("data-command")))
+      .then(changed, failed)
+      .then(function () { button.disabled = false; });
+  });
+
+  holder.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.hasAttribute("data-desk-draw")) {
+      event.preventDefault();
+      var paper = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
+      api("POST", base + "/draws", { paper_tables: paper }).then(changed, failed);
+    } else if (form.hasAttribute("data-desk-redraw")) {
+      event.preventDefault();
+      var redraw = {
+        stage: Number(form.getAttribute("data-stage")),
+        round: Number(form.getAttribute("data-round")),
+        reason: form.reason.value
+      };
+      var paperTables = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
+      api("POST", base + "/draws", { redraw: redraw, paper_tables: paperTables }).then(changed, failed);
+    } else if (form.hasAttribute("data-desk-register")) {
+      event.preventDefault();
+      var name = form.username.value.trim();
+      api("GET", "/v1/accounts?username=" + encodeURIComponent(name))
+        .then(function (found) {
+          if (!found.accounts.length) {
+            return Promise.reject(lang === "nl" ? "Geen account met de naam " + name + "." : "No account is named " + name + ".");
+          }
+          return api("GET", base).then(function (summary) {
+            var started = summary.tournament.current_stage !== null;
+            var command = started ? "enter_late" : "register";
+            return api("POST", base + "/commands", { command: command, player: found.accounts[0].id });
+          });
+        })
+        .then(function () { form.reset(); changed(); }, failed);
+    }
+  });
+
+  // The search filters the list as one types (the list is also filtered by ?q=).
+  var filter = document.querySelector("[data-desk-filter]");
+  var apply = function () {
+    if (!filter) { return; }
+    var q = filter.value.trim().toLowerCase();
+    var rows = document.querySelectorAll("[data-desk-players] tbody tr");
+    for (var i = 0; i < rows.length; i++) {
+      rows[i].hidden = q !== "" && rows[i].getAttribute("data-name").indexOf(q) < 0;
+    }
+  };
+  if (filter) { filter.addEventListener("input", apply); }
+  document.addEventListener("yaniv:updated", apply);
+})();

@@ -1,0 +1,67 @@
+// Live pages: the part of a page marked `data-live` follows the tournament's stream
+// (GET /v1/tournaments/{id}/stream, Server-Sent Events). After each change the page
+// fetches itself again and swaps that part in, so what a page shows is always what
+// the server renders, with or without this script. Projector pages also cycle through
+// their sections. No dependency, no build step.
+(function () {
+  "use strict";
+  var live = document.querySelector("[data-live]");
+  if (live && window.EventSource && window.fetch && window.DOMParser) {
+    var pending = null;
+    var refresh = function () {
+      pending = null;
+      fetch(window.location.href, { headers: { Accept: "text/html" }, credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (!html) { return; }
+          var next = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live]");
+          if (!next || next.getAttribute("data-version") === live.getAttribute("data-version")) { return; }
+          live.innerHTML = next.innerHTML;
+          live.setAttribute("data-version", next.getAttribute("data-version"));
+          document.dispatchEvent(new CustomEvent("yaniv:updated"));
+        })
+        .catch(function () { /* the next change tries again */ });
+    };
+    // A change this page made itself (the desk): no need to wait for the stream.
+    document.addEventListener("yaniv:refresh", refresh);
+    var stream = null;
+    var follow = function () {
+      stream = new EventSource(live.getAttribute("data-live"));
+      // Marks the page as following the stream (and no longer, while it reconnects).
+      stream.onopen = function () { document.documentElement.setAttribute("data-following", "true"); };
+      stream.onerror = function () { document.documentElement.removeAttribute("data-following"); };
+      stream.addEventListener("tournament", function (message) {
+        try {
+          var version = JSON.parse(message.data).version;
+          if (String(version) === live.getAttribute("data-version")) { return; }
+        } catch (e) { /* refresh anyway */ }
+        if (pending === null) { pending = window.setTimeout(refresh, 100); }
+      });
+    };
+    follow();
+    // A page left for another may be kept for the back button: it must not keep its
+    // stream (a browser opens only a few connections to one server). Coming back, it
+    // follows again and catches up.
+    window.addEventListener("pagehide", function () {
+      if (stream) { stream.close(); stream = null; }
+      document.documentElement.removeAttribute("data-following");
+    });
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted && stream === null) { follow(); refresh(); }
+    });
+  }
+
+  // The cycling part is looked up each time: a live refresh replaces it.
+  var first = document.querySelector("[data-cycle]");
+  if (first) {
+    var seconds = Number(first.getAttribute("data-cycle")) || 15;
+    var shown = 0;
+    var show = function () {
+      var parts = document.querySelectorAll("[data-cycle] [data-part]");
+      for (var i = 0; i < parts.length; i++) { parts[i].hidden = i !== shown % parts.length; }
+    };
+    show();
+    document.addEventListener("yaniv:updated", show);
+    window.setInterval(function () { shown += 1; show(); }, seconds * 1000);
+  }
+})();

@@ -1,0 +1,212 @@
+// The reference game client (pages/play): a game played through the public REST API
+// from the browser, on top of the desk's log-in (window.YanivDesk) and the shared
+// cards (window.YanivCards).
+//
+// - /play: a table against the server's bots: POST /v1/tables, join, start.
+// - /play/tables/{id}: the player's view (GET /v1/tables/{id}/view), refreshed on
+//   every message of the table's stream (GET /v1/tables/{id}/stream, read with fetch
+//   because EventSource cannot send the bearer token). Cards are buttons; those in a
+//   throw the rules allow are marked; a move is POST /v1/tables/{id}/actions.
+(function () {
+  "use strict";
+  var start = function () {
+    var desk = window.YanivDesk;
+    if (!desk || document.documentElement.hasAttribute("data-play-ready")) { return; }
+    document.documentElement.setAttribute("data-play-ready", "true");
+
+    var create = document.querySelector("[data-play-create]");
+    if (create) {
+      create.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var bots = Math.max(1, Math.min(7, Number(create.bots.value) || 1));
+        var seats = [];
+        for (var i = 1; i <= bots; i++) { seats.push({ seat: i, kind: "greedy" }); }
+        var body = { preset: create.preset.value, seats: bots + 1, bots: seats };
+        desk.api("POST", "/v1/tables", body)
+          .then(function (table) {
+            return desk.api("POST", "/v1/tables/" + table.id + "/join")
+              .then(function () { return desk.api("POST", "/v1/tables/" + table.id + "/start"); })
+              .then(function () { window.location.assign("/play/tables/" + table.id); });
+          })
+          .catch(desk.failed);
+      });
+      return;
+    }
+
+    var root = document.querySelector("[data-play-table]");
+    if (!root) { return; }
+    var base = "/v1/tables/" + root.getAttribute("data-play-table");
+    var labels = root.querySelector("[data-play-labels]").dataset;
+    var names = JSON.parse(labels.cardNames);
+    var status = root.querySelector("[data-play-status]");
+    var seatsList = root.querySelector("[data-play-seats]");
+    var pile = root.querySelector("[data-play-pile]");
+    var hand = root.querySelector("[data-play-hand]");
+    var actions = root.querySelector("[data-play-actions]");
+    var view = null;
+    var selected = [];
+    var deadline = null;
+
+    var element = function (tag, attributes, text) {
+      var e = document.createElement(tag);
+      Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, attributes[k]); });
+      if (text !== undefined) { e.textContent = text; }
+      return e;
+    };
+    // The same cards, as many of each (a hand may hold two jokers, or two decks' worth).
+    var same = function (a, b) {
+      return a.length === b.length && a.slice().sort().join() === b.slice().sort().join();
+    };
+    // `selected` holds positions in the hand, not codes: two cards may share a code.
+    var chosen = function () {
+      return selected.map(function (i) { return view.hand[i]; });
+    };
+    var legalThrow = function () {
+      var throws = (view && view.legal && view.legal.throws) || [];
+      return selected.length > 0 && throws.some(function (t) { return same(t, chosen()); });
+    };
+    var act = function (action) {
+      actions.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+      desk.api("POST", base + "/actions", action).then(function () { load(); }, function (message) {
+        desk.failed(message);
+        // Refused: the table has not moved, so draw it again to give the buttons back.
+        render();
+      });
+    };
+    var button = function (label, attributes, onClick) {
+      var b = element("button", Object.assign({ type: "button" }, attributes || {}), label);
+      b.addEventListener("click", onClick);
+      actions.appendChild(b);
+      return b;
+    };
+
+    var showClock = function () {
+      var clock = root.querySelector("[data-play-clock]");
+      if (!clock) { return; }
+      clock.textContent = deadline === null ? "" : " (" + Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s)";
+    };
+    window.setInterval(showClock, 1000);
+
+    var render = function () {
+      var table = view.table;
+      // The version shown, for whoever watches the page (and its tests).
+      root.setAttribute("data-version", String(table.version));
+      var game = view.game;
+      var over = table.status === "finished";
+      var mine = view.seat;
+      var myTurn = !over && game && game.to_act === mine;
+      // Who is who, and how they stand.
+      seatsList.textContent = "";
+      table.seats.forEach(function (s, i) {
+        var line = s.name + (game ? " — " + labels.cards + ": " + game.hand_sizes[i] + " · " + labels.score + ": " + game.totals[i] : "");
+        var item = element("li", { "data-seat": String(i) }, line);
+        if (game && game.to_act === i && !over) { item.className = "to-act"; }
+        seatsList.appendChild(item);
+      });
+      // The state of play, and the clock of the seat to act.
+      var waited = game && table.seats[game.to_act] ? table.seats[game.to_act].name : "";
+      var standings = (table.standings || []).map(function (p) { return p.place + ". " + p.name + " (" + p.total + ")"; });
+      status.textContent = over ? labels.over + " " + standings.join(" · ")
+        : (game ? labels.round + " " + game.round + " · " : "") + (myTurn ? labels.yourTurn : labels.waiting + " " + waited);
+      status.appendChild(element("span", { "data-play-clock": "" }));
+      deadline = view.clock && typeof view.clock.limit_ms === "number" ? Date.now() + view.clock.limit_ms : null;
+      showClock();
+      // The pile: the cards that may be taken are the takeable ones.
+      pile.textContent = "";
+      ((game && game.top_throw) || []).forEach(function (code) { pile.appendChild(window.YanivCards.card(code, names)); });
+      // The hand: each card a toggle; cards of an allowed throw are marked.
+      hand.textContent = "";
+      var throws = (view.legal && view.legal.throws) || [];
+      (view.hand || []).forEach(function (code, index) {
+        var playable = myTurn && throws.some(function (t) { return t.indexOf(code) >= 0; });
+        var b = element("button", {
+          type: "button", "class": "card" + (playable ? " playable" : ""), "data-card": code,
+          "data-index": String(index), "aria-pressed": String(selected.indexOf(index) >= 0)
+        });
+        b.disabled = !playable;
+        b.appendChild(window.YanivCards.card(code, names));
+        b.addEventListener("click", function () {
+          var at = selected.indexOf(index);
+          if (at >= 0) { selected.splice(at, 1); } else { selected.push(index); }
+          render();
+        });
+        hand.appendChild(b);
+      });
+      // The moves the rules allow now.
+      actions.textContent = "";
+      var legal = view.legal || {};
+      if (over || !legal) { return; }
+      if (legal.go_along) {
+        button(labels.goAlong, { "data-action": "go_along" }, function () { act({ type: "go_along", going: true }); });
+        button(labels.stayOut, { "data-action": "stay_out" }, function () { act({ type: "go_along", going: false }); });
+      }
+      if (legal.onderkluft) {
+        button(labels.challenge, { "data-action": "challenge" }, function () { act({ type: "onderkluft", challenge: true }); });
+        button(labels.noChallenge, { "data-action": "no_challenge" }, function () { act({ type: "onderkluft", challenge: false }); });
+      }
+      if (!myTurn) { return; }
+      var ready = legalThrow();
+      var stock = button(labels.throwStock, { "data-action": "throw-stock" }, function () {
+        act({ type: "play", throw: chosen(), draw: "stock" });
+      });
+      stock.disabled = !ready || !legal.draw_from_stock;
+      (legal.draw_from_discard || []).forEach(function (code) {
+        var take = button(labels.throwTake + " " + window.YanivCards.name(code, names), { "data-action": "throw-take", "data-take": code }, function () {
+          act({ type: "play", throw: chosen(), draw: { discard: code } });
+        });
+        take.disabled = !ready || chosen().indexOf(code) >= 0;
+      });
+      var call = button(labels.call, { "data-action": "call" }, function () { act({ type: "call" }); });
+      call.disabled = !legal.call;
+    };
+
+    var load = function () {
+      return desk.api("GET", base + "/view").then(function (v) {
+        // The same version is the same table: drawing it again would only take the
+        // button from under a click in progress. A new version is a new hand: the
+        // positions chosen before mean nothing in it.
+        if (view && v.table.version === view.table.version) { return; }
+        selected = [];
+        view = v;
+        render();
+      }, desk.failed);
+    };
+
+    // The table's stream, read as text: each message that moves the table reloads the
+    // view (a refused or lost stream falls back to a reload every few seconds).
+    var pending = null;
+    var soon = function () { if (pending === null) { pending = window.setTimeout(function () { pending = null; load(); }, 50); } };
+    var follow = function () {
+      var token = JSON.parse(window.sessionStorage.getItem("yaniv.desk") || "null");
+      if (!token || !window.fetch || !window.TextDecoder) { window.setInterval(load, 3000); return; }
+      fetch(base + "/stream", { headers: { Authorization: "Bearer " + token.token, Accept: "text/event-stream" } })
+        .then(function (response) {
+          if (!response.ok || !response.body) { throw new Error(String(response.status)); }
+          document.documentElement.setAttribute("data-following", "true");
+          var reader = response.body.getReader();
+          var decoder = new TextDecoder();
+          var buffer = "";
+          var read = function () {
+            return reader.read().then(function (chunk) {
+              if (chunk.done) { throw new Error("closed"); }
+              buffer += decoder.decode(chunk.value, { stream: true });
+              var end;
+              while ((end = buffer.indexOf("\n\n")) >= 0) {
+                var message = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                if (/^event: (event|view)$/m.test(message)) { soon(); }
+              }
+              return read();
+            });
+          };
+          return read();
+        })
+        .catch(function () {
+          document.documentElement.removeAttribute("data-following");
+          window.setTimeout(follow, 2000);
+        });
+    };
+    load().then(follow);
+  };
+  if (window.YanivDesk) { start(); } else { document.addEventListener("yaniv:desk-ready", start); }
+})();

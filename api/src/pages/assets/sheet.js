@@ -1,0 +1,157 @@
+// A paper table's score sheet on the desk (pages/desk/paper.rs): one line per round,
+// checked by the tournament's rules as it is filled in
+// (POST /v1/tournaments/{id}/paper-check), then recorded or corrected through the
+// tournament's commands. Builds on assets/desk.js (window.YanivDesk).
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-sheet]");
+  if (!root) { return; }
+  var start = function () {
+    var desk = window.YanivDesk;
+    if (!desk || root.hasAttribute("data-ready")) { return; }
+    root.setAttribute("data-ready", "true");
+    var table = JSON.parse(root.getAttribute("data-table"));
+    var seats = JSON.parse(root.getAttribute("data-seats"));
+    var correcting = root.hasAttribute("data-correct");
+    var labels = root.querySelector("[data-sheet-labels]").dataset;
+    var rows = root.querySelector("[data-sheet-rounds]");
+    var summary = root.querySelector("[data-sheet-summary]");
+    var record = root.querySelector("[data-sheet-record]");
+    var base = "/v1/tournaments/" + root.getAttribute("data-desk-tournament");
+    var names = Array.prototype.map.call(root.querySelectorAll("thead th[data-seat]"), function (th) {
+      return th.textContent;
+    });
+    var checked = null;
+    var timer = null;
+
+    var element = function (tag, attributes, text) {
+      var e = document.createElement(tag);
+      Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, attributes[k]); });
+      if (text !== undefined) { e.textContent = text; }
+      return e;
+    };
+
+    var addRound = function () {
+      var k = rows.rows.length + 1;
+      var tr = element("tr", { "data-round": String(k) });
+      tr.appendChild(element("th", { scope: "row" }, String(k)));
+      var ending = element("td");
+      var kind = element("select", { "data-kind": "", "aria-label": labels.called + " / " + labels.emptied + " (" + k + ")" });
+      kind.appendChild(element("option", { value: "call" }, labels.called));
+      kind.appendChild(element("option", { value: "empty_hand" }, labels.emptied));
+      var who = element("select", { "data-who": "", "aria-label": labels.called + " (" + k + ")" });
+      names.forEach(function (name, seat) { who.appendChild(element("option", { value: String(seat) }, name)); });
+      ending.appendChild(kind);
+      ending.appendChild(document.createTextNode(" "));
+      ending.appendChild(who);
+      tr.appendChild(ending);
+      names.forEach(function (name, seat) {
+        var cell = element("td", { "data-seat": String(seat) });
+        cell.appendChild(element("input", {
+          type: "number", min: "0", max: "999", inputmode: "numeric", "data-hand": "",
+          "aria-label": labels.hand + " " + name + " (" + k + ")"
+        }));
+        var declared = element("label", { "class": "declared" });
+        declared.appendChild(element("input", { type: "checkbox", "data-declared": "" }));
+        declared.appendChild(document.createTextNode(" " + labels.declared));
+        cell.appendChild(declared);
+        cell.appendChild(element("div", { "data-total": "", "class": "total" }));
+        tr.appendChild(cell);
+      });
+      tr.appendChild(element("td", { "data-problem": "", "class": "problem" }));
+      rows.appendChild(tr);
+      var first = tr.querySelector("[data-hand]");
+      if (first && k > 1) { first.focus(); }
+      schedule();
+    };
+
+    // The rounds of the lines filled in completely, up to the first that is not.
+    var sheet = function () {
+      var rounds = [];
+      for (var i = 0; i < rows.rows.length; i++) {
+        var tr = rows.rows[i];
+        var hands = Array.prototype.map.call(tr.querySelectorAll("[data-hand]"), function (input) {
+          return input.value === "" ? null : Number(input.value);
+        });
+        if (hands.some(function (h) { return h === null; })) { break; }
+        var who = Number(tr.querySelector("[data-who]").value);
+        var ending = tr.querySelector("[data-kind]").value === "call"
+          ? { kind: "call", caller: who, declared: [] }
+          : { kind: "empty_hand", seat: who };
+        if (ending.kind === "call") {
+          tr.querySelectorAll("[data-declared]").forEach(function (box, seat) {
+            if (box.checked && seat !== who) { ending.declared.push(seat); }
+          });
+        }
+        rounds.push({ ending: ending, hand_totals: hands });
+      }
+      return rounds;
+    };
+
+    var show = function (result) {
+      checked = result;
+      for (var i = 0; i < rows.rows.length; i++) {
+        var tr = rows.rows[i];
+        var score = result.rounds[i];
+        tr.querySelectorAll("[data-total]").forEach(function (cell, seat) {
+          cell.textContent = score ? "= " + score.totals[seat] : "";
+        });
+        var problem = tr.querySelector("[data-problem]");
+        var refused = result.error && result.error.round === i;
+        problem.textContent = refused ? result.error.message : "";
+        if (refused) { problem.setAttribute("role", "alert"); } else { problem.removeAttribute("role"); }
+      }
+      if (result.finished) {
+        summary.textContent = result.standings.map(function (s) {
+          return s.place + ". " + names[s.seat] + " (" + s.total + ")";
+        }).join(" · ");
+      } else {
+        summary.textContent = "";
+      }
+      record.disabled = !result.finished || !!result.error;
+    };
+
+    var check = function () {
+      timer = null;
+      return desk.api("POST", base + "/paper-check", { seats: seats.length, rounds: sheet() })
+        .then(show, desk.failed);
+    };
+    // Checks shortly after the typing stops. The record button stays as it is
+    // meanwhile: leaving a field to click it must not disable it under the pointer.
+    var schedule = function () {
+      if (timer !== null) { window.clearTimeout(timer); }
+      timer = window.setTimeout(check, 200);
+    };
+    // The check of what is on the sheet now, at once if one is waiting.
+    var settled = function () {
+      if (timer === null) { return Promise.resolve(); }
+      window.clearTimeout(timer);
+      return check();
+    };
+
+    rows.addEventListener("input", schedule);
+    rows.addEventListener("change", schedule);
+    root.querySelector("[data-sheet-add]").addEventListener("click", addRound);
+    root.querySelector("[data-sheet-remove]").addEventListener("click", function () {
+      if (rows.rows.length > 1) { rows.deleteRow(rows.rows.length - 1); schedule(); }
+    });
+    record.addEventListener("click", function () {
+      settled().then(function () {
+        if (checked && checked.finished && !checked.error) { send(); }
+      });
+    });
+    var send = function () {
+      var input = { source: "paper_rounds", seats: seats, rounds: sheet() };
+      var command = correcting
+        ? { command: "correct_result", table: table, input: input, reason: (root.querySelector("#reason") || {}).value || "" }
+        : { command: "record_result", table: table, input: input };
+      record.disabled = true;
+      desk.api("POST", base + "/commands", command).then(desk.changed, function (message) {
+        desk.failed(message);
+        record.disabled = false;
+      });
+    };
+    addRound();
+  };
+  if (window.YanivDesk) { start(); } else { document.addEventListener("yaniv:desk-ready", start); }
+})();

@@ -1,0 +1,82 @@
+//! Pages for people, in the same binary as the API: server-rendered HTML (maud,
+//! checked at compile time), a style sheet and one small script for live updates.
+//!
+//! Every page reads through the same code as the REST API it mirrors (the tournament
+//! from the repository and its fold cache, the standings with their names, the
+//! listing), and a page that changes something will do it through the public API: the
+//! pages show that the API is enough. Pages work without the script; with it, the
+//! live parts follow the tournament's stream.
+//!
+//! - `lang.rs`, `text.rs`: English and Dutch, and every text in both.
+//! - `layout.rs`: the frame of a page and its answer headers.
+//! - `assets.rs` (`assets/`): the style sheet and the script.
+//! - `landing.rs`: `/`.
+//! - `tournament/`: the public pages of a tournament, `/t/{id}/...`.
+//! - `play/`: the reference game client, `/play/...`, playing through the REST API
+//!   from the browser.
+//! - `desk/`: the organizer's desk, `/desk/...`, whose changes go through the REST API
+//!   from the browser.
+//! - `print/`: a tournament's printables (score sheets, table cards, standings), for A4.
+//!
+//! `docs/pages.md` lists the pages.
+
+pub mod assets;
+pub mod desk;
+pub mod landing;
+pub mod lang;
+pub mod layout;
+pub mod play;
+pub mod print;
+pub mod text;
+pub mod tournament;
+
+use actix_web::web;
+
+/// Registers every page. Pages are not part of the OpenAPI document: they are HTML for
+/// people, not an interface for programs.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(landing::landing))
+        .route("/assets/pages.css", web::get().to(assets::css))
+        .route("/assets/live.js", web::get().to(assets::live_js))
+        .route("/assets/icon.svg", web::get().to(assets::icon))
+        .route("/assets/desk.js", web::get().to(assets::desk_js))
+        .route("/desk", web::get().to(desk::home))
+        .route("/desk/login", web::get().to(desk::login::login))
+        .route("/desk/login", web::post().to(desk::login::login))
+        .route("/desk/t/{id}", web::get().to(desk::tournament::desk))
+        .route(
+            "/desk/t/{id}/tables/{stage}/{round}/{table}",
+            web::get().to(desk::paper::sheet),
+        )
+        .route("/assets/sheet.js", web::get().to(assets::sheet_js))
+        .route("/assets/cards.js", web::get().to(assets::cards_js))
+        .route("/assets/play.js", web::get().to(assets::play_js))
+        .route("/play", web::get().to(play::home))
+        .route("/play/tables/{id}", web::get().to(play::table))
+        .route("/desk/tables/{id}", web::get().to(desk::replay::replay))
+        .route("/assets/replay.js", web::get().to(assets::replay_js))
+        .route("/t/{id}", web::get().to(tournament::overview))
+        .route(
+            "/t/{id}/seating",
+            web::get().to(tournament::seating::seating),
+        )
+        .route(
+            "/t/{id}/standings",
+            web::get().to(tournament::standings::standings),
+        )
+        .route("/t/{id}/stages", web::get().to(tournament::stages::stages))
+        .route(
+            "/t/{id}/ranking",
+            web::get().to(tournament::ranking::ranking),
+        )
+        .route(
+            "/t/{id}/projector",
+            web::get().to(tournament::projector::projector),
+        )
+        .route("/t/{id}/print/sheets", web::get().to(print::sheets::sheets))
+        .route("/t/{id}/print/cards", web::get().to(print::cards::cards))
+        .route(
+            "/t/{id}/print/standings",
+            web::get().to(print::standings::standings),
+        );
+}

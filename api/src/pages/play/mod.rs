@@ -1,0 +1,112 @@
+//! The reference game client, `/play/...`: a page a player plays a game on, through the
+//! public REST API only, as a third-party or mobile client would. It shows that the API
+//! is enough to play.
+//!
+//! - `/play`: start a table against the server's bots (`POST /v1/tables`, `join`,
+//!   `start`);
+//! - `/play/tables/{id}`: the game. `assets/play.js` reads the player's view
+//!   (`GET /v1/tables/{id}/view`) and follows the table's stream
+//!   (`GET /v1/tables/{id}/stream`, read with the bearer token, which `EventSource`
+//!   cannot send); the hand is drawn as cards to click, the throws the rules allow are
+//!   marked, and each move is `POST /v1/tables/{id}/actions` with a fresh
+//!   `Idempotency-Key`.
+//!
+//! The log-in is the desk's (`desk::frame`, `assets/desk.js`): any account may play.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::html;
+use yaniv_domain::rules::PRESET_NAMES;
+
+use super::desk::frame;
+use super::lang::Lang;
+use super::layout::{self, Page};
+use super::text;
+
+/// `GET /play`: a new table against bots.
+pub async fn home(req: HttpRequest) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let body = frame(
+        lang,
+        html! {
+            h1 { (text::PLAY.get(lang)) }
+            p { (text::PLAY_INTRO.get(lang)) }
+            form.stack data-play-create {
+                div {
+                    label for="preset" { (text::PRESET.get(lang)) }
+                    select #preset name="preset" {
+                        @for preset in PRESET_NAMES { option value=(preset) { (preset) } }
+                    }
+                }
+                div {
+                    label for="bots" { (text::BOTS.get(lang)) }
+                    input #bots name="bots" type="number" min="1" max="7" value="2" required;
+                }
+                button type="submit" { (text::NEW_TABLE.get(lang)) }
+            }
+            script src="/assets/play.js" defer { }
+        },
+    );
+    layout::respond(
+        &req,
+        StatusCode::OK,
+        Page {
+            lang,
+            title: text::PLAY.get(lang).to_owned(),
+            body,
+            body_class: Some("play"),
+        },
+    )
+}
+
+/// `GET /play/tables/{id}`: the game at table `id`.
+pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let id = path.into_inner();
+    let body = frame(
+        lang,
+        html! {
+            h1 { (text::TABLE.get(lang)) " #" (id) }
+            div data-play-table=(id) {
+                p data-play-status role="status" aria-live="polite" { }
+                ul.plain data-play-seats { }
+                section aria-labelledby="pile-title" {
+                    h2 #pile-title { (text::TOP_OF_PILE.get(lang)) }
+                    div data-play-pile { }
+                }
+                section aria-labelledby="hand-title" {
+                    h2 #hand-title { (text::YOUR_HAND.get(lang)) }
+                    div.hand data-play-hand { }
+                }
+                div.buttons data-play-actions { }
+                template data-play-labels
+                    data-card-names=(text::CARD_NAMES.get(lang))
+                    data-throw-stock=(text::THROW_DRAW_STOCK.get(lang))
+                    data-throw-take=(text::THROW_TAKE.get(lang))
+                    data-call=(text::CALL_YANIV.get(lang))
+                    data-go-along=(text::GO_ALONG_BUTTON.get(lang))
+                    data-stay-out=(text::STAY_OUT.get(lang))
+                    data-challenge=(text::CHALLENGE.get(lang))
+                    data-no-challenge=(text::NO_CHALLENGE.get(lang))
+                    data-your-turn=(text::YOUR_TURN.get(lang))
+                    data-waiting=(text::WAITING_FOR.get(lang))
+                    data-over=(text::GAME_OVER.get(lang))
+                    data-round=(text::ROUND_WORD.get(lang))
+                    data-cards=(text::CARDS.get(lang))
+                    data-score=(text::SCORE.get(lang)) { }
+            }
+            script src="/assets/cards.js" defer { }
+            script src="/assets/play.js" defer { }
+        },
+    );
+    layout::respond(
+        &req,
+        StatusCode::OK,
+        Page {
+            lang,
+            title: format!("{} · {} #{id}", text::PLAY.get(lang), text::TABLE.get(lang)),
+            body,
+            body_class: Some("play"),
+        },
+    )
+}
