@@ -17,7 +17,7 @@
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use yaniv_domain::game::{Event as GameEvent, Game, earliest_divergence};
+use yaniv_domain::game::{Event as GameEvent, Game, earliest_divergence_from};
 
 use crate::app_state::AppState;
 use crate::checkpoints::{self, CheckpointReport};
@@ -120,6 +120,21 @@ pub fn chain_report(status: &ChainStatus) -> (CheckReport, Option<String>) {
     }
 }
 
+/// The last version a hash chain vouches for: the events before its first break,
+/// except the one a wrong back link points at (its hash may have been recomputed
+/// after it was changed). An intact chain vouches for none, since a forger may have
+/// recomputed all of it.
+pub fn vouched_through(status: &ChainStatus) -> u64 {
+    match status {
+        ChainStatus::Intact { .. } => 0,
+        ChainStatus::Broken {
+            version,
+            reason: ChainBreak::PrevHashMismatch,
+        } => version.saturating_sub(2),
+        ChainStatus::Broken { version, .. } => version.saturating_sub(1),
+    }
+}
+
 /// The replay's verdict: the earliest event that does not hold, and the first event
 /// the rules reject (the same one unless a change was accepted where it was made).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,14 +144,13 @@ pub struct Replayed {
 }
 
 /// Replays a table's stored events: decodes each, checks the table's structure,
-/// then re-decides every game event with the rules.
-pub fn replay_report(id: i64, events: &[RecordedEvent]) -> CheckReport {
-    replay(id, events).report
-}
-
-/// [`replay_report`], with the rule failure beside the changed event.
-pub fn replay(id: i64, events: &[RecordedEvent]) -> Replayed {
-    let (changed, rejected) = match first_replay_failure(id, events) {
+/// then re-decides every game event with the rules. The events up to version
+/// `vouched_through` are known to be the ones first written (the chain breaks only
+/// after them), so when the rules reject a later event, none of those is blamed for
+/// it: a changed event that a single other turn before it would also explain is
+/// still named where the chain says it was changed.
+pub fn replay(id: i64, events: &[RecordedEvent], vouched_through: u64) -> Replayed {
+    let (changed, rejected) = match first_replay_failure(id, events, vouched_through) {
         ReplayFailure::None => (None, None),
         ReplayFailure::Structure(failure) => (Some(failure.clone()), Some(failure)),
         ReplayFailure::Rules { changed, rejected } => (Some(changed), Some(rejected)),
@@ -158,7 +172,7 @@ enum ReplayFailure {
     },
 }
 
-fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> ReplayFailure {
+fn first_replay_failure(id: i64, events: &[RecordedEvent], vouched_through: u64) -> ReplayFailure {
     let mut table: Option<Table> = None;
     let mut game_events: Vec<GameEvent> = Vec::new();
     let mut game_versions: Vec<u64> = Vec::new();
@@ -274,7 +288,8 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent]) -> ReplayFailure {
     let past_the_end = events.len() as u64 + 1;
     let version_of = |index: usize| game_versions.get(index).copied().unwrap_or(past_the_end);
     let rejected = failure(version_of(index), error.code(), error.to_string());
-    let changed = match earliest_divergence(&game_events, index) {
+    let first_suspect = game_versions.partition_point(|&version| version <= vouched_through);
+    let changed = match earliest_divergence_from(&game_events, first_suspect, index) {
         Some(changed) if changed < index => failure(
             version_of(changed),
             "diverging_event",
@@ -355,7 +370,7 @@ pub async fn run(
 ) -> Result<Verification, ApiError> {
     let stream = super::stream_id(id);
     let chain = state.store.verify_stream(&stream).await?;
-    let replayed = replay(id, events);
+    let replayed = replay(id, events, vouched_through(&chain));
     let row = super::listing::row(state.store.pool(), id).await?;
     let table = match state.tables.load_fresh(id, None).await {
         Ok(table) => table,
@@ -383,6 +398,21 @@ pub async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_broken_chain_vouches_for_the_events_before_the_one_it_cannot_trust() {
+        let broken = |version, reason| ChainStatus::Broken { version, reason };
+        assert_eq!(vouched_through(&broken(9, ChainBreak::HashMismatch)), 8);
+        assert_eq!(vouched_through(&broken(9, ChainBreak::VersionGap)), 8);
+        // Event 8 may have been changed with its own hash recomputed.
+        assert_eq!(vouched_through(&broken(9, ChainBreak::PrevHashMismatch)), 7);
+        assert_eq!(vouched_through(&broken(1, ChainBreak::PrevHashMismatch)), 0);
+        let intact = ChainStatus::Intact {
+            events: 9,
+            head: None,
+        };
+        assert_eq!(vouched_through(&intact), 0);
+    }
 
     fn failing(version: u64, code: &str) -> CheckReport {
         report(Some(failure(version, code, "test")))

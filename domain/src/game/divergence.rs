@@ -26,6 +26,18 @@ use crate::combos::for_each_throw;
 /// round of `rejected` (or of `events`). `None` when no single changed turn explains
 /// the rejection (the rejected event itself is then the first that does not hold).
 pub fn earliest_divergence(events: &[Event], rejected: usize) -> Option<usize> {
+    earliest_divergence_from(events, 0, rejected)
+}
+
+/// [`earliest_divergence`] when the events before `first_suspect` are known to be the
+/// ones first written (a hash chain that breaks only at a later event vouches for
+/// them): the search then blames none of them, though a change there would explain
+/// the rejection as well.
+pub fn earliest_divergence_from(
+    events: &[Event],
+    first_suspect: usize,
+    rejected: usize,
+) -> Option<usize> {
     let rejected = rejected.min(events.len().checked_sub(1)?);
     let round_start = events[..=rejected]
         .iter()
@@ -38,7 +50,9 @@ pub fn earliest_divergence(events: &[Event], rejected: usize) -> Option<usize> {
     let mut game = Game::from_events(&events[..round_start]);
     let mut replaced = Vec::with_capacity(round_end - round_start);
     for at in round_start..rejected {
-        if let Event::TurnPlayed(stored) = &events[at] {
+        if let Event::TurnPlayed(stored) = &events[at]
+            && at >= first_suspect
+        {
             for candidate in other_turns(&game, stored) {
                 replaced.clear();
                 replaced.push(Event::TurnPlayed(candidate));
@@ -162,6 +176,23 @@ mod tests {
                 earliest_divergence(changed, *rejected),
                 Some(*at),
                 "changed at {at}, rejected at {rejected}"
+            );
+        }
+    }
+
+    #[test]
+    fn events_known_to_be_original_are_never_blamed() {
+        let game = bots_game(5);
+        for (at, changed, rejected) in late_noticed_forgeries(&game).iter().take(40) {
+            assert_eq!(
+                earliest_divergence_from(changed, *at, *rejected),
+                Some(*at),
+                "changed at {at}, rejected at {rejected}, vouched before {at}"
+            );
+            assert_eq!(
+                earliest_divergence_from(changed, *rejected, *rejected),
+                None,
+                "every event before the rejected one is vouched for"
             );
         }
     }

@@ -29,7 +29,7 @@ pub use command::{Command, DealSource, DrawChoice};
 pub use describe::describe;
 pub use diff::{GameDiff, SeatDiff, diff};
 pub use discard::{DiscardPile, LaidOn, LaidOnKind, PileThrow, Taken, discard_pile};
-pub use divergence::earliest_divergence;
+pub use divergence::{earliest_divergence, earliest_divergence_from};
 pub use error::GameError;
 pub use event::*;
 pub use scoring::{RoundEnding, RoundScore, score_round, standings};
