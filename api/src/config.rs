@@ -14,8 +14,8 @@
 //! | `YANIV_PRUNE_INTERVAL_SECS` | `3600` | how often expired sessions and idempotency records older than their retention are deleted |
 //! | `YANIV_TOKEN_TTL_SECS` | `86400` | lifetime of a bearer token issued at log in |
 //! | `YANIV_MAX_BODY_BYTES` | `262144` | largest accepted request body (256 KiB); larger is 413 |
-//! | `YANIV_MAX_RECORD_BYTES` | `1048576` | largest game record `POST /v1/records/replay` accepts (1 MiB, at most 16 MiB); larger is 413 |
-//! | `YANIV_REPLAY_CONCURRENCY` | number of CPUs | game-record replays computed at once (the others wait, then 503) |
+//! | `YANIV_MAX_RECORD_BYTES` | `1048576` | largest game record `POST /v1/records/replay` and `/steps` accept (1 MiB, at most 16 MiB); larger is 413 |
+//! | `YANIV_REPLAY_CONCURRENCY` | number of CPUs | game-record replays (and step-by-step replays) computed at once (the others wait, then 503) |
 //! | `YANIV_ARGON2_CONCURRENCY` | number of CPUs | password hashes computed at once |
 //! | `YANIV_ARGON2_MAX_WAIT_MS` | `1000` | how long a request waits for a hashing slot before 503 |
 //! | `YANIV_HTTP_WORKERS` | number of CPUs | actix-web worker threads |

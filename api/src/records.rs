@@ -43,8 +43,40 @@ impl RecordReplayer {
         self.max_bytes
     }
 
-    /// Parses and replays `bytes` on the blocking pool, once a slot is free.
+    /// Parses and replays `bytes` on the blocking pool, once a slot is free: the
+    /// `yaniv-result/1` document.
     pub async fn replay(&self, bytes: Bytes) -> Result<Replayed, ApiError> {
+        self.run(bytes, "record replayed", |bytes| {
+            let outcome = record::replay_json(bytes)?;
+            Ok((
+                serde_json::to_vec(&outcome.result).unwrap_or_default(),
+                outcome.result.rounds.len(),
+            ))
+        })
+        .await
+    }
+
+    /// Parses `bytes` and replays the record step by step, as far as the rules accept
+    /// it ([`record::record_steps`]): only a record that does not parse is a problem.
+    pub async fn steps(&self, bytes: Bytes) -> Result<Replayed, ApiError> {
+        self.run(bytes, "record stepped through", |bytes| {
+            let walked = record::record_steps(&record::parse_record(bytes)?);
+            Ok((
+                serde_json::to_vec(&walked).unwrap_or_default(),
+                walked.discard_piles.len(),
+            ))
+        })
+        .await
+    }
+
+    /// Runs `work` (the answer and the rounds it covers) on the blocking pool, once a
+    /// slot is free, and logs how long it took.
+    async fn run(
+        &self,
+        bytes: Bytes,
+        done: &'static str,
+        work: impl FnOnce(&[u8]) -> Result<(Vec<u8>, usize), RecordError> + Send + 'static,
+    ) -> Result<Replayed, ApiError> {
         let permit = tokio::time::timeout(self.max_wait, self.permits.clone().acquire_owned())
             .await
             .map_err(|_| ApiError::Busy {
@@ -54,13 +86,12 @@ impl RecordReplayer {
         let task = spawn_blocking_with_tracing(move || {
             let _permit = permit;
             let started = Instant::now();
-            let outcome = record::replay_json(&bytes)?;
-            let json = serde_json::to_vec(&outcome.result).unwrap_or_default();
+            let (json, rounds) = work(&bytes)?;
             tracing::info!(
                 bytes = bytes.len(),
-                rounds = outcome.result.rounds.len(),
+                rounds,
                 elapsed_ms = started.elapsed().as_secs_f64() * 1e3,
-                "record replayed"
+                "{done}"
             );
             Ok(json)
         });

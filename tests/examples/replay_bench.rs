@@ -7,10 +7,11 @@
 //! Plays a long game of random bots (8 players), exports it as a `yaniv-record/1`
 //! record of at most BYTES (default 1 MiB, the default `YANIV_MAX_RECORD_BYTES`),
 //! optionally writes it to OUT.json (for `yaniv replay OUT.json`), then times
-//! `replay_json` five times in process and five `POST /v1/records/replay` against a
-//! server started on a fresh database (with `YANIV_MAX_RECORD_BYTES` set to fit).
+//! `replay_json` five times in process, then five `POST /v1/records/replay` and five
+//! `POST /v1/records/steps` (with the size of its answer) against a server started on
+//! a fresh database (with `YANIV_MAX_RECORD_BYTES` set to fit).
 //! The figures decided that replays run on the blocking pool (see
-//! `api/src/routes/records.rs`).
+//! `api/src/routes/records/mod.rs`).
 
 use std::time::{Duration, Instant};
 
@@ -57,22 +58,26 @@ async fn main() {
         Vec::new(),
     )
     .await;
-    let mut over_http = Vec::new();
-    for _ in 0..5 {
-        let started = Instant::now();
-        let response = app
-            .client
-            .post(app.url("/v1/records/replay"))
-            .header("content-type", "application/json")
-            .body(body.clone())
-            .send()
-            .await
-            .expect("POST");
-        assert_eq!(response.status(), 200, "{:?}", response.text().await);
-        response.bytes().await.expect("the result");
-        over_http.push(started.elapsed());
+    for endpoint in ["/v1/records/replay", "/v1/records/steps"] {
+        let mut over_http = Vec::new();
+        let mut answer_bytes = 0;
+        for _ in 0..5 {
+            let started = Instant::now();
+            let response = app
+                .client
+                .post(app.url(endpoint))
+                .header("content-type", "application/json")
+                .body(body.clone())
+                .send()
+                .await
+                .expect("POST");
+            assert_eq!(response.status(), 200, "{:?}", response.text().await);
+            answer_bytes = response.bytes().await.expect("the answer").len();
+            over_http.push(started.elapsed());
+        }
+        report(&format!("POST {endpoint}"), &over_http);
+        println!("  answer: {answer_bytes} bytes");
     }
-    report("POST /v1/records/replay", &over_http);
 }
 
 fn report(what: &str, times: &[Duration]) {

@@ -345,6 +345,26 @@ impl Browser {
         }
     }
 
+    /// Chooses `path` in the file input `selector`, as a user picking the file does
+    /// (the input's `change` event fires).
+    pub async fn choose_file(&self, selector: &str, path: &std::path::Path) {
+        let query = serde_json::to_string(selector).expect("a selector");
+        let found = self
+            .send(
+                "Runtime.evaluate",
+                json!({"expression": format!("document.querySelector({query})")}),
+            )
+            .await;
+        let Some(object) = found["result"]["objectId"].as_str() else {
+            panic!("nothing matches {selector}: {found}");
+        };
+        self.send(
+            "DOM.setFileInputFiles",
+            json!({"files": [path.display().to_string()], "objectId": object}),
+        )
+        .await;
+    }
+
     /// Focuses `selector` (by clicking it) and types `text` into it.
     pub async fn type_into(&self, selector: &str, text: &str) {
         self.click(selector).await;

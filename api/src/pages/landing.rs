@@ -33,6 +33,7 @@ pub async fn landing(state: web::Data<AppState>, req: HttpRequest) -> HttpRespon
         ul {
             li { a href={ "/desk?lang=" (lang.code()) } { (text::DESK.get(lang)) } }
             li { a href={ "/play?lang=" (lang.code()) } { (text::PLAY.get(lang)) } }
+            li { a href={ "/replay?lang=" (lang.code()) } { (text::RECORD_VIEWER.get(lang)) } }
         }
         h2 { (text::TOURNAMENTS.get(lang)) }
         @if rows.is_empty() {

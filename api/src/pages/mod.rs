@@ -17,6 +17,8 @@
 //! - `desk/`: the organizer's desk, `/desk/...`, whose changes go through the REST API
 //!   from the browser.
 //! - `print/`: a tournament's printables (score sheets, table cards, standings), for A4.
+//! - `record.rs`: `/replay`, a game record stepped through; `viewer.rs`: the replay
+//!   viewer's body, shared with the desk's viewer of a stored table.
 //!
 //! `docs/pages.md` lists the pages.
 
@@ -27,8 +29,10 @@ pub mod lang;
 pub mod layout;
 pub mod play;
 pub mod print;
+pub mod record;
 pub mod text;
 pub mod tournament;
+pub mod viewer;
 
 use actix_web::web;
 
@@ -55,6 +59,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/play/tables/{id}", web::get().to(play::table))
         .route("/desk/tables/{id}", web::get().to(desk::replay::replay))
         .route("/assets/replay.js", web::get().to(assets::replay_js))
+        .route("/replay", web::get().to(record::record))
         .route("/t/{id}", web::get().to(tournament::overview))
         .route(
             "/t/{id}/seating",

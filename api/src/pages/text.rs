@@ -336,6 +336,33 @@ pub const THIS_IS_THE_FAILURE: Text = Text::new(
     "This is the version where the history first fails.",
     "Dit is de versie waar de geschiedenis voor het eerst faalt.",
 );
+pub const EVENTS: Text = Text::new("Events", "Gebeurtenissen");
+pub const TABLE_CREATED: Text = Text::new("the table is created", "de tafel wordt aangemaakt");
+pub const STEP: Text = Text::new("Step", "Stap");
+pub const GO_TO_STEP: Text = Text::new("Go to step", "Naar stap");
+
+// The record viewer.
+pub const RECORD_VIEWER: Text = Text::new("Replay a game record", "Een spelverslag herspelen");
+pub const RECORD_VIEWER_HELP: Text = Text::new(
+    "Paste a game record (yaniv-record/1, as the server exports it or as typed in from a paper sheet) or open its file. The rules replay it and you step through it as through a stored table, every hand shown. Nothing is stored.",
+    "Plak een spelverslag (yaniv-record/1, zoals de server het uitvoert of zoals overgenomen van een papieren blad) of open het bestand. De regels spelen het opnieuw en je stapt erdoorheen zoals door een opgeslagen tafel, met elke hand zichtbaar. Er wordt niets opgeslagen.",
+);
+pub const RECORD_TEXT: Text = Text::new("Game record (JSON)", "Spelverslag (JSON)");
+pub const RECORD_FILE: Text = Text::new("Or open a file", "Of open een bestand");
+pub const REPLAY_RECORD: Text = Text::new("Replay", "Herspelen");
+pub const RECORD_REPLAYS: Text = Text::new(
+    "ok: the record replays to its end, {n} steps.",
+    "ok: het verslag speelt tot het einde, {n} stappen.",
+);
+pub const RECORD_PROBLEM: Text = Text::new(
+    "The rules stop the record at",
+    "De regels stoppen het verslag bij",
+);
+pub const RECORD_STOPS_HERE: Text = Text::new(
+    "The record stops after this step: the rules refuse its next part.",
+    "Het verslag stopt na deze stap: de regels weigeren het volgende deel.",
+);
+pub const GO_TO_STOP: Text = Text::new("Go to the last step", "Naar de laatste stap");
 pub const CARD_NAMES: Text = Text::new(
     r#"{"A":"ace","J":"jack","Q":"queen","K":"king","JK":"joker","C":"clubs","D":"diamonds","H":"hearts","S":"spades","pattern":"{rank} of {suit}"}"#,
     r#"{"A":"aas","J":"boer","Q":"vrouw","K":"heer","JK":"joker","C":"klaveren","D":"ruiten","H":"harten","S":"schoppen","pattern":"{suit} {rank}"}"#,

@@ -93,6 +93,7 @@ api_routes! {
     "/v1/sessions" => [POST sessions::login],
     "/v1/sessions/current" => [DELETE sessions::logout],
     "/v1/records/replay" => [POST records::replay],
+    "/v1/records/steps" => [POST records::steps::steps],
     "/v1/checkpoints/latest" => [GET checkpoints::latest],
     "/v1/tables" => [GET tables::list::list, POST tables::create::create],
     "/v1/tables/{id}" => [GET tables::show::show],

@@ -30,22 +30,30 @@ pub fn replay_json(bytes: &[u8]) -> Result<ReplayOutcome, RecordError> {
 
 /// Replays `record` through the rules; the first problem is returned with its position.
 pub fn replay(record: &GameRecord) -> Result<ReplayOutcome, RecordError> {
-    check_record_format(record)?;
+    let (outcome, problem) = replay_until_problem(record);
+    match problem {
+        Some(problem) => Err(problem),
+        None => Ok(outcome),
+    }
+}
+
+/// Replays `record` as far as the rules accept it: what the accepted part decided, and
+/// the first problem (`None` when the whole record replays). A referee stepping through
+/// a faulty record sees the game up to where it goes wrong.
+pub fn replay_until_problem(record: &GameRecord) -> (ReplayOutcome, Option<RecordError>) {
     let mut replay = Replay {
         players: &record.players,
         game: Game::new(),
         events: Vec::new(),
     };
-    replay.create(record)?;
-    for (r, round) in record.rounds.iter().enumerate() {
-        replay.round(r, round)?;
-    }
+    let problem = replay.all(record).err();
     let result = ReplayResult::from_events(&replay.events, &replay.game.standings());
-    Ok(ReplayOutcome {
+    let outcome = ReplayOutcome {
         result,
         events: replay.events,
         game: replay.game,
-    })
+    };
+    (outcome, problem)
 }
 
 struct Replay<'r> {
@@ -58,6 +66,15 @@ struct Replay<'r> {
 type At = (Option<usize>, Option<usize>);
 
 impl Replay<'_> {
+    fn all(&mut self, record: &GameRecord) -> Result<(), RecordError> {
+        check_record_format(record)?;
+        self.create(record)?;
+        for (r, round) in record.rounds.iter().enumerate() {
+            self.round(r, round)?;
+        }
+        Ok(())
+    }
+
     fn create(&mut self, record: &GameRecord) -> Result<(), RecordError> {
         let rules = record
             .rules

@@ -7,6 +7,7 @@
 //! - `import.rs`: [`replay`]: the record turned into commands the engine decides.
 //! - `export.rs`: [`export`]: a game's events written as a record.
 //! - `position.rs`: a record's (round, action) numbering mapped to the game's events.
+//! - `steps.rs`: [`record_steps`]: the game after every event of a record, for a viewer.
 //! - `result.rs`: the `yaniv-result/1` document, copied from the engine's events.
 //! - `error.rs`: [`RecordError`] (`yaniv-error/1`) and [`ExportError`].
 
@@ -22,6 +23,7 @@ mod position;
 mod result;
 #[cfg(feature = "openapi")]
 mod schema;
+mod steps;
 
 pub use error::{ERROR_FORMAT, ExportError, RecordError};
 #[cfg(feature = "openapi")]
@@ -30,10 +32,11 @@ pub use export::{export, export_with_versions, rule_spec};
 pub use format::{
     Act, ActionRecord, DrawRecord, GameRecord, RECORD_FORMAT, RoundRecord, ShuffleRecord,
 };
-pub use import::{ReplayOutcome, replay, replay_json};
+pub use import::{ReplayOutcome, replay, replay_json, replay_until_problem};
 pub use parse::{MAX_RECORD_BYTES, parse_record};
 pub use player_map::PlayerMap;
-pub use position::{PositionError, RecordPosition, action_index, last_position};
+pub use position::{PositionError, RecordPosition, action_index, last_position, positions};
 pub use result::{
     BonusResult, PlacedPlayer, RESULT_FORMAT, ReductionResult, ReplayResult, RoundResult,
 };
+pub use steps::{RecordStep, RecordSteps, record_steps};

@@ -84,6 +84,25 @@ pub fn last_position(events: &[Event]) -> Option<RecordPosition> {
     (round > 0 && action > 0).then_some(RecordPosition { round, action })
 }
 
+/// [`last_position`] after each of `events`, in one pass: what a viewer stepping
+/// through a game shows beside each event.
+pub fn positions(events: &[Event]) -> Vec<Option<RecordPosition>> {
+    let mut round = 0;
+    let mut action = 0;
+    events
+        .iter()
+        .map(|event| {
+            if matches!(event, Event::RoundDealt(_)) {
+                round += 1;
+                action = 0;
+            } else if round > 0 && event.actor().is_some() {
+                action += 1;
+            }
+            (action > 0).then_some(RecordPosition { round, action })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +134,10 @@ mod tests {
             let versioned = crate::record::export_with_versions(&events, &versions)
                 .expect("exports with versions");
             assert!(!record.rounds.is_empty());
+            let after_each = positions(&events);
+            for (index, position) in after_each.iter().enumerate() {
+                assert_eq!(*position, last_position(&events[..=index]), "event {index}");
+            }
             for (r, round) in versioned.rounds.iter().enumerate() {
                 for (a, action) in round.actions.iter().enumerate() {
                     let at = RecordPosition {
@@ -124,6 +147,7 @@ mod tests {
                     let index = action_index(&events, at).expect("found");
                     assert_eq!(action.event_version, Some(index as u64 + 1), "{at:?}");
                     assert_eq!(last_position(&events[..=index]), Some(at));
+                    assert_eq!(after_each[index], Some(at));
                 }
                 let past = RecordPosition {
                     round: r + 1,

@@ -261,6 +261,36 @@ async fn a_referee_replays_a_table_version_by_version() {
     assert!(verdict[1].as_str().unwrap().starts_with("ok"), "{verdict}");
     check_page(&browser, "replay-verified").await;
 
+    // Every event is listed in words, the one shown marked; a click goes to it.
+    let listed = browser
+        .eval(
+            "Array.from(document.querySelectorAll('[data-replay-events] li')).map(li => \
+             [Number(li.getAttribute('data-version')), li.innerText])",
+        )
+        .await;
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len() as u64, version, "{listed:?}");
+    let turn = events
+        .iter()
+        .position(|e| e["type"] == "turn_played.v1")
+        .expect("a turn") as u64
+        + 1;
+    let line = listed[turn as usize - 1][1].as_str().unwrap();
+    assert!(
+        line.contains(" threw ") && (line.contains(" drew ") || line.contains(" took ")),
+        "{line}"
+    );
+    assert_eq!(
+        browser
+            .eval("document.querySelector('[data-replay-events] [aria-current=step]').getAttribute('data-go')")
+            .await,
+        json!(version.to_string())
+    );
+    browser
+        .click(&format!("[data-replay-events] button[data-go='{turn}']"))
+        .await;
+    expect_shown(&browser, &api, id, &referee.token, turn).await;
+
     // In Dutch: the same table, the cards named in Dutch for screen readers.
     browser
         .goto(&app.url(&format!("/desk/tables/{id}?as_of={k}&lang=nl")))
@@ -318,8 +348,25 @@ async fn a_changed_hash_is_shown_as_the_first_failure_with_the_servers_reason() 
     )
     .await;
 
+    // The first event still reads: the history is cut before the changed one.
+    let first = audit(&api, id, &referee.token, 1).await;
+    assert_eq!(first["last_event"], "table_created.v1");
+
     let browser = open_as_referee(&app, &format!("/desk/tables/{id}?as_of=1")).await;
-    expect_shown(&browser, &api, id, &referee.token, 1).await;
+    browser
+        .wait_until(
+            "document.querySelector('[data-replay]').getAttribute('data-shown') === '1'",
+            WAIT,
+        )
+        .await;
+    // The list of events reads the whole history: the server refuses it, and the page
+    // says why before anyone asks for the verdict.
+    let reason = refused_with_reason(&browser).await;
+    assert!(
+        reason.contains("does not read back as written"),
+        "the server's reason: {reason}"
+    );
+    expect_one_refused_read(&browser);
     browser.click("button[data-replay-verify]").await;
     browser
         .wait_until(
@@ -347,8 +394,38 @@ async fn a_changed_hash_is_shown_as_the_first_failure_with_the_servers_reason() 
     check_page(&browser, "replay-failure").await;
 
     // The server serves nothing more from a stream whose hashes do not match: the
-    // link to the failing version gets the server's reason.
-    browser.click("[data-go-to-failure]").await;
+    // link to the failing version gets the server's reason too.
+    browser
+        .eval("(() => { const s = document.querySelector('[data-desk-status]'); s.textContent = ''; s.className = ''; })()")
+        .await;
+    browser.click("[data-failure-link]").await;
+    let reason = refused_with_reason(&browser).await;
+    assert!(
+        reason.contains("does not read back as written"),
+        "the server's reason: {reason}"
+    );
+    assert_eq!(
+        browser
+            .eval("document.querySelector('[data-replay]').getAttribute('data-shown')")
+            .await,
+        "1",
+        "the page keeps what it showed"
+    );
+    expect_one_refused_read(&browser);
+    check_page(&browser, "replay-failure-refused").await;
+}
+
+/// The refused read is the one error the browser reports.
+fn expect_one_refused_read(browser: &Browser) {
+    let errors = browser.take_errors();
+    assert!(
+        errors.len() == 1 && errors[0].contains("500"),
+        "{errors:#?}"
+    );
+}
+
+/// Waits for the desk's status line to show a refusal, and returns its text.
+async fn refused_with_reason(browser: &Browser) -> String {
     browser
         .wait_until(
             "document.querySelector('[data-desk-status].problem') !== null",
@@ -358,20 +435,7 @@ async fn a_changed_hash_is_shown_as_the_first_failure_with_the_servers_reason() 
     let status = browser
         .eval("document.querySelector('[data-desk-status].problem').innerText")
         .await;
-    assert!(
-        status
-            .as_str()
-            .unwrap()
-            .contains("does not read back as written"),
-        "the server's reason: {status}"
-    );
-    // The refused read is the one error the browser reports.
-    let errors = browser.take_errors();
-    assert!(
-        errors.len() == 1 && errors[0].contains("500"),
-        "{errors:#?}"
-    );
-    check_page(&browser, "replay-failure-refused").await;
+    status.as_str().unwrap_or_default().to_owned()
 }
 
 #[tokio::test]
@@ -421,7 +485,7 @@ async fn a_forged_move_is_visited_from_the_verdict_and_marked() {
         .eval("document.querySelector('[data-replay-verdict] [data-failure-version]').getAttribute('data-failure-version')")
         .await;
     assert_eq!(shown, json!(changed.to_string()));
-    browser.click("[data-go-to-failure]").await;
+    browser.click("[data-failure-link]").await;
     expect_shown(&browser, &api, id, &referee.token, changed).await;
     let marked = browser
         .eval(

@@ -106,6 +106,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         html! {
             h1 { (text::DESK.get(lang)) }
             p { (text::DESK_INTRO.get(lang)) }
+            p { a href="/replay" { (text::RECORD_VIEWER.get(lang)) } }
             (create_form(lang))
             h2 { (text::TOURNAMENTS.get(lang)) }
             @if rows.is_empty() { p.note { (text::NO_TOURNAMENTS.get(lang)) } }

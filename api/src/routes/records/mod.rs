@@ -33,6 +33,8 @@
 //! ([`GameRecord`], [`ReplayResult`]); the engine parses the body itself, so that the
 //! first problem is located by round and action.
 
+pub mod steps;
+
 use std::pin::Pin;
 use std::time::Duration;
 
@@ -86,16 +88,7 @@ pub async fn replay(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    check_content_type(req.headers())?;
-    let limit = state.records.max_bytes();
-    let bytes = read_body(payload, limit, content_length(req.headers())).await?;
-    // Not JSON at all is the same 400 as on every other endpoint; JSON that is not a
-    // record is the record layer's 422, which locates the problem.
-    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes)
-        && !e.is_data()
-    {
-        return Err(ApiError::MalformedJson(e.to_string()));
-    }
+    let bytes = record_body(&state, &req, payload).await?;
     match state.records.replay(bytes).await? {
         Ok(json) => Ok(HttpResponse::Ok()
             .insert_header((header::CONTENT_TYPE, "application/json"))
@@ -110,6 +103,26 @@ pub async fn replay(
             Ok(RecordProblem::from(&error).into_response())
         }
     }
+}
+
+/// The body of a request that sends a record: JSON (by its content type), within the
+/// record size limit.
+async fn record_body(
+    state: &AppState,
+    req: &HttpRequest,
+    payload: web::Payload,
+) -> Result<Bytes, ApiError> {
+    check_content_type(req.headers())?;
+    let limit = state.records.max_bytes();
+    let bytes = read_body(payload, limit, content_length(req.headers())).await?;
+    // Not JSON at all is the same 400 as on every other endpoint; JSON that is not a
+    // record is the record layer's 422, which locates the problem.
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes)
+        && !e.is_data()
+    {
+        return Err(ApiError::MalformedJson(e.to_string()));
+    }
+    Ok(bytes)
 }
 
 /// Most bytes of an oversized body read and thrown away before the 413 is sent.

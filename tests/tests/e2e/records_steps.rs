@@ -1,0 +1,194 @@
+//! `POST /v1/records/steps`: a record stepped through, event by event, as far as the
+//! rules accept it. It agrees with `POST /v1/records/replay` on every conformance
+//! fixture: the same result when the record replays, the same `yaniv-error/1` problem
+//! when it does not (beside the steps before it, or as the 422 of a body that is not a
+//! record at all).
+
+use std::path::{Path, PathBuf};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app, spawn_app_with};
+
+const STEPS: &str = "/v1/records/steps";
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/records")
+}
+
+fn read_json(path: &Path) -> Value {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+async fn post_bytes(app: &TestApp, body: Vec<u8>) -> reqwest::Response {
+    app.client
+        .post(app.url(STEPS))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("POST failed")
+}
+
+const ERROR_FIELDS: [&str; 5] = ["format", "round", "action", "code", "message"];
+
+#[tokio::test]
+async fn every_fixture_steps_to_what_the_replay_says() {
+    let app = spawn_app().await;
+    let mut names: Vec<String> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".json")?;
+            (!stem.ends_with(".expected")).then(|| stem.to_owned())
+        })
+        .collect();
+    names.sort();
+    let (mut clean, mut stopped, mut refused) = (0, 0, 0);
+    for name in &names {
+        let body = std::fs::read(fixtures().join(format!("{name}.json"))).unwrap();
+        let expected = read_json(&fixtures().join(format!("{name}.expected.json")));
+        let response = post_bytes(&app, body).await;
+        if response.status() == StatusCode::UNPROCESSABLE_ENTITY {
+            let problem: Value = response.json().await.unwrap();
+            for field in ERROR_FIELDS {
+                assert_eq!(problem[field], expected[field], "{name}: {field}");
+            }
+            refused += 1;
+            continue;
+        }
+        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        let walked: Value = response.json().await.unwrap();
+        let steps = walked["steps"].as_array().unwrap();
+        for (number, step) in (1..).zip(steps) {
+            assert_eq!(step["step"], number, "{name}");
+        }
+        if expected["format"] == "yaniv-error/1" {
+            for field in ERROR_FIELDS {
+                assert_eq!(walked["problem"][field], expected[field], "{name}: {field}");
+            }
+            assert!(walked["result"].is_null(), "{name}");
+            stopped += 1;
+        } else {
+            assert_eq!(walked["result"], expected, "{name}");
+            assert!(walked["problem"].is_null(), "{name}");
+            assert_eq!(steps[0]["event"], "game_created.v1", "{name}");
+            clean += 1;
+        }
+    }
+    assert!(
+        clean >= 3 && stopped >= 3,
+        "{clean} clean, {stopped} stopped by the rules, {refused} refused"
+    );
+}
+
+/// Bob takes the middle card of ann's run: the steps end with ann's turn, every hand
+/// shown as it stands then, and the problem names bob's action.
+#[tokio::test]
+async fn a_record_the_rules_refuse_is_shown_up_to_its_problem() {
+    let app = spawn_app().await;
+    let record = json!({
+        "format": "yaniv-record/1",
+        "rules": { "preset": "israeli" },
+        "players": ["ann", "bob"],
+        "rounds": [{
+            "starter": "ann",
+            "hands": {
+                "ann": ["5S", "6S", "7S", "9C", "KS"],
+                "bob": ["4D", "5D", "6D", "10C", "QH"]
+            },
+            "up_card": "7C",
+            "actions": [
+                { "player": "ann", "throw": ["5S", "6S", "7S"], "draw": { "stock": "2C" } },
+                { "player": "bob", "throw": ["QH"], "draw": { "discard": "6S" } }
+            ]
+        }]
+    });
+    let response = app.post_json(STEPS, &record, None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let walked: Value = response.json().await.unwrap();
+    assert_eq!(walked["players"], json!(["ann", "bob"]));
+    assert_eq!(walked["problem"]["code"], "illegal_draw");
+    assert_eq!(
+        (&walked["problem"]["round"], &walked["problem"]["action"]),
+        (&json!(0), &json!(1))
+    );
+    let events: Vec<&str> = walked["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events,
+        ["game_created.v1", "round_dealt.v1", "turn_played.v1"]
+    );
+    let last = &walked["steps"][2];
+    assert_eq!(
+        last["hands"],
+        json!([["KS", "9C", "2C"], ["4D", "5D", "6D", "10C", "QH"]])
+    );
+    assert_eq!(last["hand_totals"], json!([21, 35]));
+    assert_eq!(last["top_throw"], json!(["5S", "6S", "7S"]));
+    assert_eq!(last["to_act"], 1);
+    assert_eq!(last["position"], json!({"round": 1, "action": 1}));
+    assert!(
+        last["summary"].as_str().unwrap().starts_with("ann threw"),
+        "{last}"
+    );
+    let dealt = &walked["steps"][1];
+    assert_eq!(dealt["position"], Value::Null, "no action yet");
+    assert_eq!(
+        dealt["stock_size"].as_u64().unwrap(),
+        last["stock_size"].as_u64().unwrap() + 1,
+        "ann drew one card"
+    );
+    // The round's pile, its throws stamped with the step that laid them.
+    let pile = &walked["discard_piles"][0];
+    assert_eq!(pile["round"], 1);
+    let throws: Vec<(Value, Value)> = pile["throws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["version"].clone(), t["cards"].clone()))
+        .collect();
+    assert_eq!(
+        throws,
+        [
+            (json!(2), json!(["7C"])),
+            (json!(3), json!(["5S", "6S", "7S"]))
+        ]
+    );
+    assert!(walked["result"].is_null());
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_a_record_is_refused_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    let response = app
+        .post_json(STEPS, &json!({"format": "yaniv-record/1"}), None)
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let problem: Value = response.json().await.unwrap();
+    assert_eq!(problem["code"], "bad_record");
+    assert_eq!(problem["format"], "yaniv-error/1");
+
+    let response = post_bytes(&app, b"{not json".to_vec()).await;
+    expect_problem(response, StatusCode::BAD_REQUEST, "malformed_json").await;
+
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(stored, 0);
+}
+
+#[tokio::test]
+async fn steps_share_the_record_size_limit() {
+    let app = spawn_app_with(|s| s.max_record_bytes = 4096, Vec::new()).await;
+    let mut body = std::fs::read(fixtures().join("belgian_meegaan.json")).unwrap();
+    body.resize(4097, b' ');
+    let response = post_bytes(&app, body).await;
+    expect_problem(response, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
+}
