@@ -399,6 +399,26 @@ impl Simulator {
     }
 }
 
+/// The events of a whole game of `kind` bots under `rules`, for the tests of what reads
+/// a game's events (exports, positions, piles, diffs).
+#[cfg(test)]
+pub(crate) fn bots_game(
+    kind: BotKind,
+    rules: &crate::rules::Rules,
+    players: usize,
+    seed: u64,
+) -> Vec<crate::game::Event> {
+    let mut simulator = Simulator::new(SimOptions {
+        record: true,
+        ..SimOptions::default()
+    });
+    let mut bots = make_bots(kind, players, seed);
+    let summary = simulator
+        .play(rules, players, seed, &mut bots)
+        .expect("the bots finish");
+    summary.log.expect("recorded")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

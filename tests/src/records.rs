@@ -1,4 +1,7 @@
-//! Game records for the tests and benchmarks of `POST /v1/records/replay`.
+//! Game records for the tests and benchmarks of `POST /v1/records/replay` and
+//! `POST /v1/records/steps`.
+
+use serde_json::{Value, json};
 
 use yaniv_domain::bots::BotKind;
 use yaniv_domain::record::{self, GameRecord};
@@ -40,4 +43,27 @@ pub fn bot_game_record(max_bytes: usize, limit: u32, seed: u64) -> GameRecord {
     }
     exported.rounds = all[..low].to_vec();
     exported
+}
+
+/// A two-player record whose second action takes 6S, the middle card of ann's run
+/// 5S 6S 7S: only a run's ends may be taken, so the rules refuse it (`illegal_draw`
+/// at round 0, action 1, counted from 0) after ann's turn.
+pub fn illegal_draw_record() -> Value {
+    json!({
+        "format": "yaniv-record/1",
+        "rules": { "preset": "israeli" },
+        "players": ["ann", "bob"],
+        "rounds": [{
+            "starter": "ann",
+            "hands": {
+                "ann": ["5S", "6S", "7S", "9C", "KS"],
+                "bob": ["4D", "5D", "6D", "10C", "QH"]
+            },
+            "up_card": "7C",
+            "actions": [
+                { "player": "ann", "throw": ["5S", "6S", "7S"], "draw": { "stock": "2C" } },
+                { "player": "bob", "throw": ["QH"], "draw": { "discard": "6S" } }
+            ]
+        }]
+    })
 }

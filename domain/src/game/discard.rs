@@ -177,18 +177,9 @@ mod tests {
     use super::*;
     use crate::bots::BotKind;
     use crate::rules::Preset;
-    use crate::sim::{SimOptions, Simulator, make_bots};
 
     fn bots_game(kind: BotKind, preset: Preset, players: usize, seed: u64) -> Vec<Event> {
-        let mut simulator = Simulator::new(SimOptions {
-            record: true,
-            ..SimOptions::default()
-        });
-        let mut bots = make_bots(kind, players, seed);
-        let summary = simulator
-            .play(&preset.rules(), players, seed, &mut bots)
-            .expect("the bots finish");
-        summary.log.expect("recorded")
+        crate::sim::bots_game(kind, &preset.rules(), players, seed)
     }
 
     fn sorted(mut cards: Vec<Card>) -> Vec<Card> {

@@ -116,18 +116,9 @@ mod tests {
     use super::*;
     use crate::bots::BotKind;
     use crate::rules::Preset;
-    use crate::sim::{SimOptions, Simulator, make_bots};
 
     fn bots_game(seed: u64) -> Vec<Event> {
-        let mut simulator = Simulator::new(SimOptions {
-            record: true,
-            ..SimOptions::default()
-        });
-        let mut bots = make_bots(BotKind::Greedy, 2, seed);
-        let summary = simulator
-            .play(&Preset::Israeli.rules(), 2, seed, &mut bots)
-            .expect("the bots finish");
-        summary.log.expect("recorded")
+        crate::sim::bots_game(BotKind::Greedy, &Preset::Israeli.rules(), 2, seed)
     }
 
     /// Every one-card turn changed to throw another card of the same hand, where the

@@ -177,6 +177,8 @@ pub fn rule_spec(rules: &Rules) -> RuleSpec {
 mod tests {
     use serde_json::json;
 
+    use crate::bots::BotKind;
+
     use super::*;
 
     #[test]
@@ -203,17 +205,7 @@ mod tests {
     }
 
     fn bots_game(preset: Preset, players: usize, seed: u64) -> Vec<Event> {
-        use crate::bots::BotKind;
-        use crate::sim::{SimOptions, Simulator, make_bots};
-        let mut simulator = Simulator::new(SimOptions {
-            record: true,
-            ..SimOptions::default()
-        });
-        let mut bots = make_bots(BotKind::Greedy, players, seed);
-        let summary = simulator
-            .play(&preset.rules(), players, seed, &mut bots)
-            .expect("the bots finish");
-        summary.log.expect("recorded")
+        crate::sim::bots_game(BotKind::Greedy, &preset.rules(), players, seed)
     }
 
     #[test]

@@ -109,18 +109,9 @@ mod tests {
     use crate::bots::BotKind;
     use crate::record::export;
     use crate::rules::Preset;
-    use crate::sim::{SimOptions, Simulator, make_bots};
 
     fn bots_game(preset: Preset, players: usize, seed: u64) -> Vec<Event> {
-        let mut simulator = Simulator::new(SimOptions {
-            record: true,
-            ..SimOptions::default()
-        });
-        let mut bots = make_bots(BotKind::Greedy, players, seed);
-        let summary = simulator
-            .play(&preset.rules(), players, seed, &mut bots)
-            .expect("the bots finish");
-        summary.log.expect("recorded")
+        crate::sim::bots_game(BotKind::Greedy, &preset.rules(), players, seed)
     }
 
     /// Every action of the exported record is found at its position, and the event

@@ -146,18 +146,9 @@ mod tests {
     use crate::bots::BotKind;
     use crate::record::{Act, export};
     use crate::rules::Preset;
-    use crate::sim::{SimOptions, Simulator, make_bots};
 
     fn bots_record(preset: Preset, players: usize, seed: u64) -> (Vec<Event>, GameRecord) {
-        let mut simulator = Simulator::new(SimOptions {
-            record: true,
-            ..SimOptions::default()
-        });
-        let mut bots = make_bots(BotKind::Greedy, players, seed);
-        let summary = simulator
-            .play(&preset.rules(), players, seed, &mut bots)
-            .expect("the bots finish");
-        let events = summary.log.expect("recorded");
+        let events = crate::sim::bots_game(BotKind::Greedy, &preset.rules(), players, seed);
         let record = export(&events).expect("exports");
         (events, record)
     }

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use yaniv_e2e_tests::browser::Browser;
+use yaniv_e2e_tests::records::illegal_draw_record;
 use yaniv_e2e_tests::{TestApp, spawn_app};
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -142,23 +143,7 @@ async fn a_referee_steps_through_a_pasted_record_and_a_faulty_one_from_a_file() 
     check_page(&browser, "record-stepped").await;
 
     // A record the rules refuse, opened from a file: shown up to the problem.
-    let faulty = json!({
-        "format": "yaniv-record/1",
-        "rules": { "preset": "israeli" },
-        "players": ["ann", "bob"],
-        "rounds": [{
-            "starter": "ann",
-            "hands": {
-                "ann": ["5S", "6S", "7S", "9C", "KS"],
-                "bob": ["4D", "5D", "6D", "10C", "QH"]
-            },
-            "up_card": "7C",
-            "actions": [
-                { "player": "ann", "throw": ["5S", "6S", "7S"], "draw": { "stock": "2C" } },
-                { "player": "bob", "throw": ["QH"], "draw": { "discard": "6S" } }
-            ]
-        }]
-    });
+    let faulty = illegal_draw_record();
     let faulty_bytes = serde_json::to_vec_pretty(&faulty).unwrap();
     let walked = steps_of(&app, &faulty_bytes).await;
     let file = std::env::temp_dir().join(format!("faulty-record-{}.json", std::process::id()));

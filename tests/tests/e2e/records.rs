@@ -7,6 +7,7 @@ use std::time::Instant;
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use yaniv_api::error::Problem;
+use yaniv_e2e_tests::records::illegal_draw_record;
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app, spawn_app_with};
 
 const REPLAY: &str = "/v1/records/replay";
@@ -168,24 +169,7 @@ async fn an_unknown_card_is_located() {
 #[tokio::test]
 async fn an_illegal_draw_is_located() {
     let app = spawn_app().await;
-    let record = json!({
-        "format": "yaniv-record/1",
-        "rules": { "preset": "israeli" },
-        "players": ["ann", "bob"],
-        "rounds": [{
-            "starter": "ann",
-            "hands": {
-                "ann": ["5S", "6S", "7S", "9C", "KS"],
-                "bob": ["4D", "5D", "6D", "10C", "QH"]
-            },
-            "up_card": "7C",
-            "actions": [
-                { "player": "ann", "throw": ["5S", "6S", "7S"], "draw": { "stock": "2C" } },
-                // 6S is the middle of ann's run: only its ends may be taken.
-                { "player": "bob", "throw": ["QH"], "draw": { "discard": "6S" } }
-            ]
-        }]
-    });
+    let record = illegal_draw_record();
     let body = expect_record_error(app.post_json(REPLAY, &record, None).await).await;
     assert_eq!(position(&body), ("illegal_draw", json!(0), json!(1)));
     assert!(

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use yaniv_e2e_tests::records::illegal_draw_record;
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app, spawn_app_with};
 
 const STEPS: &str = "/v1/records/steps";
@@ -88,23 +89,7 @@ async fn every_fixture_steps_to_what_the_replay_says() {
 #[tokio::test]
 async fn a_record_the_rules_refuse_is_shown_up_to_its_problem() {
     let app = spawn_app().await;
-    let record = json!({
-        "format": "yaniv-record/1",
-        "rules": { "preset": "israeli" },
-        "players": ["ann", "bob"],
-        "rounds": [{
-            "starter": "ann",
-            "hands": {
-                "ann": ["5S", "6S", "7S", "9C", "KS"],
-                "bob": ["4D", "5D", "6D", "10C", "QH"]
-            },
-            "up_card": "7C",
-            "actions": [
-                { "player": "ann", "throw": ["5S", "6S", "7S"], "draw": { "stock": "2C" } },
-                { "player": "bob", "throw": ["QH"], "draw": { "discard": "6S" } }
-            ]
-        }]
-    });
+    let record = illegal_draw_record();
     let response = app.post_json(STEPS, &record, None).await;
     assert_eq!(response.status(), StatusCode::OK);
     let walked: Value = response.json().await.unwrap();

@@ -89,10 +89,15 @@ pub async fn replay(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let bytes = record_body(&state, &req, payload).await?;
-    match state.records.replay(bytes).await? {
-        Ok(json) => Ok(HttpResponse::Ok()
+    Ok(answer(state.records.replay(bytes).await?))
+}
+
+/// 200 with the JSON computed, or the record's 422.
+fn answer(replayed: Replayed) -> HttpResponse {
+    match replayed {
+        Ok(json) => HttpResponse::Ok()
             .insert_header((header::CONTENT_TYPE, "application/json"))
-            .body(json)),
+            .body(json),
         Err(error) => {
             tracing::info!(
                 code = error.code,
@@ -100,7 +105,7 @@ pub async fn replay(
                 action = error.action,
                 "record rejected"
             );
-            Ok(RecordProblem::from(&error).into_response())
+            RecordProblem::from(&error).into_response()
         }
     }
 }

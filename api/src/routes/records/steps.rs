@@ -15,11 +15,10 @@
 //!   answer grows with the record, not with its square: a real game of a few KiB
 //!   answers with a few hundred KiB.
 
-use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 pub use yaniv_domain::record::{RecordStep, RecordSteps};
 
-use super::{GameRecord, RecordProblem, record_body};
+use super::{GameRecord, RecordProblem, answer, record_body};
 use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
 
@@ -60,10 +59,5 @@ pub async fn steps(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let bytes = record_body(&state, &req, payload).await?;
-    match state.records.steps(bytes).await? {
-        Ok(json) => Ok(HttpResponse::Ok()
-            .insert_header((header::CONTENT_TYPE, "application/json"))
-            .body(json)),
-        Err(error) => Ok(RecordProblem::from(&error).into_response()),
-    }
+    Ok(answer(state.records.steps(bytes).await?))
 }
