@@ -373,10 +373,7 @@ pub const READY_TO_START: Text = Text::new(
     "Every seat is taken: the game can start.",
     "Alle plaatsen zijn bezet: het spel kan beginnen.",
 );
-pub const CREATOR_STARTS: Text = Text::new(
-    "The table's creator starts the game once every seat is taken.",
-    "Wie de tafel aanmaakte, start het spel zodra alle plaatsen bezet zijn.",
-);
+pub const CREATOR_STARTS: Text = Text::new("The game is started by", "Het spel wordt gestart door");
 pub const SLAP_DOWN: Text = Text::new("Slap down", "Opleggen:");
 pub const ADD_ON: Text = Text::new("Add on", "Aanleggen:");
 pub const PASS: Text = Text::new("Pass", "Passen");

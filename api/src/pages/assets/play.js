@@ -171,7 +171,7 @@
       });
       status.textContent = table.free_seats > 0 ? labels.waitingPlayers + " " + table.free_seats + "."
         : labels.ready;
-      if (!mayStart) { status.textContent += " " + labels.creatorStarts; }
+      if (!mayStart) { status.textContent += " " + labels.creatorStarts + " " + table.created_by.username + "."; }
       lobby.textContent = "";
       lobby.hidden = false;
       if (!seated && table.free_seats > 0) {
