@@ -3,7 +3,8 @@
 //! leaves, and joins again from the table's own page); the creator's page follows
 //! without a reload and starts the game. Then a game under house rules is played to
 //! its end on the page, with the out-of-turn moves (slap-downs, add-ons) clicked
-//! whenever the view lists them; and a call the rules penalise is asked first.
+//! whenever the view lists them; a window the clock holds open is passed; and a call
+//! the rules penalise is asked first.
 
 use std::time::Duration;
 
@@ -428,6 +429,61 @@ async fn a_penalised_call_is_asked_before_it_is_sent() {
     let events = api.events(id, &pia.token, version).await;
     assert!(
         events.iter().any(|e| e["type"] == "called.v1"),
+        "{events:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_held_window_is_passed_on_the_page() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let pia = app.new_player("pia_window").await;
+    // A clock that holds the out-of-turn window after each throw for a minute: after
+    // the bot's throw the table waits for Pia, who may add on, or pass.
+    let body = json!({
+        "preset": "house",
+        "seats": 2,
+        "bots": [{"seat": 1, "kind": "greedy"}],
+        "clock": {"turn_ms": 600000, "decision_ms": 600000, "window_ms": 60000, "absent_after": 2},
+    });
+    let id = api.started_table(&body, std::slice::from_ref(&pia)).await;
+    let browser = logged_in(&app, "pia_window", &format!("/play/tables/{id}")).await;
+    let mut steps = 0;
+    let view = loop {
+        let view = api.view(id, &pia.token).await;
+        if view["legal"]["pass"] == true {
+            break view;
+        }
+        steps += 1;
+        assert!(steps < 200, "no window was held for Pia: {view}");
+        let legal = &view["legal"];
+        let action = if let Some(card) = legal["slap"].as_str() {
+            Some(json!({"type": "slap", "card": card}))
+        } else if view["game"]["to_act"] == view["seat"] && view["clock"]["waiting_for"] != "window"
+        {
+            choose(&view)
+        } else {
+            None
+        };
+        match action {
+            Some(action) => {
+                let response = api.act(id, &pia.token, &action, None).await;
+                Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
+            }
+            None => tokio::time::sleep(Duration::from_millis(25)).await,
+        }
+    };
+    let version = view["table"]["version"].as_u64().expect("a version");
+    shows_version(&browser, version).await;
+    browser.check_page("play-window-held").await;
+    fits_the_phone(&browser, "a held window").await;
+    browser.click("button[data-action='pass']").await;
+    moved_past(&api, &browser, id, &pia, &json!({"type": "pass"}), version).await;
+    // (The bot's next throw may hold a new window for her at once: the pass is
+    // checked in the table's events, not in her view.)
+    let events = api.events(id, &pia.token, version).await;
+    assert!(
+        events.iter().any(|e| e["type"] == "window_passed.v1"),
         "{events:?}"
     );
 }
