@@ -2,16 +2,23 @@
 //! public REST API only, as a third-party or mobile client would. It shows that the API
 //! is enough to play.
 //!
-//! - `/play`: start a table against the server's bots (`POST /v1/tables`, `join`,
-//!   `start`);
-//! - `/play/tables/{id}`: the game. `assets/play.js` reads the player's view
-//!   (`GET /v1/tables/{id}/view`) and follows the table's stream
+//! - `/play`: a new table (`POST /v1/tables`, then `join`): for one player it is
+//!   started at once against the bots; for more it waits for them. The tables waiting
+//!   for players are listed from `GET /v1/tables?status=open`, each with a Join button.
+//! - `/play/tables/{id}`: before the start, the seats and the Join, Leave and Start
+//!   buttons the API allows this account (Start is the creator's or an organizer's:
+//!   `GET /v1/accounts/me` says who is asking). Then the game. `assets/play.js` reads
+//!   the player's view (`GET /v1/tables/{id}/view`) and follows the table's stream
 //!   (`GET /v1/tables/{id}/stream`, read with the bearer token, which `EventSource`
-//!   cannot send); the hand is drawn as cards to click, the throws the rules allow are
-//!   marked, and each move is `POST /v1/tables/{id}/actions` with a fresh
-//!   `Idempotency-Key`.
+//!   cannot send), so others' joins and the start show without a reload; the hand is
+//!   drawn as cards to click, the throws the rules allow are marked, the out-of-turn
+//!   moves the view lists (slap-down, add-ons, pass, return) are buttons, a penalised
+//!   call is asked first, and each move is `POST /v1/tables/{id}/actions` with a
+//!   fresh `Idempotency-Key`.
 //!
-//! The log-in is the desk's (`desk::frame`, `assets/desk.js`): any account may play.
+//! The pages render only the frame and the labels (in the page's language); everything
+//! about the tables comes from the API, in the browser. The log-in is the desk's
+//! (`desk::frame`, `assets/desk.js`): any account may play.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
