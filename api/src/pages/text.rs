@@ -371,8 +371,47 @@ pub const CARD_NAMES: Text = Text::new(
 // The reference game client.
 pub const PLAY: Text = Text::new("Play", "Spelen");
 pub const PLAY_INTRO: Text = Text::new(
-    "A game at a table of your own against the server's bots. The page plays through the REST API, as any client may.",
-    "Een spel aan een eigen tafel tegen de bots van de server. De pagina speelt via de REST-API, zoals elke client dat mag.",
+    "A game against the server's bots, or at a table other players join. The page plays through the REST API, as any client may.",
+    "Een spel tegen de bots van de server, of aan een tafel waar andere spelers aanschuiven. De pagina speelt via de REST-API, zoals elke client dat mag.",
+);
+pub const HUMANS: Text = Text::new("Players, you included", "Spelers, jij inbegrepen");
+pub const OPEN_TABLES: Text = Text::new(
+    "Tables waiting for players",
+    "Tafels die op spelers wachten",
+);
+pub const NO_OPEN_TABLES: Text = Text::new(
+    "No table is waiting for players.",
+    "Geen enkele tafel wacht op spelers.",
+);
+pub const REFRESH: Text = Text::new("Refresh the list", "De lijst vernieuwen");
+pub const JOIN: Text = Text::new("Join", "Aanschuiven");
+pub const OPEN: Text = Text::new("Open", "Openen");
+pub const BY: Text = Text::new("by", "door");
+pub const SEATS_TAKEN: Text = Text::new("seats taken", "plaatsen bezet");
+pub const FREE_SEAT: Text = Text::new("free seat", "vrije plaats");
+pub const YOU: Text = Text::new("you", "jij");
+pub const LEAVE: Text = Text::new("Leave the table", "De tafel verlaten");
+pub const START_GAME: Text = Text::new("Start the game", "Het spel starten");
+pub const WAITING_PLAYERS: Text = Text::new(
+    "The table waits for players. Free seats:",
+    "De tafel wacht op spelers. Vrije plaatsen:",
+);
+pub const READY_TO_START: Text = Text::new(
+    "Every seat is taken: the game can start.",
+    "Alle plaatsen zijn bezet: het spel kan beginnen.",
+);
+pub const CREATOR_STARTS: Text = Text::new("The game is started by", "Het spel wordt gestart door");
+pub const SLAP_DOWN: Text = Text::new("Slap down", "Opleggen:");
+pub const ADD_ON: Text = Text::new("Add on", "Aanleggen:");
+pub const PASS: Text = Text::new("Pass", "Passen");
+pub const COME_BACK: Text = Text::new("I am back", "Ik ben terug");
+pub const ABSENT_NOTE: Text = Text::new(
+    "You were marked absent: the server plays your seat until you are back.",
+    "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",
+);
+pub const CALL_PENALISED: Text = Text::new(
+    "Your hand is above the call threshold: the rules accept this call, but score it with a penalty. Call anyway?",
+    "Je hand zit boven de grens om te roepen: de regels aanvaarden deze roep, maar met strafpunten. Toch roepen?",
 );
 pub const PRESET: Text = Text::new("Rules", "Regels");
 pub const BOTS: Text = Text::new("Bots", "Bots");

@@ -22,6 +22,7 @@ mod one_statement_writes;
 mod operations;
 mod pages_desk;
 mod pages_play;
+mod pages_play_join;
 mod pages_print;
 mod pages_public;
 mod pages_record;

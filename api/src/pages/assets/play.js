@@ -2,34 +2,102 @@
 // from the browser, on top of the desk's log-in (window.YanivDesk) and the shared
 // cards (window.YanivCards).
 //
-// - /play: a table against the server's bots: POST /v1/tables, join, start.
+// - /play: a new table, POST /v1/tables then join. With one human seat it is started
+//   at once (against the bots); with more it waits for the others on its own page.
+//   The tables waiting for players are listed from GET /v1/tables?status=open, each
+//   with a Join button (POST /v1/tables/{id}/join).
 // - /play/tables/{id}: the player's view (GET /v1/tables/{id}/view), refreshed on
 //   every message of the table's stream (GET /v1/tables/{id}/stream, read with fetch
-//   because EventSource cannot send the bearer token). Cards are buttons; those in a
-//   throw the rules allow are marked; a move is POST /v1/tables/{id}/actions.
+//   because EventSource cannot send the bearer token). Before the start: the seats,
+//   and Join, Leave and Start as the API allows them. In play: cards are buttons;
+//   those in a throw the rules allow are marked; a move is POST .../actions, out of
+//   turn too (slap-downs, add-ons, pass, return).
 (function () {
   "use strict";
+  // /play: the tables that wait for players, newest first. Tournament tables are
+  // seated by their draw, not joined, so they are left out. A table where the player
+  // sits already is opened rather than joined.
+  var listOpen = function (desk, element, me) {
+    var list = document.querySelector("[data-play-open-list]");
+    if (!list) { return; }
+    var none = document.querySelector("[data-play-open-none]");
+    var labels = document.querySelector("[data-play-open] [data-play-labels]").dataset;
+    var show = function () {
+      return me.then(function (account) {
+        return Promise.all([
+          desk.api("GET", "/v1/tables?status=open&limit=50"),
+          desk.api("GET", "/v1/tables?status=open&limit=100&player=" + account.id)
+        ]);
+      }).then(function (answers) {
+        var mine = answers[1].tables.map(function (t) { return t.id; });
+        var tables = answers[0].tables.filter(function (t) { return t.tournament_id === null; });
+        list.textContent = "";
+        none.hidden = tables.length > 0;
+        tables.forEach(function (t) {
+          var item = element("li", { "data-open-table": String(t.id) });
+          item.appendChild(element("span", {}, labels.table + " #" + t.id + " · " + t.preset + " · " +
+            labels.by + " " + t.created_by_username + " · " + (t.seats - t.free_seats) + "/" + t.seats + " " + labels.seatsTaken));
+          if (mine.indexOf(t.id) < 0 && t.free_seats > 0) {
+            var join = element("button", { type: "button", "data-join": String(t.id) }, labels.join + " #" + t.id);
+            join.addEventListener("click", function () {
+              join.disabled = true;
+              desk.api("POST", "/v1/tables/" + t.id + "/join")
+                .then(function () { window.location.assign("/play/tables/" + t.id); }, function (message) {
+                  desk.failed(message);
+                  show();
+                });
+            });
+            item.appendChild(join);
+          } else {
+            item.appendChild(element("a", { href: "/play/tables/" + t.id }, labels.open + " #" + t.id));
+          }
+          list.appendChild(item);
+        });
+      }).catch(desk.failed);
+    };
+    var refresh = document.querySelector("[data-play-open-refresh]");
+    if (refresh) { refresh.addEventListener("click", show); }
+    show();
+  };
+
   var start = function () {
     var desk = window.YanivDesk;
     if (!desk || document.documentElement.hasAttribute("data-play-ready")) { return; }
     document.documentElement.setAttribute("data-play-ready", "true");
 
+    var element = function (tag, attributes, text) {
+      var e = document.createElement(tag);
+      Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, attributes[k]); });
+      if (text !== undefined) { e.textContent = text; }
+      return e;
+    };
+    // Who is logged in: the start of a table is for its creator or an organizer.
+    var me = desk.api("GET", "/v1/accounts/me");
+    me.catch(function () { /* each use says what failed */ });
+
     var create = document.querySelector("[data-play-create]");
     if (create) {
       create.addEventListener("submit", function (event) {
         event.preventDefault();
-        var bots = Math.max(1, Math.min(7, Number(create.bots.value) || 1));
+        var humans = Math.max(1, Math.min(8, Number(create.humans.value) || 1));
+        var bots = Math.max(0, Math.min(8 - humans, Number(create.bots.value) || 0));
+        // The humans take the first seats, in the order they join; the bots the rest.
         var seats = [];
-        for (var i = 1; i <= bots; i++) { seats.push({ seat: i, kind: "greedy" }); }
-        var body = { preset: create.preset.value, seats: bots + 1, bots: seats };
+        for (var i = humans; i < humans + bots; i++) { seats.push({ seat: i, kind: "greedy" }); }
+        var body = { preset: create.preset.value, seats: humans + bots, bots: seats };
         desk.api("POST", "/v1/tables", body)
           .then(function (table) {
+            var page = "/play/tables/" + table.id;
             return desk.api("POST", "/v1/tables/" + table.id + "/join")
-              .then(function () { return desk.api("POST", "/v1/tables/" + table.id + "/start"); })
-              .then(function () { window.location.assign("/play/tables/" + table.id); });
+              .then(function () {
+                // Alone against bots, nobody else is waited for.
+                return humans === 1 ? desk.api("POST", "/v1/tables/" + table.id + "/start") : null;
+              })
+              .then(function () { window.location.assign(page); });
           })
           .catch(desk.failed);
       });
+      listOpen(desk, element, me);
       return;
     }
 
@@ -43,16 +111,13 @@
     var pile = root.querySelector("[data-play-pile]");
     var hand = root.querySelector("[data-play-hand]");
     var actions = root.querySelector("[data-play-actions]");
+    var lobby = root.querySelector("[data-play-lobby]");
+    var parts = root.querySelectorAll("section");
+    var account = null;
     var view = null;
     var selected = [];
     var deadline = null;
 
-    var element = function (tag, attributes, text) {
-      var e = document.createElement(tag);
-      Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, attributes[k]); });
-      if (text !== undefined) { e.textContent = text; }
-      return e;
-    };
     // The same cards, as many of each (a hand may hold two jokers, or two decks' worth).
     var same = function (a, b) {
       return a.length === b.length && a.slice().sort().join() === b.slice().sort().join();
@@ -73,11 +138,54 @@
         render();
       });
     };
-    var button = function (label, attributes, onClick) {
+    var button = function (label, attributes, onClick, into) {
       var b = element("button", Object.assign({ type: "button" }, attributes || {}), label);
       b.addEventListener("click", onClick);
-      actions.appendChild(b);
+      (into || actions).appendChild(b);
       return b;
+    };
+    var cardNames = function (codes) {
+      return codes.map(function (code) { return window.YanivCards.name(code, names); }).join(", ");
+    };
+    // A seat command before the start (join, leave, start): the stream brings the
+    // table's new state, the reload after the answer is for a stream that lags.
+    var command = function (path, then) {
+      lobby.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+      desk.api("POST", base + path).then(then || function () { load(); }, function (message) {
+        desk.failed(message);
+        render();
+      });
+    };
+
+    // The table before its start: who sits where, and what this account may do.
+    var renderLobby = function () {
+      var table = view.table;
+      var seated = view.seat !== null && view.seat !== undefined;
+      var mayStart = account !== null && (table.created_by.account_id === account.id ||
+        account.roles.indexOf("organizer") >= 0 || account.roles.indexOf("admin") >= 0);
+      seatsList.textContent = "";
+      table.seats.forEach(function (s, i) {
+        var line = (i + 1) + ". " + (s.kind === "empty" ? labels.freeSeat
+          : s.name + (account !== null && s.account_id === account.id ? " (" + labels.you + ")" : ""));
+        seatsList.appendChild(element("li", { "data-seat": String(i), "data-kind": s.kind }, line));
+      });
+      status.textContent = table.free_seats > 0 ? labels.waitingPlayers + " " + table.free_seats + "."
+        : labels.ready;
+      if (!mayStart) { status.textContent += " " + labels.creatorStarts + " " + table.created_by.username + "."; }
+      lobby.textContent = "";
+      lobby.hidden = false;
+      if (!seated && table.free_seats > 0) {
+        button(labels.join, { "data-lobby": "join" }, function () { command("/join"); }, lobby);
+      }
+      if (seated) {
+        button(labels.leave, { "data-lobby": "leave" }, function () {
+          command("/leave", function () { window.location.assign("/play"); });
+        }, lobby);
+      }
+      if (mayStart) {
+        var go = button(labels.start, { "data-lobby": "start" }, function () { command("/start"); }, lobby);
+        go.disabled = table.free_seats > 0;
+      }
     };
 
     var showClock = function () {
@@ -91,6 +199,12 @@
       var table = view.table;
       // The version shown, for whoever watches the page (and its tests).
       root.setAttribute("data-version", String(table.version));
+      root.setAttribute("data-status", table.status);
+      var open = table.status === "open";
+      parts.forEach(function (part) { part.hidden = open; });
+      if (open) { renderLobby(); return; }
+      lobby.hidden = true;
+      lobby.textContent = "";
       var game = view.game;
       var over = table.status === "finished";
       var mine = view.seat;
@@ -135,7 +249,26 @@
       // The moves the rules allow now.
       actions.textContent = "";
       var legal = view.legal || {};
-      if (over || !legal) { return; }
+      if (over) { return; }
+      if (legal["return"]) {
+        status.appendChild(element("span", {}, " " + labels.absent));
+        button(labels.comeBack, { "data-action": "return" }, function () { act({ type: "return" }); });
+      }
+      // Out of turn: the card just drawn onto one's own throw, cards onto another's.
+      if (legal.slap) {
+        var slap = legal.slap;
+        button(labels.slap + " " + window.YanivCards.name(slap, names), { "data-action": "slap", "data-card": slap }, function () {
+          act({ type: "slap", card: slap });
+        });
+      }
+      (legal.add_ons || []).forEach(function (cards) {
+        button(labels.addOn + " " + cardNames(cards), { "data-action": "add_on", "data-cards": cards.join(" ") }, function () {
+          act({ type: "add_on", cards: cards });
+        });
+      });
+      if (legal.pass) {
+        button(labels.pass, { "data-action": "pass" }, function () { act({ type: "pass" }); });
+      }
       if (legal.go_along) {
         button(labels.goAlong, { "data-action": "go_along" }, function () { act({ type: "go_along", going: true }); });
         button(labels.stayOut, { "data-action": "stay_out" }, function () { act({ type: "go_along", going: false }); });
@@ -156,7 +289,11 @@
         });
         take.disabled = !ready || chosen().indexOf(code) >= 0;
       });
-      var call = button(labels.call, { "data-action": "call" }, function () { act({ type: "call" }); });
+      // A call above the threshold is accepted but penalised (Belgian): asked first.
+      var call = button(labels.call, { "data-action": "call" }, function () {
+        if (legal.call_penalised && !window.confirm(labels.callPenalised)) { return; }
+        act({ type: "call" });
+      });
       call.disabled = !legal.call;
     };
 
@@ -206,7 +343,7 @@
           window.setTimeout(follow, 2000);
         });
     };
-    load().then(follow);
+    me.then(function (a) { account = a; }, desk.failed).then(load).then(follow);
   };
   if (window.YanivDesk) { start(); } else { document.addEventListener("yaniv:desk-ready", start); }
 })();

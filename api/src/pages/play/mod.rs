@@ -2,16 +2,23 @@
 //! public REST API only, as a third-party or mobile client would. It shows that the API
 //! is enough to play.
 //!
-//! - `/play`: start a table against the server's bots (`POST /v1/tables`, `join`,
-//!   `start`);
-//! - `/play/tables/{id}`: the game. `assets/play.js` reads the player's view
-//!   (`GET /v1/tables/{id}/view`) and follows the table's stream
+//! - `/play`: a new table (`POST /v1/tables`, then `join`): for one player it is
+//!   started at once against the bots; for more it waits for them. The tables waiting
+//!   for players are listed from `GET /v1/tables?status=open`, each with a Join button.
+//! - `/play/tables/{id}`: before the start, the seats and the Join, Leave and Start
+//!   buttons the API allows this account (Start is the creator's or an organizer's:
+//!   `GET /v1/accounts/me` says who is asking). Then the game. `assets/play.js` reads
+//!   the player's view (`GET /v1/tables/{id}/view`) and follows the table's stream
 //!   (`GET /v1/tables/{id}/stream`, read with the bearer token, which `EventSource`
-//!   cannot send); the hand is drawn as cards to click, the throws the rules allow are
-//!   marked, and each move is `POST /v1/tables/{id}/actions` with a fresh
-//!   `Idempotency-Key`.
+//!   cannot send), so others' joins and the start show without a reload; the hand is
+//!   drawn as cards to click, the throws the rules allow are marked, the out-of-turn
+//!   moves the view lists (slap-down, add-ons, pass, return) are buttons, a penalised
+//!   call is asked first, and each move is `POST /v1/tables/{id}/actions` with a
+//!   fresh `Idempotency-Key`.
 //!
-//! The log-in is the desk's (`desk::frame`, `assets/desk.js`): any account may play.
+//! The pages render only the frame and the labels (in the page's language); everything
+//! about the tables comes from the API, in the browser. The log-in is the desk's
+//! (`desk::frame`, `assets/desk.js`): any account may play.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -23,7 +30,8 @@ use super::lang::Lang;
 use super::layout::{self, Page};
 use super::text;
 
-/// `GET /play`: a new table against bots.
+/// `GET /play`: a new table (against bots, or for other players to join), and the
+/// tables that wait for players, listed by `assets/play.js` from `GET /v1/tables`.
 pub async fn home(req: HttpRequest) -> HttpResponse {
     let lang = Lang::of(&req);
     let body = frame(
@@ -39,10 +47,28 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
                     }
                 }
                 div {
+                    label for="humans" { (text::HUMANS.get(lang)) }
+                    input #humans name="humans" type="number" min="1" max="8" value="1" required;
+                }
+                div {
                     label for="bots" { (text::BOTS.get(lang)) }
-                    input #bots name="bots" type="number" min="1" max="7" value="2" required;
+                    input #bots name="bots" type="number" min="0" max="7" value="2" required;
                 }
                 button type="submit" { (text::NEW_TABLE.get(lang)) }
+            }
+            section aria-labelledby="open-title" data-play-open {
+                h2 #open-title { (text::OPEN_TABLES.get(lang)) }
+                ul.plain.open-tables data-play-open-list { }
+                p data-play-open-none hidden { (text::NO_OPEN_TABLES.get(lang)) }
+                div.buttons {
+                    button type="button" data-play-open-refresh { (text::REFRESH.get(lang)) }
+                }
+                template data-play-labels
+                    data-table=(text::TABLE.get(lang))
+                    data-by=(text::BY.get(lang))
+                    data-seats-taken=(text::SEATS_TAKEN.get(lang))
+                    data-join=(text::JOIN.get(lang))
+                    data-open=(text::OPEN.get(lang)) { }
             }
             script src="/assets/play.js" defer { }
         },
@@ -70,6 +96,7 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
             div data-play-table=(id) {
                 p data-play-status role="status" aria-live="polite" { }
                 ul.plain data-play-seats { }
+                div.buttons data-play-lobby hidden { }
                 section aria-labelledby="pile-title" {
                     h2 #pile-title { (text::TOP_OF_PILE.get(lang)) }
                     div data-play-pile { }
@@ -93,7 +120,21 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-over=(text::GAME_OVER.get(lang))
                     data-round=(text::ROUND_WORD.get(lang))
                     data-cards=(text::CARDS.get(lang))
-                    data-score=(text::SCORE.get(lang)) { }
+                    data-score=(text::SCORE.get(lang))
+                    data-free-seat=(text::FREE_SEAT.get(lang))
+                    data-you=(text::YOU.get(lang))
+                    data-join=(text::JOIN.get(lang))
+                    data-leave=(text::LEAVE.get(lang))
+                    data-start=(text::START_GAME.get(lang))
+                    data-waiting-players=(text::WAITING_PLAYERS.get(lang))
+                    data-ready=(text::READY_TO_START.get(lang))
+                    data-creator-starts=(text::CREATOR_STARTS.get(lang))
+                    data-slap=(text::SLAP_DOWN.get(lang))
+                    data-add-on=(text::ADD_ON.get(lang))
+                    data-pass=(text::PASS.get(lang))
+                    data-come-back=(text::COME_BACK.get(lang))
+                    data-absent=(text::ABSENT_NOTE.get(lang))
+                    data-call-penalised=(text::CALL_PENALISED.get(lang)) { }
             }
             script src="/assets/cards.js" defer { }
             script src="/assets/play.js" defer { }
