@@ -345,6 +345,26 @@ impl Browser {
         }
     }
 
+    /// Logs in on the desk's log-in page, where a page that needs an account sends
+    /// the browser, as `username` (registered by `TestApp::new_player`, so its password
+    /// is `password-of-<username>`), and waits to be back on the page at `back` (a
+    /// path), loaded.
+    pub async fn log_in(&self, username: &str, back: &str) {
+        let wait = Duration::from_secs(15);
+        self.wait_until("location.pathname === '/desk/login'", wait)
+            .await;
+        self.type_into("#username", username).await;
+        self.type_into("#password", &format!("password-of-{username}"))
+            .await;
+        self.click("form[data-desk-login] button").await;
+        let back = serde_json::to_string(back).expect("a path");
+        self.wait_until(
+            &format!("location.pathname === {back} && document.readyState === 'complete'"),
+            wait,
+        )
+        .await;
+    }
+
     /// Chooses `path` in the file input `selector`, as a user picking the file does
     /// (the input's `change` event fires).
     pub async fn choose_file(&self, selector: &str, path: &std::path::Path) {

@@ -215,3 +215,41 @@ pub async fn standings_csv_matches(app: &TestApp, id: i64, rows: &[Value]) {
     let bad = app.get(&format!("{path}?format=xml"), None).await;
     assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+/// The players of the page tests' cups, in registration order.
+const CUP_PLAYERS: [&str; 8] = [
+    "ann_v", "bram_d", "chloe_m", "dirk_j", "els_w", "femke_b", "geert_p", "hanne_v",
+];
+
+/// An 8-player Belgian cup named `name`, tables of four, one qualification round,
+/// drawn with the tables `paper` on paper: its id, the organizer (`organizer`), the
+/// players and the round's tables (each with its seats' account ids).
+pub async fn paper_cup(
+    app: &TestApp,
+    name: &str,
+    organizer: &str,
+    paper: &[u32],
+) -> (i64, Player, Vec<Player>, Vec<(Value, Vec<i64>)>) {
+    let api = app.api();
+    let org = app.new_organizer(organizer).await;
+    let mut players = Vec::new();
+    for player in CUP_PLAYERS {
+        players.push(app.new_player(player).await);
+    }
+    let id = api
+        .started_tournament(
+            &org,
+            &players,
+            &json!({
+                "name": name,
+                "rules": {"preset": "belgian"},
+                "capacity": 8,
+                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+            }),
+        )
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": paper}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    (id, org, players, tables_of(&stages, 1, 1))
+}

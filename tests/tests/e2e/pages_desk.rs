@@ -60,15 +60,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
         .wait_until("location.pathname === '/desk/login'", WAIT)
         .await;
     browser.check_page("desk-login").await;
-    browser.type_into("#username", "desk_org").await;
-    browser.type_into("#password", "password-of-desk_org").await;
-    browser.click("form[data-desk-login] button").await;
-    browser
-        .wait_until(
-            "location.pathname === '/desk' && document.readyState === 'complete'",
-            WAIT,
-        )
-        .await;
+    browser.log_in("desk_org", "/desk").await;
     browser
         .wait_until(
             "document.querySelector('[data-desk-user]').innerText.includes('desk_org')",
@@ -189,9 +181,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
 
     // A step the server refuses shows its reason, and changes nothing.
     let version = api.tournament_read(id, "", &org.token).await["version"].clone();
-    let clear_status = "(() => { const s = document.querySelector('[data-desk-status]'); \
-                        s.textContent = ''; s.className = ''; })()";
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser
         .click("button[data-command*='start_qualification']")
         .await;
@@ -207,7 +197,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
     browser
         .wait_until("document.querySelector('[data-desk-draw]') !== null", WAIT)
         .await;
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser.click("button[data-command*='finish']").await;
     browser
         .wait_until(
@@ -239,15 +229,10 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
     );
 
     // The draw: both tables on paper.
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser.type_into("#paper", "1, 2").await;
     browser.click("form[data-desk-draw] button").await;
-    browser
-        .wait_until(
-            "document.querySelector('[data-desk-status].done') !== null",
-            WAIT,
-        )
-        .await;
+    desk_done(&browser).await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     let tables: Vec<Vec<i64>> = stages["stages"][0]["rounds"][0]["tables"]
         .as_array()
@@ -303,14 +288,9 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
 
     // The final: the next stage, its table drawn on paper, its sheet, the finish.
     browser.goto(&desk_url).await;
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser.click("button[data-command*='advance_stage']").await;
-    browser
-        .wait_until(
-            "document.querySelector('[data-desk-status].done') !== null",
-            WAIT,
-        )
-        .await;
+    desk_done(&browser).await;
     // The page takes the new phase before anything else is clicked.
     browser
         .wait_until(
@@ -318,15 +298,10 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
             WAIT,
         )
         .await;
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser.type_into("#paper", "1").await;
     browser.click("form[data-desk-draw] button").await;
-    browser
-        .wait_until(
-            "document.querySelector('[data-desk-status].done') !== null",
-            WAIT,
-        )
-        .await;
+    desk_done(&browser).await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     let final_round = &stages["stages"][1]["rounds"][0];
     assert_eq!(final_round["final_table"], true);
@@ -384,7 +359,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
         )
         .await;
     browser.check_page("desk-flagged").await;
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser
         .type_into(
             "section.flagged input[name='reason']",
@@ -395,12 +370,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
         .type_into("section.flagged input[name='paper']", "1")
         .await;
     browser.click("section.flagged button").await;
-    browser
-        .wait_until(
-            "document.querySelector('[data-desk-status].done') !== null",
-            WAIT,
-        )
-        .await;
+    desk_done(&browser).await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     let redrawn = &stages["stages"][1]["rounds"][0];
     assert_eq!(redrawn["redraws"], 1);
@@ -422,14 +392,9 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
     )
     .await;
     browser.goto(&desk_url).await;
-    browser.eval(clear_status).await;
+    clear_status(&browser).await;
     browser.click("button[data-command*='finish']").await;
-    browser
-        .wait_until(
-            "document.querySelector('[data-desk-status].done') !== null",
-            WAIT,
-        )
-        .await;
+    desk_done(&browser).await;
     let ranking = api.tournament_read(id, "/ranking", &org.token).await;
     assert_eq!(ranking["published"], true);
     assert_eq!(ranking["ranking"]["ranking"][0]["player"], final_order[0]);
@@ -548,4 +513,24 @@ async fn enter_sheet(
         .await;
     assert!(recorded.as_str().unwrap().starts_with("done"), "{recorded}");
     order
+}
+
+/// Empties the desk's status line, so the next answer is the one waited for.
+async fn clear_status(browser: &Browser) {
+    browser
+        .eval(
+            "(() => { const s = document.querySelector('[data-desk-status]'); \
+             s.textContent = ''; s.className = ''; })()",
+        )
+        .await;
+}
+
+/// Waits for the desk to say the API accepted the last change.
+async fn desk_done(browser: &Browser) {
+    browser
+        .wait_until(
+            "document.querySelector('[data-desk-status].done') !== null",
+            WAIT,
+        )
+        .await;
 }

@@ -22,18 +22,7 @@ async fn a_player_plays_bots_to_the_end_on_a_phone() {
 
     // /play asks for a log-in, then comes back.
     browser.goto(&app.url("/play")).await;
-    browser
-        .wait_until("location.pathname === '/desk/login'", WAIT)
-        .await;
-    browser.type_into("#username", "pia_play").await;
-    browser.type_into("#password", "password-of-pia_play").await;
-    browser.click("form[data-desk-login] button").await;
-    browser
-        .wait_until(
-            "location.pathname === '/play' && document.readyState === 'complete'",
-            WAIT,
-        )
-        .await;
+    browser.log_in("pia_play", "/play").await;
     browser.check_page("play-new-table").await;
     browser
         .eval("(() => { const p = document.querySelector('#preset'); p.value = 'israeli'; })()")

@@ -20,20 +20,7 @@ const WAIT: Duration = Duration::from_secs(15);
 async fn logged_in(app: &TestApp, name: &str, path: &str) -> Browser {
     let browser = Browser::launch(390, 844).await;
     browser.goto(&app.url(path)).await;
-    browser
-        .wait_until("location.pathname === '/desk/login'", WAIT)
-        .await;
-    browser.type_into("#username", name).await;
-    browser
-        .type_into("#password", &format!("password-of-{name}"))
-        .await;
-    browser.click("form[data-desk-login] button").await;
-    browser
-        .wait_until(
-            &format!("location.pathname === '{path}' && document.readyState === 'complete'"),
-            WAIT,
-        )
-        .await;
+    browser.log_in(name, path).await;
     browser
 }
 

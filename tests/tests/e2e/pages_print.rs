@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 use yaniv_domain::rules::{GameEnd, Preset, Reductions};
 use yaniv_e2e_tests::browser::{Browser, screenshots_dir};
 use yaniv_e2e_tests::tables::Player;
-use yaniv_e2e_tests::tournaments::tables_of;
+use yaniv_e2e_tests::tournaments::paper_cup;
 use yaniv_e2e_tests::{TestApp, spawn_app};
 
 /// Prints the page now open to `target/screenshots/NAME.pdf`; its path.
@@ -110,30 +110,7 @@ fn belgian_reminders() -> Vec<String> {
 /// An 8-player Belgian cup, tables of four, its first round drawn with `paper` tables on
 /// paper; its id, the organizer, the players and the round's tables.
 async fn cup(app: &TestApp, paper: &[u32]) -> (i64, Player, Vec<Player>, Vec<(Value, Vec<i64>)>) {
-    let api = app.api();
-    let org = app.new_organizer("print_org").await;
-    let mut players = Vec::new();
-    for name in [
-        "ann_v", "bram_d", "chloe_m", "dirk_j", "els_w", "femke_b", "geert_p", "hanne_v",
-    ] {
-        players.push(app.new_player(name).await);
-    }
-    let id = api
-        .started_tournament(
-            &org,
-            &players,
-            &json!({
-                "name": "Print cup",
-                "rules": {"preset": "belgian"},
-                "capacity": 8,
-                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
-            }),
-        )
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": paper}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    (id, org, players, tables_of(&stages, 1, 1))
+    paper_cup(app, "Print cup", "print_org", paper).await
 }
 
 fn names(players: &[Player], seated: &[i64]) -> Vec<String> {

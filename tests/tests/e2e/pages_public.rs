@@ -9,37 +9,13 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use yaniv_e2e_tests::browser::Browser;
 use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::tables_of;
+use yaniv_e2e_tests::tournaments::paper_cup;
 use yaniv_e2e_tests::{TestApp, spawn_app};
 
 /// An 8-player cup with its first round drawn on paper; its id, the organizer, the
 /// players and the round's tables.
 async fn cup(app: &TestApp) -> (i64, Player, Vec<Player>, Vec<(Value, Vec<i64>)>) {
-    let api = app.api();
-    let org = app.new_organizer("page_org").await;
-    let mut players = Vec::new();
-    for name in [
-        "ann_v", "bram_d", "chloe_m", "dirk_j", "els_w", "femke_b", "geert_p", "hanne_v",
-    ] {
-        players.push(app.new_player(name).await);
-    }
-    let id = api
-        .started_tournament(
-            &org,
-            &players,
-            &json!({
-                "name": "Pages cup",
-                "rules": {"preset": "belgian"},
-                "capacity": 8,
-                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
-            }),
-        )
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let tables = tables_of(&stages, 1, 1);
-    (id, org, players, tables)
+    paper_cup(app, "Pages cup", "page_org", &[1, 2]).await
 }
 
 /// Records table `at`'s result: its players finish in the order given.

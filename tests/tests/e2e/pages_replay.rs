@@ -158,19 +158,8 @@ async fn played_table(app: &TestApp) -> (i64, Player) {
 async fn open_as_referee(app: &TestApp, path: &str) -> Browser {
     let browser = Browser::launch(1280, 900).await;
     browser.goto(&app.url(path)).await;
-    browser
-        .wait_until("location.pathname === '/desk/login'", WAIT)
-        .await;
-    browser.type_into("#username", "rita_ref").await;
-    browser.type_into("#password", "password-of-rita_ref").await;
-    browser.click("form[data-desk-login] button").await;
     let back = path.split('?').next().unwrap_or(path);
-    browser
-        .wait_until(
-            &format!("location.pathname === '{back}' && document.readyState === 'complete'"),
-            WAIT,
-        )
-        .await;
+    browser.log_in("rita_ref", back).await;
     browser
 }
 
@@ -200,18 +189,7 @@ async fn a_referee_replays_a_table_version_by_version() {
         .goto(&app.url(&format!("/desk/tables/{id}?as_of={k}")))
         .await;
     browser
-        .wait_until("location.pathname === '/desk/login'", WAIT)
-        .await;
-    browser.type_into("#username", "rita_ref").await;
-    browser.type_into("#password", "password-of-rita_ref").await;
-    browser.click("form[data-desk-login] button").await;
-    browser
-        .wait_until(
-            &format!(
-                "location.pathname === '/desk/tables/{id}' && document.readyState === 'complete'"
-            ),
-            WAIT,
-        )
+        .log_in("rita_ref", &format!("/desk/tables/{id}"))
         .await;
     let at_k = expect_shown(&browser, &api, id, &referee.token, k).await;
     assert_eq!(
