@@ -27,16 +27,31 @@ use yaniv_domain::game::{Event, Game};
 use yaniv_domain::rules::Preset;
 use yaniv_domain::sim::{SimOptions, Simulator, game_seed, make_bots};
 
-use crate::args::Args;
 use crate::output;
 
-pub const USAGE: &str = "usage: yaniv bench [--seconds S]
+const AFTER_HELP: &str = "\
+Measures bot turns per second (random and greedy bots, every preset, 2 to 8 players),
+events folded and replayed with checks per second, and a 200-game championship log.
+Prints a table, then the same figures as JSON. Build with --release before believing
+a figure.";
 
-Measures the engine on one thread: bot turns per second (random and greedy bots, every
-preset, 2 to 8 players), events folded and replayed with checks per second, and a
-200-game championship log. Prints a table, then the same figures as JSON.
-  --seconds S   wall time of each timed measurement (default 3, at most 3600)
-Build with --release before believing a figure.";
+/// The wall time of each timed measurement, in seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0 {
+        Ok(seconds)
+    } else {
+        Err("expected a number of seconds above 0 and at most 3600".into())
+    }
+}
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// Wall time of each timed measurement (above 0, at most 3600)
+    #[arg(long, value_name = "S", default_value = "3", value_parser = seconds)]
+    seconds: f64,
+}
 
 /// Every (preset, players) pair, the mix the throughput figures cycle through.
 fn mix() -> Vec<(Preset, usize)> {
@@ -234,17 +249,8 @@ fn cpu_model() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["seconds"])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(format!("unexpected argument {extra:?}"));
-    }
-    let seconds: f64 = args.get("seconds")?.unwrap_or(3.0);
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
-        return Err(format!(
-            "--seconds {seconds}: expected a number of seconds above 0 and at most 3600"
-        ));
-    }
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let seconds = args.seconds;
     let budget = Duration::from_secs_f64(seconds);
     let profile = if cfg!(debug_assertions) {
         "debug"

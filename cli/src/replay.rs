@@ -16,18 +16,22 @@ use yaniv_domain::record::{self, MAX_RECORD_BYTES};
 
 use crate::output;
 
-pub const USAGE: &str = "usage: yaniv replay FILE|-
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  the record replays: the yaniv-result/1 JSON on standard output
+  1  the record is rejected: the yaniv-error/1 JSON (round, action, code, message)
+  2  the input cannot be read, or the arguments are wrong";
 
-Replays a yaniv-record/1 game record (FILE, or - to read standard input).
-  exit 0  the record replays: the yaniv-result/1 JSON on standard output
-  exit 1  the record is rejected: the yaniv-error/1 JSON (round, action, code, message)
-  exit 2  the input cannot be read, or the arguments are wrong";
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXIT_STATUS)]
+pub struct Args {
+    /// The record's file, or - to read standard input
+    #[arg(value_name = "FILE|-")]
+    file: String,
+}
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let [path] = args else {
-        return Err(USAGE.to_owned());
-    };
-    let bytes = read_capped(path)?;
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let bytes = read_capped(&args.file)?;
     let (document, code) = replay(&bytes);
     output::print(&document)?;
     Ok(code)

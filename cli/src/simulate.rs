@@ -1,7 +1,9 @@
 //! `yaniv simulate --preset P --players N --games G --seed S [--bot random|greedy]
-//! [--records DIR]`
+//! [--records DIR] [--overrides JSON]`
 //!
-//! Plays `G` games of bots on one thread and prints a JSON summary on stdout. Game `i`
+//! Plays `G` games of bots on one thread and prints a JSON summary on stdout, under the
+//! preset's rules with `--overrides` applied as a table or a record applies them
+//! (`Rules::with_overrides`: an unknown name or a bad value is refused, naming it). Game `i`
 //! (from 0) is played from `sim::game_seed(S, i)`, each seat's bot from
 //! `sim::seat_seed(game seed, seat)` (see `domain/src/sim.rs`), so the same arguments
 //! always print the same counts. With `--records DIR` each game is also written as a
@@ -19,44 +21,82 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use serde_json::{Value, json};
 use yaniv_domain::bots::BotKind;
 use yaniv_domain::game::Event;
 use yaniv_domain::record;
-use yaniv_domain::rules::{PRESET_NAMES, Preset};
+use yaniv_domain::rules::{Overrides, PRESET_NAMES, Preset, Rules};
 use yaniv_domain::sim::{OutcomeCounts, SimOptions, Simulator, game_seed, make_bots};
 
-use crate::args::Args;
 use crate::output;
 
-/// The help text, naming the presets the engine has.
-pub fn usage() -> String {
-    format!(
-        "usage: yaniv simulate --preset P --players N --games G --seed S [--bot random|greedy] [--records DIR]
-
-Plays G games between bots on one thread and prints a JSON summary (rounds, turns,
-calls, outcomes, wins by seat, turns per second). The same arguments always give the
-same games.
-  --preset P     one of {presets}
-  --players N    seats at the table (within the preset's limits)
-  --games G      games to play (at least 1)
-  --seed S       the series' seed (0 to 18446744073709551615)
-  --bot B        random (default) or greedy
-  --records DIR  also write each game as a yaniv-record/1 file in DIR
-                 (game-000000.json, ...), which yaniv replay accepts
-Progress and an estimate of the time left go to standard error. Ctrl-C stops after
-the current game and prints the summary of the games played (exit status 130).",
-        presets = PRESET_NAMES.join(", ")
-    )
-}
+const AFTER_HELP: &str = "\
+Plays G games between bots under the preset's rules with the overrides applied, and
+prints a JSON summary: rounds, turns, calls, outcomes, wins by seat, turns per second
+and the overrides played. The same arguments always give the same games. Progress and
+an estimate of the time left go to standard error. Ctrl-C stops after the current game
+and prints the summary of the games played (exit status 130).";
 
 /// Exit status after Ctrl-C: 128 + SIGINT, as shells report it.
 const INTERRUPTED: u8 = 130;
 
-/// The validated arguments.
-#[derive(Debug, PartialEq)]
-struct Options {
+/// The arguments as clap reads them; [`Options`] checks what depends on the rules.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// The rule preset
+    #[arg(
+        long,
+        value_name = "P",
+        value_parser = PossibleValuesParser::new(PRESET_NAMES).try_map(|name| name.parse::<Preset>()),
+    )]
     preset: Preset,
+    /// Seats at the table (within the rules' limits: 2 to 8 for every preset)
+    #[arg(long, value_name = "N")]
+    players: usize,
+    /// Games to play (at least 1)
+    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The series' seed (0 to 18446744073709551615)
+    #[arg(long, value_name = "S")]
+    seed: u64,
+    /// The bots' kind
+    #[arg(
+        long,
+        value_name = "B",
+        default_value = "random",
+        value_parser = PossibleValuesParser::new(BotKind::ALL.map(BotKind::name)).try_map(|name| name.parse::<BotKind>()),
+    )]
+    bot: BotKind,
+    /// Also write each game as a yaniv-record/1 file in DIR (game-000000.json, ...),
+    /// which yaniv replay accepts
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+    /// Rule parameters that replace the preset's, as a JSON object: the `overrides` of a
+    /// table or a record, e.g. '{"call_threshold": 3, "hand_size": 7}'
+    #[arg(long, value_name = "JSON", value_parser = overrides)]
+    overrides: Option<Overrides>,
+}
+
+/// The `--overrides` text as an object of rule parameters; whether the names and values
+/// fit the rules is the preset's to say, once it is known.
+fn overrides(text: &str) -> Result<Overrides, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(fields)) => Ok(fields),
+        Ok(_) => {
+            Err("expected a JSON object of rule parameters, e.g. {\"call_threshold\": 3}".into())
+        }
+        Err(e) => Err(format!("not JSON: {e}")),
+    }
+}
+
+/// The validated arguments: the effective rules and a table they seat.
+#[derive(Debug, PartialEq)]
+pub struct Options {
+    preset: Preset,
+    overrides: Overrides,
+    rules: Rules,
     players: usize,
     games: u64,
     seed: u64,
@@ -64,44 +104,39 @@ struct Options {
     records: Option<PathBuf>,
 }
 
-fn options(args: &[String]) -> Result<Options, String> {
-    let args = Args::parse(
-        args,
-        &["preset", "players", "games", "seed", "bot", "records"],
-    )?;
-    if let Some(extra) = args.positional.first() {
-        return Err(format!("unexpected argument {extra:?}"));
+impl TryFrom<Args> for Options {
+    type Error = String;
+
+    fn try_from(args: Args) -> Result<Options, String> {
+        let overrides = args.overrides.unwrap_or_default();
+        let rules = args
+            .preset
+            .rules()
+            .with_overrides(&overrides)
+            .map_err(|e| format!("--overrides: {e}"))?;
+        let players = args.players;
+        if players < rules.min_players as usize || players > rules.max_players as usize {
+            let with = if overrides.is_empty() {
+                ""
+            } else {
+                " with these overrides"
+            };
+            return Err(format!(
+                "--players {players}: the {} preset{with} seats {} to {} players",
+                args.preset, rules.min_players, rules.max_players
+            ));
+        }
+        Ok(Options {
+            preset: args.preset,
+            overrides,
+            rules,
+            players,
+            games: args.games,
+            seed: args.seed,
+            bot: args.bot,
+            records: args.records,
+        })
     }
-    let preset_name: String = args.require("preset")?;
-    let preset: Preset = preset_name.parse().map_err(|_| {
-        format!(
-            "--preset {preset_name:?}: expected one of {}",
-            PRESET_NAMES.join(", ")
-        )
-    })?;
-    let rules = preset.rules();
-    let players: usize = args.require("players")?;
-    if players < rules.min_players as usize || players > rules.max_players as usize {
-        return Err(format!(
-            "--players {players}: the {preset} preset seats {} to {} players",
-            rules.min_players, rules.max_players
-        ));
-    }
-    let games: u64 = args.require("games")?;
-    if games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    let seed: u64 = args.require("seed")?;
-    let bot: BotKind = args.get("bot")?.unwrap_or(BotKind::Random);
-    let records: Option<PathBuf> = args.get("records")?;
-    Ok(Options {
-        preset,
-        players,
-        games,
-        seed,
-        bot,
-        records,
-    })
 }
 
 /// Set by Ctrl-C; the game loop stops before the next game.
@@ -120,16 +155,17 @@ fn write_record(dir: &Path, index: u64, events: &[Event]) -> Result<(), String> 
     std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
+pub fn run(options: Options) -> Result<ExitCode, String> {
     let Options {
         preset,
+        overrides,
+        rules,
         players,
         games,
         seed,
         bot,
         records,
-    } = options(args)?;
-    let rules = preset.rules();
+    } = options;
     if let Some(dir) = &records {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -185,6 +221,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let stopped = played < games;
     let summary = json!({
         "preset": preset.name(),
+        "overrides": overrides,
         "players": players,
         "bot": bot.name(),
         "seed": seed,
@@ -301,15 +338,25 @@ fn estimate_left(elapsed_secs: f64, done: u64, total: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use clap::Parser;
+    use serde_json::json;
+
     use super::*;
+    use crate::{Cli, Command};
+
+    /// `yaniv simulate` with `words` after it, as the tool reads it: clap's error text, or
+    /// the message of a check made once the rules are known.
+    fn parse_words(words: &[&str]) -> Result<Options, String> {
+        let cli = Cli::try_parse_from(["yaniv", "simulate"].iter().chain(words))
+            .map_err(|e| e.to_string())?;
+        let Command::Simulate(args) = cli.command else {
+            panic!("not the simulate command: {cli:?}")
+        };
+        Options::try_from(args)
+    }
 
     fn parse(line: &str) -> Result<Options, String> {
-        options(
-            &line
-                .split_whitespace()
-                .map(String::from)
-                .collect::<Vec<_>>(),
-        )
+        parse_words(&line.split_whitespace().collect::<Vec<_>>())
     }
 
     #[test]
@@ -320,6 +367,8 @@ mod tests {
             o,
             Options {
                 preset: Preset::Belgian,
+                overrides: Overrides::new(),
+                rules: Preset::Belgian.rules(),
                 players: 8,
                 games: 3,
                 seed: 9,
@@ -336,6 +385,58 @@ mod tests {
             parse("--preset israeli --players 2 --games 1 --seed 0").map(|o| o.bot),
             Ok(BotKind::Random)
         );
+        // The last of a repeated option counts.
+        assert_eq!(
+            parse("--preset israeli --players 2 --games 1 --seed 0 --games 4").map(|o| o.games),
+            Ok(4)
+        );
+        assert_eq!(
+            parse("--preset israeli --players 2 --games 1 --seed 18446744073709551615")
+                .map(|o| o.seed),
+            Ok(u64::MAX)
+        );
+    }
+
+    #[test]
+    fn overrides_change_the_rules_played() {
+        let o = parse_words(&[
+            "--preset",
+            "belgian",
+            "--players",
+            "4",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--overrides",
+            r#"{"call_threshold": 3, "hand_size": 4}"#,
+        ])
+        .expect("valid overrides");
+        assert_eq!(o.rules.call_threshold, Some(3));
+        assert_eq!(o.rules.hand_size, 4);
+        assert_ne!(o.rules, Preset::Belgian.rules());
+        let Value::Object(expected) = json!({"call_threshold": 3, "hand_size": 4}) else {
+            unreachable!()
+        };
+        assert_eq!(o.overrides, expected);
+        // The rest of the preset stays.
+        assert_eq!(o.rules.reductions, Preset::Belgian.rules().reductions);
+    }
+
+    #[test]
+    fn the_players_are_checked_against_the_rules_with_their_overrides() {
+        let base = ["--preset", "israeli", "--games", "1", "--seed", "1"];
+        let with = |players: &str, overrides: &str| {
+            let mut words = base.to_vec();
+            words.extend(["--players", players, "--overrides", overrides]);
+            parse_words(&words)
+        };
+        let err = with("4", r#"{"max_players": 3}"#).expect_err("4 > 3");
+        assert!(
+            err.contains("--players 4: the israeli preset with these overrides seats 2 to 3"),
+            "{err}"
+        );
+        assert!(with("3", r#"{"max_players": 3}"#).is_ok());
     }
 
     #[test]
@@ -350,28 +451,64 @@ mod tests {
     #[test]
     fn clear_errors() {
         let error = |line| parse(line).expect_err("invalid");
+        let wrong_preset = error("--preset dutch --players 4 --games 1 --seed 1");
         assert!(
-            error("--preset dutch --players 4 --games 1 --seed 1")
-                .contains("expected one of israeli, nepali")
+            wrong_preset.contains("'dutch'")
+                && wrong_preset.contains("israeli, nepali, kluft, belgian, wikipedia, house"),
+            "{wrong_preset}"
         );
         assert!(
             error("--preset israeli --players 9 --games 1 --seed 1")
-                .contains("seats 2 to 8 players")
+                .contains("the israeli preset seats 2 to 8 players")
         );
         assert!(
             error("--preset israeli --players 1 --games 1 --seed 1")
                 .contains("seats 2 to 8 players")
         );
-        assert!(error("--preset israeli --players 4 --games 0 --seed 1").contains("at least 1"));
-        assert!(error("--preset israeli --players 4 --games 1").contains("--seed is required"));
-        assert!(error("--preset israeli --players 4 --games 1 --seed -3").contains("--seed"));
+        assert!(error("--preset israeli --players 4 --games 0 --seed 1").contains("--games"));
+        let missing = error("--preset israeli --players 4 --games 1");
+        assert!(
+            missing.contains("required") && missing.contains("--seed"),
+            "{missing}"
+        );
+        assert!(error("--preset israeli --players 4 --games 1 --seed -3").contains("'-3'"));
         assert!(
             error("--preset israeli --players 4 --games 1 --seed 1 --bot smart")
-                .contains("random or greedy")
+                .contains("random, greedy")
         );
         assert!(
             error("--preset israeli --players 4 --games 1 --seed 1 --speed 3")
-                .contains("unknown option")
+                .contains("unexpected argument '--speed'")
         );
+    }
+
+    #[test]
+    fn a_bad_override_is_refused_naming_the_parameter() {
+        let error = |overrides: &str| {
+            parse_words(&[
+                "--preset",
+                "israeli",
+                "--players",
+                "4",
+                "--games",
+                "1",
+                "--seed",
+                "1",
+                "--overrides",
+                overrides,
+            ])
+            .expect_err("a bad override")
+        };
+        let unknown = error(r#"{"call_treshold": 3}"#);
+        assert!(
+            unknown.contains("--overrides") && unknown.contains("\"call_treshold\""),
+            "{unknown}"
+        );
+        let bad_value = error(r#"{"call_threshold": "seven"}"#);
+        assert!(bad_value.contains("\"call_threshold\""), "{bad_value}");
+        let inconsistent = error(r#"{"hand_size": 0}"#);
+        assert!(inconsistent.contains("hand_size"), "{inconsistent}");
+        assert!(error("[1, 2]").contains("a JSON object"));
+        assert!(error("{call_threshold: 3}").contains("not JSON"));
     }
 }

@@ -36,7 +36,7 @@ fn every_command_answers_help_with_its_usage_and_exit_0() {
             assert!(out.status.success(), "yaniv {command} {flag}: {out:?}");
             let usage = text(&out.stdout);
             assert!(
-                usage.starts_with(&format!("usage: yaniv {command}")),
+                usage.starts_with(&format!("Usage: yaniv {command}")),
                 "yaniv {command} {flag}: {usage}"
             );
             assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
@@ -46,7 +46,7 @@ fn every_command_answers_help_with_its_usage_and_exit_0() {
     let out = yaniv(&["simulate", "--preset", "nope", "--help"]);
     assert!(out.status.success());
     let usage = text(&out.stdout);
-    assert!(usage.contains("--records DIR"));
+    assert!(usage.contains("--records <DIR>") && usage.contains("--overrides <JSON>"));
     for preset in yaniv_domain::rules::PRESET_NAMES {
         assert!(usage.contains(preset), "the help names {preset}: {usage}");
     }
@@ -55,10 +55,34 @@ fn every_command_answers_help_with_its_usage_and_exit_0() {
         assert!(out.status.success());
         assert!(text(&out.stdout).contains("yaniv simulate"));
     }
-    // A usage error still goes to stderr with exit 2.
+    // `help COMMAND` is the command's --help.
+    let out = yaniv(&["help", "simulate"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("Usage: yaniv simulate"));
+    // A usage error still goes to stderr with exit 2, and nothing to stdout.
+    for wrong in [
+        &["simulate", "--speed", "3"][..],
+        &["replay"],
+        &["replay", "a.json", "b.json"],
+        &["bench", "--seconds", "0"],
+        &["deal"],
+        &[],
+    ] {
+        let out = yaniv(wrong);
+        assert_eq!(out.status.code(), Some(2), "yaniv {wrong:?}");
+        assert!(
+            out.stdout.is_empty(),
+            "yaniv {wrong:?}: {}",
+            text(&out.stdout)
+        );
+        let message = text(&out.stderr);
+        assert!(
+            message.contains("Usage: yaniv") || message.contains("try '--help'"),
+            "yaniv {wrong:?}: {message}"
+        );
+    }
     let out = yaniv(&["simulate", "--speed", "3"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown option --speed"));
+    assert!(text(&out.stderr).contains("unexpected argument '--speed'"));
 }
 
 #[test]
@@ -70,6 +94,17 @@ fn the_version_is_the_package_version() {
             text(&out.stdout).trim(),
             format!("yaniv {}", env!("CARGO_PKG_VERSION"))
         );
+    }
+    for command in ["replay", "simulate", "bench"] {
+        for flag in ["--version", "-V"] {
+            let out = yaniv(&[command, flag]);
+            assert!(out.status.success(), "yaniv {command} {flag}");
+            assert_eq!(
+                text(&out.stdout).trim(),
+                format!("yaniv {}", env!("CARGO_PKG_VERSION")),
+                "yaniv {command} {flag}"
+            );
+        }
     }
 }
 
