@@ -12,8 +12,8 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use secrecy::ExposeSecret;
-use sqlx::{Connection, PgPool};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Connection, PgPool};
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use crate::app_state::AppState;
