@@ -365,6 +365,40 @@ impl Browser {
         .await;
     }
 
+    /// On the game client's table page, plays the turn `action` (a `play` chosen from
+    /// the player's `view`): clicks the thrown cards in the hand, each of which the page
+    /// must mark as part of a legal throw, then the button of its draw. Cards are found
+    /// by position, since two may share a code (two jokers).
+    pub async fn play_turn(&self, view: &Value, action: &Value) {
+        let throw: Vec<String> = serde_json::from_value(action["throw"].clone()).expect("a throw");
+        let hand: Vec<String> = serde_json::from_value(view["hand"].clone()).expect("a hand");
+        let mut used = Vec::new();
+        for card in &throw {
+            let index = (0..hand.len())
+                .find(|&i| hand[i] == *card && !used.contains(&i))
+                .expect("the card is in the hand");
+            used.push(index);
+            let button = format!("[data-play-hand] button[data-index='{index}']");
+            let marked = self
+                .eval(&format!(
+                    "document.querySelector(\"{button}\").classList.contains('playable')"
+                ))
+                .await;
+            assert_eq!(marked, json!(true), "{card} is in a legal throw");
+            self.click(&button).await;
+        }
+        match action["draw"].as_str() {
+            Some(_) => self.click("button[data-action='throw-stock']").await,
+            None => {
+                let card = action["draw"]["discard"].as_str().expect("a card taken");
+                self.click(&format!(
+                    "button[data-action='throw-take'][data-take='{card}']"
+                ))
+                .await;
+            }
+        }
+    }
+
     /// Chooses `path` in the file input `selector`, as a user picking the file does
     /// (the input's `change` event fires).
     pub async fn choose_file(&self, selector: &str, path: &std::path::Path) {

@@ -1,6 +1,8 @@
 //! Game records for the tests and benchmarks of `POST /v1/records/replay` and
 //! `POST /v1/records/steps`.
 
+use std::path::{Path, PathBuf};
+
 use serde_json::{Value, json};
 
 use yaniv_domain::bots::BotKind;
@@ -66,4 +68,29 @@ pub fn illegal_draw_record() -> Value {
             ]
         }]
     })
+}
+
+/// The conformance fixtures of the rules engine: `NAME.json` and `NAME.expected.json`.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/records")
+}
+
+/// The fixtures' names (without `.json`), sorted.
+pub fn fixture_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(fixtures())
+        .expect("the fixtures")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".json")?;
+            (!stem.ends_with(".expected")).then(|| stem.to_owned())
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// A JSON file, read and parsed (the test fails naming it otherwise).
+pub fn read_json(path: &Path) -> Value {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

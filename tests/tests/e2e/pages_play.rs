@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use yaniv_e2e_tests::browser::Browser;
 use yaniv_e2e_tests::spawn_app;
 use yaniv_e2e_tests::tables::choose;
@@ -91,38 +91,7 @@ async fn a_player_plays_bots_to_the_end_on_a_phone() {
                     .click(&format!("button[data-action='{which}']"))
                     .await;
             }
-            "play" => {
-                let throw: Vec<String> = serde_json::from_value(action["throw"].clone()).unwrap();
-                // Two cards may share a code (two jokers): click distinct ones.
-                let hand: Vec<String> = serde_json::from_value(view["hand"].clone()).unwrap();
-                let mut used = Vec::new();
-                for card in &throw {
-                    let index = (0..hand.len())
-                        .find(|&i| hand[i] == *card && !used.contains(&i))
-                        .expect("the card is in the hand");
-                    used.push(index);
-                    let marked = browser
-                        .eval(&format!(
-                            "document.querySelector(\"[data-play-hand] button[data-index='{index}']\").classList.contains('playable')"
-                        ))
-                        .await;
-                    assert_eq!(marked, json!(true), "{card} is in a legal throw");
-                    browser
-                        .click(&format!("[data-play-hand] button[data-index='{index}']"))
-                        .await;
-                }
-                match &action["draw"] {
-                    Value::String(_) => browser.click("button[data-action='throw-stock']").await,
-                    other => {
-                        let card = other["discard"].as_str().unwrap();
-                        browser
-                            .click(&format!(
-                                "button[data-action='throw-take'][data-take='{card}']"
-                            ))
-                            .await;
-                    }
-                }
-            }
+            "play" => browser.play_turn(&view, &action).await,
             other => panic!("unexpected move {other}"),
         }
         moves += 1;

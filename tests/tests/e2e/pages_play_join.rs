@@ -234,32 +234,7 @@ async fn moved_past(
 async fn click_move(browser: &Browser, view: &Value, action: &Value) {
     match action["type"].as_str().unwrap_or_default() {
         "call" => browser.click("button[data-action='call']").await,
-        "play" => {
-            let throw: Vec<String> =
-                serde_json::from_value(action["throw"].clone()).expect("a throw");
-            let hand: Vec<String> = serde_json::from_value(view["hand"].clone()).expect("a hand");
-            let mut used = Vec::new();
-            for card in &throw {
-                let index = (0..hand.len())
-                    .find(|&i| hand[i] == *card && !used.contains(&i))
-                    .expect("the card is in the hand");
-                used.push(index);
-                browser
-                    .click(&format!("[data-play-hand] button[data-index='{index}']"))
-                    .await;
-            }
-            match &action["draw"] {
-                Value::String(_) => browser.click("button[data-action='throw-stock']").await,
-                other => {
-                    let card = other["discard"].as_str().unwrap_or_default();
-                    browser
-                        .click(&format!(
-                            "button[data-action='throw-take'][data-take='{card}']"
-                        ))
-                        .await;
-                }
-            }
-        }
+        "play" => browser.play_turn(view, action).await,
         other => panic!("unexpected move {other}"),
     }
 }

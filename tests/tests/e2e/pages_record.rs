@@ -3,21 +3,14 @@
 //! record the rules refuse, opened from a file, shown up to its problem with the
 //! problem marked; a body that is not a record refused with the server's reason.
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use yaniv_e2e_tests::browser::Browser;
-use yaniv_e2e_tests::records::illegal_draw_record;
+use yaniv_e2e_tests::records::{fixtures, illegal_draw_record};
 use yaniv_e2e_tests::{TestApp, spawn_app};
 
 const WAIT: Duration = Duration::from_secs(10);
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../domain/tests/fixtures/records")
-        .join(name)
-}
 
 async fn check_page(browser: &Browser, name: &str) {
     browser.screenshot(name).await;
@@ -105,7 +98,7 @@ async fn a_referee_steps_through_a_pasted_record_and_a_faulty_one_from_a_file() 
 
     // A clean record, pasted: every step listed, the first one shown, and the verdict
     // that it replays to its end.
-    let clean = std::fs::read(fixture("belgian_meegaan.json")).unwrap();
+    let clean = std::fs::read(fixtures().join("belgian_meegaan.json")).unwrap();
     let walked = steps_of(&app, &clean).await;
     let count = walked["steps"].as_array().unwrap().len() as u64;
     assert!(count > 5);
@@ -205,7 +198,7 @@ async fn the_record_viewer_speaks_dutch() {
     browser.goto(&app.url("/replay?lang=nl")).await;
     let heading = browser.eval("document.querySelector('h1').innerText").await;
     assert_eq!(heading, "Een spelverslag herspelen");
-    let clean = std::fs::read(fixture("belgian_meegaan.json")).unwrap();
+    let clean = std::fs::read(fixtures().join("belgian_meegaan.json")).unwrap();
     paste_and_replay(&browser, std::str::from_utf8(&clean).unwrap()).await;
     let (ok, text) = verdict(&browser).await;
     assert_eq!(ok, "true");

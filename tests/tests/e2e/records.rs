@@ -1,26 +1,15 @@
 //! `POST /v1/records/replay`: a record replays to its result (200), a rejected record is
 //! a 422 problem carrying the `yaniv-error/1` fields, and nothing is stored.
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use yaniv_api::error::Problem;
-use yaniv_e2e_tests::records::illegal_draw_record;
+use yaniv_e2e_tests::records::{fixture_names, fixtures, illegal_draw_record, read_json};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app, spawn_app_with};
 
 const REPLAY: &str = "/v1/records/replay";
-
-/// The conformance fixtures of the rules engine: `NAME.json` and `NAME.expected.json`.
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/records")
-}
-
-fn read_json(path: &Path) -> Value {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 async fn post_bytes(app: &TestApp, body: Vec<u8>) -> Response {
     app.client
@@ -106,15 +95,7 @@ async fn a_legal_record_replays_to_its_totals_without_a_token() {
 #[tokio::test]
 async fn every_fixture_replays_over_http_as_the_engine_replays_it() {
     let app = spawn_app().await;
-    let mut names: Vec<String> = std::fs::read_dir(fixtures())
-        .unwrap()
-        .filter_map(|e| {
-            let name = e.unwrap().file_name().into_string().ok()?;
-            let stem = name.strip_suffix(".json")?;
-            (!stem.ends_with(".expected")).then(|| stem.to_owned())
-        })
-        .collect();
-    names.sort();
+    let names = fixture_names();
     assert!(names.len() >= 10, "only {} fixtures", names.len());
     let (mut replayed, mut rejected) = (0, 0);
     for name in &names {

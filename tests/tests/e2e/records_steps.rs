@@ -4,23 +4,12 @@
 //! when it does not (beside the steps before it, or as the 422 of a body that is not a
 //! record at all).
 
-use std::path::{Path, PathBuf};
-
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use yaniv_e2e_tests::records::illegal_draw_record;
+use yaniv_e2e_tests::records::{fixture_names, fixtures, illegal_draw_record, read_json};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app, spawn_app_with};
 
 const STEPS: &str = "/v1/records/steps";
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/records")
-}
-
-fn read_json(path: &Path) -> Value {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 async fn post_bytes(app: &TestApp, body: Vec<u8>) -> reqwest::Response {
     app.client
@@ -37,15 +26,7 @@ const ERROR_FIELDS: [&str; 5] = ["format", "round", "action", "code", "message"]
 #[tokio::test]
 async fn every_fixture_steps_to_what_the_replay_says() {
     let app = spawn_app().await;
-    let mut names: Vec<String> = std::fs::read_dir(fixtures())
-        .unwrap()
-        .filter_map(|e| {
-            let name = e.unwrap().file_name().into_string().ok()?;
-            let stem = name.strip_suffix(".json")?;
-            (!stem.ends_with(".expected")).then(|| stem.to_owned())
-        })
-        .collect();
-    names.sort();
+    let names = fixture_names();
     let (mut clean, mut stopped, mut refused) = (0, 0, 0);
     for name in &names {
         let body = std::fs::read(fixtures().join(format!("{name}.json"))).unwrap();
