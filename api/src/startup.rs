@@ -12,8 +12,8 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use secrecy::ExposeSecret;
+use sqlx::PgPool;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::{Connection, PgPool};
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use crate::app_state::AppState;
@@ -242,9 +242,6 @@ pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
 }
 
 /// A pool of at most `size` connections with the server's connection settings.
-/// A pooled connection idle this long is pinged before it is used again.
-const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(2);
-
 async fn connect_sized(settings: &Settings, size: u32) -> Result<PgPool, StartupError> {
     let options: PgConnectOptions = settings
         .database_url
@@ -266,20 +263,6 @@ async fn connect_sized(settings: &Settings, size: u32) -> Result<PgPool, Startup
     PgPoolOptions::new()
         .max_connections(size)
         .acquire_timeout(Duration::from_secs(5))
-        // sqlx pings every connection before handing it out: a round trip more per
-        // request, a tenth of the server's CPU under load (BENCHMARKS.md, session 8).
-        // A connection in steady use has just answered; one that sat idle may have
-        // been cut (a failover, a restarted database) and is still pinged, and
-        // replaced when the ping fails.
-        .test_before_acquire(false)
-        .before_acquire(|connection, meta| {
-            Box::pin(async move {
-                if meta.idle_for < PING_WHEN_IDLE_FOR {
-                    return Ok(true);
-                }
-                connection.ping().await.map(|()| true)
-            })
-        })
         .connect_with(options)
         .await
         .map_err(StartupError::Connect)
