@@ -248,6 +248,19 @@ async fn a_referee_replays_a_table_version_by_version() {
         .await;
     let listed = listed.as_array().unwrap();
     assert_eq!(listed.len() as u64, version, "{listed:?}");
+    // Events without words (the table's own) are named by their type.
+    for (line, event) in listed.iter().zip(&events).skip(1) {
+        let shown = line[1].as_str().unwrap();
+        assert!(
+            !shown.contains("undefined") && !shown.trim().is_empty(),
+            "{shown} for {event}"
+        );
+    }
+    let second = events[1]["type"].as_str().unwrap();
+    assert!(
+        listed[1][1].as_str().unwrap().contains(second),
+        "{second}: {listed:?}"
+    );
     let turn = events
         .iter()
         .position(|e| e["type"] == "turn_played.v1")

@@ -257,7 +257,7 @@
       if (version <= 1) { view.listEvents([{ at: 1, text: labels.tableCreated }]); return; }
       desk.api("GET", base + "/diff?from=1&to=" + version).then(function (diff) {
         var list = [{ at: 1, text: labels.tableCreated }];
-        diff.events.forEach(function (e) { list.push({ at: e.version, text: e.summary || e.event_type }); });
+        diff.events.forEach(function (e) { list.push({ at: e.version, text: e.summary || e.type }); });
         view.listEvents(list);
       }, desk.failed);
     };
