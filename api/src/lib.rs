@@ -43,6 +43,8 @@
 //! - [`tables`]: online game tables as a stream kind: the listing projection, the OS
 //!   randomness the engine's table draws from, verification (hash chain + replay
 //!   through the rules), and [`tables::GameEndHook`].
+//! - [`archive`]: a tournament and its games in one file (`yaniv-archive/1`), and its
+//!   verification offline (`yaniv verify`).
 //! - [`tournaments`]: championship tournaments as a stream kind: the row lock, the
 //!   server's draw seeds and their commitments, online tables for draws, the hook that
 //!   records an online game's result, verification.
@@ -68,6 +70,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod app_state;
+pub mod archive;
 pub mod auth;
 pub mod body_timeout;
 pub mod checkpoints;

@@ -5,6 +5,7 @@
 //! yaniv simulate --preset P --players N --games G --seed S [--bot random|greedy]
 //!                [--records DIR] [--overrides JSON]
 //! yaniv bench [--seconds S]           turns per second and events folded per second, one thread
+//! yaniv verify ARCHIVE|-              check a championship archive offline: exit 0, or 1 naming the first failure
 //! yaniv --version
 //! ```
 //! One module per subcommand, each with its clap arguments; this file only dispatches.
@@ -16,6 +17,7 @@ mod bench;
 mod output;
 mod replay;
 mod simulate;
+mod verify;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -36,6 +38,7 @@ Examples:
   yaniv simulate --preset belgian --players 5 --games 100 --seed 1
   yaniv simulate --preset israeli --players 4 --games 100 --seed 1 --overrides '{\"call_threshold\": 3}'
   yaniv bench --seconds 3
+  yaniv verify tournament-7.yaniv-archive.json
 
 Each command's --help says more.";
 
@@ -68,6 +71,9 @@ enum Command {
     /// Measure the engine on one thread
     #[command(help_template = HELP_TEMPLATE, display_name = "yaniv", args_override_self = true)]
     Bench(bench::Args),
+    /// Check a championship archive (yaniv-archive/1) offline (FILE, or - for standard input)
+    #[command(help_template = HELP_TEMPLATE, display_name = "yaniv", args_override_self = true)]
+    Verify(verify::Args),
     /// The tool's version (as --version)
     #[command(hide = true)]
     Version,
@@ -126,6 +132,7 @@ fn main() -> ExitCode {
             Err(message) => usage_error("simulate", message),
         },
         Command::Bench(args) => bench::run(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Version => output::print(&format!("yaniv {}", env!("CARGO_PKG_VERSION"))),
     };
     match result {

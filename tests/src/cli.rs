@@ -28,6 +28,26 @@ pub fn yaniv_binary() -> PathBuf {
                     "yaniv",
                 ])
                 .env("CARGO_TARGET_DIR", target_dir);
+            // What cargo sets for a running test (CARGO_MANIFEST_DIR, CARGO_PKG_NAME, ...)
+            // is not part of a build's inputs, but some build scripts watch it (ring
+            // reruns when CARGO_MANIFEST_DIR changes): left in, this build would redo
+            // the server's whole TLS and database stack that the suite just built.
+            for (name, _) in std::env::vars_os() {
+                let name = name.to_string_lossy();
+                let set_for_tests = [
+                    "CARGO_PKG_",
+                    "CARGO_MANIFEST_",
+                    "CARGO_BIN_",
+                    "CARGO_CRATE_",
+                ]
+                .iter()
+                .any(|prefix| name.starts_with(prefix))
+                    || name == "CARGO_TARGET_TMPDIR"
+                    || name == "CARGO_PRIMARY_PACKAGE";
+                if set_for_tests {
+                    build.env_remove(name.as_ref());
+                }
+            }
             if profile_dir
                 .file_name()
                 .is_some_and(|name| name == "release")
@@ -43,15 +63,25 @@ pub fn yaniv_binary() -> PathBuf {
 
 /// Runs `yaniv replay` on `record` (a `yaniv-record/1` document), as a file.
 pub fn yaniv_replay(record: &serde_json::Value) -> Output {
-    let dir = std::env::temp_dir().join(format!("yaniv-record-{}", std::process::id()));
+    yaniv_on_file("replay", record)
+}
+
+/// Runs `yaniv verify` on `archive` (a `yaniv-archive/1` document), as a file.
+pub fn yaniv_verify(archive: &serde_json::Value) -> Output {
+    yaniv_on_file("verify", archive)
+}
+
+/// Runs `yaniv SUBCOMMAND FILE` with `document` written to FILE.
+fn yaniv_on_file(subcommand: &str, document: &serde_json::Value) -> Output {
+    let dir = std::env::temp_dir().join(format!("yaniv-{subcommand}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     let path = dir.join(format!("{}.json", crate::random_hex(8)));
-    std::fs::write(&path, record.to_string()).expect("write the record");
+    std::fs::write(&path, document.to_string()).expect("write the document");
     let output = Command::new(yaniv_binary())
-        .arg("replay")
+        .arg(subcommand)
         .arg(&path)
         .output()
-        .expect("run yaniv replay");
+        .unwrap_or_else(|e| panic!("run yaniv {subcommand}: {e}"));
     let _ = std::fs::remove_file(&path);
     output
 }

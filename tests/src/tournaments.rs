@@ -8,7 +8,7 @@ use yaniv_domain::rules::Rules;
 use yaniv_domain::tournament::{PaperEnding, PaperGame, PaperRound};
 
 use crate::TestApp;
-use crate::tables::{Api, Player};
+use crate::tables::{Api, Player, play_to_end};
 
 impl TestApp {
     /// Registers `name` and makes it an organizer (and player).
@@ -252,4 +252,34 @@ pub async fn paper_cup(
         .await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     (id, org, players, tables_of(&stages, 1, 1))
+}
+
+/// A four-player cup with short games, drawn, its online game played to the end:
+/// the API, the tournament, its organizer, and the game table.
+pub async fn cup_with_a_finished_online_game(app: &TestApp) -> (Api, i64, Player, i64) {
+    let api = app.api();
+    let org = app.new_organizer("olga").await;
+    let mut players = Vec::new();
+    for i in 1..=4 {
+        players.push(app.new_player(&format!("cp{i}")).await);
+    }
+    let body = json!({
+        "name": "Checked cup",
+        "rules": {"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}},
+        "capacity": 4,
+        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+    });
+    let id = api.started_tournament(&org, &players, &body).await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let game_table = drawn["online_tables"][0]["game_table"]
+        .as_i64()
+        .expect("an online game");
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let seated: Vec<Player> = tables_of(&stages, 1, 1)[0]
+        .1
+        .iter()
+        .map(|id| players.iter().find(|p| p.id == *id).cloned().unwrap())
+        .collect();
+    play_to_end(&api, game_table, &seated, 5_000, 0, |_| async {}).await;
+    (api, id, org, game_table)
 }

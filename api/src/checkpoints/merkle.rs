@@ -28,7 +28,8 @@ pub struct HeadLeaf<'a> {
     pub hash: &'a Hash,
 }
 
-fn leaf(head: &HeadLeaf<'_>) -> Hash {
+/// The leaf hash of one head.
+pub fn leaf(head: &HeadLeaf<'_>) -> Hash {
     let mut h = Sha256::new();
     h.update(LEAF_TAG);
     h.update((head.stream_id.len() as u64).to_be_bytes());
@@ -53,12 +54,59 @@ pub fn root(heads: &[HeadLeaf<'_>]) -> Hash {
     }
     let mut level: Vec<Hash> = heads.iter().map(leaf).collect();
     while level.len() > 1 {
-        let mut pairs = level.chunks_exact(2);
-        let mut next: Vec<Hash> = pairs.by_ref().map(|p| node(&p[0], &p[1])).collect();
-        next.extend_from_slice(pairs.remainder());
-        level = next;
+        level = next_level(&level);
     }
     level.first().copied().unwrap_or_default()
+}
+
+fn next_level(level: &[Hash]) -> Vec<Hash> {
+    let mut pairs = level.chunks_exact(2);
+    let mut next: Vec<Hash> = pairs.by_ref().map(|p| node(&p[0], &p[1])).collect();
+    next.extend_from_slice(pairs.remainder());
+    next
+}
+
+/// One step from a leaf towards the root: the sibling it is hashed with, on its side.
+/// A level where the path's value has no sibling (the odd last one) adds no step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProofStep {
+    /// `node(sibling, value)`.
+    Left(Hash),
+    /// `node(value, sibling)`.
+    Right(Hash),
+}
+
+/// The path from leaf `index` of `heads` to their root: with it, one head shows that
+/// it is in a checkpoint without the checkpoint's other heads. `None` when `index` is
+/// out of range.
+pub fn proof(heads: &[HeadLeaf<'_>], index: usize) -> Option<Vec<ProofStep>> {
+    if index >= heads.len() {
+        return None;
+    }
+    let mut steps = Vec::new();
+    let mut level: Vec<Hash> = heads.iter().map(leaf).collect();
+    let mut at = index;
+    while level.len() > 1 {
+        let sibling = at ^ 1;
+        if let Some(hash) = level.get(sibling) {
+            steps.push(if sibling < at {
+                ProofStep::Left(*hash)
+            } else {
+                ProofStep::Right(*hash)
+            });
+        }
+        level = next_level(&level);
+        at /= 2;
+    }
+    Some(steps)
+}
+
+/// The root a head and its proof lead to: the checkpoint's root when the head is in it.
+pub fn root_from_proof(head: &HeadLeaf<'_>, steps: &[ProofStep]) -> Hash {
+    steps.iter().fold(leaf(head), |value, step| match step {
+        ProofStep::Left(sibling) => node(sibling, &value),
+        ProofStep::Right(sibling) => node(&value, sibling),
+    })
 }
 
 #[cfg(test)]
@@ -111,6 +159,34 @@ mod tests {
         assert_eq!(root(&heads), expected);
         assert_eq!(root(&[]), sha(&[b"yaniv/checkpoint/empty/v1\0"]));
         assert_eq!(root(&heads[..1]), leaf("table-1", 9, &a));
+    }
+
+    #[test]
+    fn every_head_proves_itself_into_the_root_and_no_other_head_does() {
+        let hashes: Vec<Hash> = (0..7u8).map(|i| [i; 32]).collect();
+        let ids: Vec<String> = (0..7).map(|i| format!("table-{i}")).collect();
+        for count in 1..=7 {
+            let heads: Vec<HeadLeaf<'_>> = (0..count)
+                .map(|i| HeadLeaf {
+                    stream_id: &ids[i],
+                    version: i as u64 + 1,
+                    hash: &hashes[i],
+                })
+                .collect();
+            let expected = root(&heads);
+            for (index, head) in heads.iter().enumerate() {
+                let steps = proof(&heads, index).expect("in range");
+                assert_eq!(
+                    root_from_proof(head, &steps),
+                    expected,
+                    "{count} heads, {index}"
+                );
+                let mut later = head.clone();
+                later.version += 1;
+                assert_ne!(root_from_proof(&later, &steps), expected);
+            }
+            assert_eq!(proof(&heads, count), None);
+        }
     }
 
     #[test]

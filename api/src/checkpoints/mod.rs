@@ -174,6 +174,23 @@ pub async fn latest(pool: &PgPool) -> Result<Option<Checkpoint>, sqlx::Error> {
         sqlx::query_as("SELECT id, created_at, root FROM checkpoints ORDER BY id DESC LIMIT 1")
             .fetch_optional(pool)
             .await?;
+    with_heads(pool, found).await
+}
+
+/// Checkpoint `id`, with its heads.
+pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Checkpoint>, sqlx::Error> {
+    let found: Option<(i64, OffsetDateTime, Hash)> =
+        sqlx::query_as("SELECT id, created_at, root FROM checkpoints WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    with_heads(pool, found).await
+}
+
+async fn with_heads(
+    pool: &PgPool,
+    found: Option<(i64, OffsetDateTime, Hash)>,
+) -> Result<Option<Checkpoint>, sqlx::Error> {
     let Some((id, created_at, root)) = found else {
         return Ok(None);
     };

@@ -128,6 +128,7 @@ api_routes! {
     "/v1/tournaments/{id}/stream" => [GET tournaments::stream::stream],
     "/v1/tournaments/{id}/me" => [GET tournaments::me::me],
     "/v1/tournaments/{id}/verify" => [POST tournaments::verify::verify],
+    "/v1/tournaments/{id}/archive" => [GET tournaments::archive::archive],
 }
 
 /// Every resource of the API, and the pages.

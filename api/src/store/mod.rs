@@ -143,7 +143,8 @@ impl RecordedEvent {
         self.hash_input().digest() == self.hash
     }
 
-    fn hash_input(&self) -> HashInput<'_> {
+    /// The fields the event's hash covers.
+    pub fn hash_input(&self) -> HashInput<'_> {
         HashInput {
             stream_id: &self.stream_id,
             version: u64::try_from(self.version).unwrap_or(0),
@@ -616,7 +617,7 @@ fn now_micros() -> OffsetDateTime {
     OffsetDateTime::from_unix_timestamp_nanos(micros * 1000).unwrap_or(now)
 }
 
-fn unix_micros(t: OffsetDateTime) -> i64 {
+pub(crate) fn unix_micros(t: OffsetDateTime) -> i64 {
     i64::try_from(t.unix_timestamp_nanos() / 1000).unwrap_or(i64::MAX)
 }
 

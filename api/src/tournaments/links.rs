@@ -57,51 +57,81 @@ pub async fn check(
         let Some(table_id) = linked_table(&game) else {
             continue;
         };
-        let found = match load_linked(app, table_id).await? {
-            LinkedGame::Missing => Some(failure(
-                version,
-                "game_not_found",
-                format!("{table}: there is no online game {game}"),
-            )),
-            LinkedGame::Unreadable => Some(failure(
-                version,
-                "game_unreadable",
-                format!("{table}: the stream of {game} cannot be read"),
-            )),
-            LinkedGame::Found(linked) => {
-                let link = TournamentLink {
-                    tournament_id: id,
-                    table,
-                };
-                if linked.created.tournament != Some(link) {
-                    Some(failure(
-                        version,
-                        "game_not_linked",
-                        format!("{table}: {game} was not opened for this table of this tournament"),
-                    ))
-                } else if linked.game.is_finished() {
-                    Some(failure(
-                        version,
-                        "missing_result",
-                        format!(
-                            "{table}: the online game {game} is over, but the tournament has \
-                             no result for it: the result event was deleted"
-                        ),
-                    ))
-                } else {
-                    None
-                }
-            }
-        };
-        if let Some(failure) = found {
-            return Ok(CheckReport {
-                ok: false,
-                first_failure: Some(failure),
-            });
+        let linked = load_linked(app, table_id).await?;
+        if let Some(failure) = finding(id, version, table, &game, &linked) {
+            return Ok(report(Some(failure)));
         }
     }
-    Ok(CheckReport {
-        ok: true,
-        first_failure: None,
-    })
+    Ok(report(None))
+}
+
+/// Checks the same from the streams at hand (an archive): `game_stream` gives the
+/// table of a game id, as [`LinkedGame`].
+pub fn check_offline(
+    id: i64,
+    events: &[Event],
+    state: &State,
+    game_stream: impl Fn(i64) -> LinkedGame,
+) -> CheckReport {
+    let failure = games_in_force(events, state)
+        .into_iter()
+        .find_map(|(version, table, game)| {
+            let table_id = linked_table(&game)?;
+            finding(id, version, table, &game, &game_stream(table_id))
+        });
+    report(failure)
+}
+
+fn report(failure: Option<VerifyFailure>) -> CheckReport {
+    CheckReport {
+        ok: failure.is_none(),
+        first_failure: failure,
+    }
+}
+
+/// What game `game` (opened for `table` at `version`) says of the tournament's
+/// results: `None` when it is not over yet, so no result is missing.
+fn finding(
+    id: i64,
+    version: u64,
+    table: TableRef,
+    game: &str,
+    linked: &LinkedGame,
+) -> Option<VerifyFailure> {
+    match linked {
+        LinkedGame::Missing => Some(failure(
+            version,
+            "game_not_found",
+            format!("{table}: there is no online game {game}"),
+        )),
+        LinkedGame::Unreadable => Some(failure(
+            version,
+            "game_unreadable",
+            format!("{table}: the stream of {game} cannot be read"),
+        )),
+        LinkedGame::Found(linked) => {
+            let link = TournamentLink {
+                tournament_id: id,
+                table,
+            };
+            if linked.created.tournament != Some(link) {
+                Some(failure(
+                    version,
+                    "game_not_linked",
+                    format!("{table}: {game} was not opened for this table of this tournament"),
+                ))
+            } else if linked.game.is_finished() {
+                Some(failure(
+                    version,
+                    "missing_result",
+                    format!(
+                        "{table}: the online game {game} is over, but the tournament has \
+                         no result for it: the result event was deleted"
+                    ),
+                ))
+            } else {
+                None
+            }
+        }
+    }
 }

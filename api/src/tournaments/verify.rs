@@ -59,6 +59,20 @@ pub enum Check {
     Checkpoints,
 }
 
+impl Check {
+    /// The check's name, as serialised.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Chain => "chain",
+            Self::Domain => "domain",
+            Self::Game => "game",
+            Self::Listing => "listing",
+            Self::Links => "links",
+            Self::Checkpoints => "checkpoints",
+        }
+    }
+}
+
 /// The first event that does not check out, and which check says so.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct FirstFailure {

@@ -5,6 +5,7 @@
 //! much faster than one per file).
 
 mod accounts;
+mod archive;
 mod championship;
 mod clocks;
 mod database_link;

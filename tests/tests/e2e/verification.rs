@@ -10,9 +10,9 @@ use yaniv_api::checkpoints;
 use yaniv_domain::game::Event as GameEvent;
 use yaniv_domain::game::Game;
 use yaniv_domain::table::{StreamEvent, decode};
-use yaniv_e2e_tests::tables::{Api, Player, choose, play_to_end};
+use yaniv_e2e_tests::tables::{Api, Player, choose};
 use yaniv_e2e_tests::tamper::{Hashes, delete_event, delete_tail, set_table_listing, tamper};
-use yaniv_e2e_tests::tournaments::tables_of;
+use yaniv_e2e_tests::tournaments::cup_with_a_finished_online_game;
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// A two-player Israeli table with `turns` turns played; its id, players, referee.
@@ -90,36 +90,6 @@ async fn a_truncated_table_stream_fails_against_its_listing_row() {
     assert_eq!(verdict["first_failure"]["code"], "truncated_stream");
     assert_eq!(verdict["first_failure"]["version"], listed - 9, "{verdict}");
     assert_eq!(verdict["listing"]["ok"], false);
-}
-
-/// A four-player cup with short games, drawn, its online game played to the end:
-/// the API, the tournament, its organizer, and the game table.
-async fn cup_with_a_finished_online_game(app: &TestApp) -> (Api, i64, Player, i64) {
-    let api = app.api();
-    let org = app.new_organizer("olga").await;
-    let mut players = Vec::new();
-    for i in 1..=4 {
-        players.push(app.new_player(&format!("cp{i}")).await);
-    }
-    let body = json!({
-        "name": "Checked cup",
-        "rules": {"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}},
-        "capacity": 4,
-        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
-    });
-    let id = api.started_tournament(&org, &players, &body).await;
-    let drawn = api.draw(id, &org.token, &json!({})).await;
-    let game_table = drawn["online_tables"][0]["game_table"]
-        .as_i64()
-        .expect("an online game");
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let seated: Vec<Player> = tables_of(&stages, 1, 1)[0]
-        .1
-        .iter()
-        .map(|id| players.iter().find(|p| p.id == *id).cloned().unwrap())
-        .collect();
-    play_to_end(&api, game_table, &seated, 5_000, 0, |_| async {}).await;
-    (api, id, org, game_table)
 }
 
 #[tokio::test]

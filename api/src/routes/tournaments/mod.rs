@@ -20,6 +20,7 @@
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
 //! | `GET /v1/tournaments/{id}/stream` | anyone | the events, summary and standings, pushed (SSE or NDJSON) |
 //! | `POST /v1/tournaments/{id}/paper-check` | any account | a referee's sheet scored by the tournament's rules as far as it goes; nothing recorded |
+//! | `GET /v1/tournaments/{id}/archive` | anyone once finished; before, its officials and referees, organizers, admins | the tournament and its games in one file (`yaniv-archive/1`), for `yaniv verify` |
 //! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
 //!
 //! The reads are public: nothing in a tournament's stream is secret, so they need no
@@ -48,6 +49,7 @@
 //! Every command accepts `Idempotency-Key`: a retry gets the first answer
 //! (`Idempotent-Replayed: true`) and appends nothing.
 
+pub mod archive;
 pub mod commands;
 pub mod create;
 pub mod draws;

@@ -1,0 +1,418 @@
+//! Checking an archive offline, with the checks the server's own verification runs
+//! (see the module docs of [`super`]).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use yaniv_domain::table::{Table, decode as decode_table_event};
+
+use super::{Archive, ArchivedCheckpoint, FORMAT, decode_hash};
+use crate::checkpoints::merkle::{self, HeadLeaf};
+use crate::checkpoints::{self, CheckpointReport, CoveredHead};
+use crate::store::RecordedEvent;
+use crate::store::hash::{ChainStatus, ChainVerifier, HashInput};
+use crate::tables::verify::{self as table_verify, CheckReport, VerifyFailure, Witnesses};
+use crate::tournaments::links;
+use crate::tournaments::verify::{
+    self as tournament_verify, GamesReport, LinkedGame, check_game, linked_table,
+};
+
+/// The verdict on a whole archive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ArchiveVerdict {
+    /// Every check of every stream passed.
+    pub ok: bool,
+    pub tournament_id: i64,
+    /// Streams and events checked.
+    pub streams: u64,
+    pub events: u64,
+    /// Checkpoints whose roots were recomputed from the archive's heads.
+    pub checkpoints: u64,
+    /// Results of online games compared with those games.
+    pub games_checked: u64,
+    /// The first failure: the games are checked first (a tournament's results stand
+    /// on them), then the tournament.
+    pub first_failure: Option<ArchiveFailure>,
+    /// The first failure of each stream that has one, in the same order.
+    pub failures: Vec<ArchiveFailure>,
+}
+
+/// The first event of one stream that does not check out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ArchiveFailure {
+    #[serde(rename = "stream")]
+    pub stream_id: String,
+    pub version: u64,
+    /// `archive`, `chain`, `replay`, `domain`, `game`, `links` or `checkpoints`.
+    pub check: &'static str,
+    /// The same stable codes as the server's verification.
+    pub code: String,
+    pub reason: String,
+}
+
+impl ArchiveFailure {
+    fn new(stream_id: &str, check: &'static str, failure: &VerifyFailure) -> Self {
+        Self {
+            stream_id: stream_id.to_owned(),
+            version: failure.version,
+            check,
+            code: failure.code.clone(),
+            reason: failure.reason.clone(),
+        }
+    }
+
+    fn archive(stream_id: &str, version: u64, code: &str, reason: impl Into<String>) -> Self {
+        Self {
+            stream_id: stream_id.to_owned(),
+            version,
+            check: "archive",
+            code: code.to_owned(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// One archived stream read back as the store would give it.
+struct Stream {
+    id: String,
+    events: Vec<RecordedEvent>,
+    covered: Vec<CoveredHead>,
+}
+
+/// Checks everything `archive` holds.
+pub fn verify(archive: &Archive) -> ArchiveVerdict {
+    let mut verdict = ArchiveVerdict {
+        ok: false,
+        tournament_id: archive.tournament_id,
+        streams: archive.streams.len() as u64,
+        events: archive.streams.iter().map(|s| s.events.len() as u64).sum(),
+        checkpoints: archive.checkpoints.len() as u64,
+        games_checked: 0,
+        first_failure: None,
+        failures: Vec::new(),
+    };
+    let tournament_stream = crate::tournaments::stream_id(archive.tournament_id);
+    if archive.format != FORMAT {
+        verdict.failures.push(ArchiveFailure::archive(
+            "",
+            0,
+            "unknown_format",
+            format!("the archive's format is {:?}, not {FORMAT}", archive.format),
+        ));
+        return finish(verdict);
+    }
+    let (mut streams, mut failures) = read_streams(archive);
+    failures.extend(check_paths(&archive.checkpoints, &mut streams));
+
+    let mut games: BTreeMap<i64, LinkedGame> = BTreeMap::new();
+    let mut game_failures: BTreeMap<i64, VerifyFailure> = BTreeMap::new();
+    for stream in streams.values().filter(|s| s.id != tournament_stream) {
+        let Some(table_id) = linked_table(&stream.id) else {
+            failures.push(ArchiveFailure::archive(
+                &stream.id,
+                0,
+                "foreign_stream",
+                "neither this tournament's stream nor a game table's",
+            ));
+            continue;
+        };
+        let (failure, game) = check_table(archive.tournament_id, table_id, stream);
+        if let Some(failure) = failure {
+            game_failures.insert(table_id, failure.1.clone());
+            failures.push(ArchiveFailure::new(&stream.id, failure.0, &failure.1));
+        }
+        games.insert(table_id, game);
+    }
+    match streams.get(&tournament_stream) {
+        None => failures.push(ArchiveFailure::archive(
+            &tournament_stream,
+            0,
+            "missing_stream",
+            "the archive holds no stream of its tournament",
+        )),
+        Some(stream) => {
+            let (failure, checked) =
+                check_tournament(archive.tournament_id, stream, &games, &game_failures);
+            verdict.games_checked = checked;
+            failures.extend(failure);
+        }
+    }
+    verdict.failures = failures;
+    finish(verdict)
+}
+
+fn finish(mut verdict: ArchiveVerdict) -> ArchiveVerdict {
+    verdict.ok = verdict.failures.is_empty();
+    verdict.first_failure = verdict.failures.first().cloned();
+    verdict
+}
+
+/// The archived streams by id, each read back as stored events; a stream with a
+/// malformed event is a failure and left out of every other check.
+fn read_streams(archive: &Archive) -> (BTreeMap<String, Stream>, Vec<ArchiveFailure>) {
+    let mut streams = BTreeMap::new();
+    let mut failures = Vec::new();
+    for archived in &archive.streams {
+        if streams.contains_key(&archived.stream_id) {
+            failures.push(ArchiveFailure::archive(
+                &archived.stream_id,
+                0,
+                "duplicate_stream",
+                "the stream is in the archive twice",
+            ));
+            continue;
+        }
+        let mut events = Vec::with_capacity(archived.events.len());
+        let mut malformed = None;
+        for event in &archived.events {
+            match event.to_recorded(&archived.stream_id) {
+                Some(recorded) => events.push(recorded),
+                None => {
+                    malformed = Some(ArchiveFailure::archive(
+                        &archived.stream_id,
+                        event.version,
+                        "malformed_event",
+                        "a hash is not 64 hex digits, or the version or time is out of range",
+                    ));
+                    break;
+                }
+            }
+        }
+        match malformed {
+            Some(failure) => failures.push(failure),
+            None => {
+                streams.insert(
+                    archived.stream_id.clone(),
+                    Stream {
+                        id: archived.stream_id.clone(),
+                        events,
+                        covered: Vec::new(),
+                    },
+                );
+            }
+        }
+    }
+    (streams, failures)
+}
+
+/// Recomputes each checkpoint's root from every archived head's path, and hands the
+/// heads that lead to it to their streams.
+fn check_paths(
+    checkpoints: &[ArchivedCheckpoint],
+    streams: &mut BTreeMap<String, Stream>,
+) -> Vec<ArchiveFailure> {
+    let mut failures = Vec::new();
+    for checkpoint in checkpoints {
+        let root = decode_hash(&checkpoint.root);
+        for head in &checkpoint.heads {
+            let hash = decode_hash(&head.head_hash);
+            let path: Option<Vec<_>> = head.path.iter().map(|step| step.decode()).collect();
+            let leads_to_root = match (root, hash, &path) {
+                (Some(root), Some(hash), Some(path)) => {
+                    checkpoint.format == checkpoints::FORMAT
+                        && merkle::root_from_proof(
+                            &HeadLeaf {
+                                stream_id: &head.stream_id,
+                                version: head.version,
+                                hash: &hash,
+                            },
+                            path,
+                        ) == root
+                }
+                _ => false,
+            };
+            if !leads_to_root {
+                failures.push(ArchiveFailure {
+                    stream_id: head.stream_id.clone(),
+                    version: head.version,
+                    check: "checkpoints",
+                    code: "checkpoint_path_mismatch".into(),
+                    reason: format!(
+                        "the head recorded by checkpoint {} does not lead to its root {}",
+                        checkpoint.id, checkpoint.root
+                    ),
+                });
+                continue;
+            }
+            if let (Some(stream), Some(hash)) = (streams.get_mut(&head.stream_id), hash) {
+                stream.covered.push(CoveredHead {
+                    checkpoint_id: checkpoint.id,
+                    created_at: checkpoint.created_at,
+                    version: head.version,
+                    hash,
+                });
+            }
+        }
+    }
+    for stream in streams.values_mut() {
+        stream
+            .covered
+            .sort_by_key(|head| (head.version, head.checkpoint_id));
+    }
+    failures
+}
+
+fn chain(stream: &Stream) -> ChainStatus {
+    let mut verifier = ChainVerifier::new();
+    for event in &stream.events {
+        let input: HashInput<'_> = event.hash_input();
+        if let Err((version, reason)) = verifier.check(&input, &event.hash) {
+            return ChainStatus::Broken { version, reason };
+        }
+    }
+    verifier.finish()
+}
+
+/// A game stream's own verification (chain, replay, checkpoints), its first failure
+/// with the check that found it, and the table as the result checks need it.
+fn check_table(
+    tournament_id: i64,
+    table_id: i64,
+    stream: &Stream,
+) -> (Option<(&'static str, VerifyFailure)>, LinkedGame) {
+    let status = chain(stream);
+    let replayed = table_verify::replay(
+        table_id,
+        &stream.events,
+        table_verify::vouched_through(&status),
+    );
+    let checkpoints = checkpoints::check_stream(&stream.covered, &stream.events);
+    let verdict = table_verify::combine(
+        stream.events.len() as u64,
+        &status,
+        replayed,
+        Witnesses {
+            checkpoints,
+            ..agreeing()
+        },
+    );
+    let decoded: Result<Vec<_>, _> = stream
+        .events
+        .iter()
+        .map(|e| decode_table_event(&e.event_type, &e.payload))
+        .collect();
+    let game = match decoded.ok().map(|events| Table::fold(table_id, events)) {
+        Some(Ok(Some(table))) => LinkedGame::Found(Box::new(table)),
+        _ => LinkedGame::Unreadable,
+    };
+    let mut failure = verdict.first_failure.map(|first| {
+        let check = if verdict.chain.first_failure.as_ref() == Some(&first) {
+            "chain"
+        } else if verdict.checkpoints.first_failure.as_ref() == Some(&first) {
+            "checkpoints"
+        } else {
+            "replay"
+        };
+        (check, first)
+    });
+    if failure.is_none()
+        && let LinkedGame::Found(table) = &game
+        && table.created.tournament.map(|link| link.tournament_id) != Some(tournament_id)
+    {
+        failure = Some((
+            "game",
+            VerifyFailure {
+                version: 1,
+                code: "game_not_linked".into(),
+                reason: format!("the table was not opened by tournament {tournament_id}"),
+            },
+        ));
+    }
+    (failure, game)
+}
+
+fn agreeing() -> Witnesses {
+    Witnesses {
+        listing: ok(),
+        links: ok(),
+        checkpoints: CheckpointReport {
+            ok: true,
+            first_failure: None,
+            checked: 0,
+        },
+    }
+}
+
+fn ok() -> CheckReport {
+    CheckReport {
+        ok: true,
+        first_failure: None,
+    }
+}
+
+/// The tournament's verification (chain, domain audit, results against their games,
+/// no finished game without its result, checkpoints): its first failure, and how
+/// many results were compared with their games.
+fn check_tournament(
+    id: i64,
+    stream: &Stream,
+    games: &BTreeMap<i64, LinkedGame>,
+    game_failures: &BTreeMap<i64, VerifyFailure>,
+) -> (Option<ArchiveFailure>, u64) {
+    let status = chain(stream);
+    let decoded = tournament_verify::decode_all(
+        stream
+            .events
+            .iter()
+            .map(|e| (e.event_type.as_str(), e.payload.as_str())),
+    );
+    let domain = tournament_verify::audit(&decoded);
+    let lookup = |table: i64| match games.get(&table) {
+        Some(LinkedGame::Found(found)) => LinkedGame::Found(found.clone()),
+        Some(_) => LinkedGame::Unreadable,
+        None => LinkedGame::Missing,
+    };
+    let mut checked = 0;
+    let mut game_failure = None;
+    for (version, claimed) in &domain.online {
+        let Some(table) = linked_table(&claimed.game) else {
+            continue;
+        };
+        checked += 1;
+        let found = check_game(id, *version, claimed, &lookup(table)).or_else(|| {
+            game_failures.get(&table).map(|inner| VerifyFailure {
+                version: *version,
+                code: "game_stream_invalid".into(),
+                reason: format!(
+                    "{}: {} fails its own verification at its version {}: {} ({})",
+                    claimed.table, claimed.game, inner.version, inner.code, inner.reason
+                ),
+            })
+        });
+        if found.is_some() {
+            game_failure = found;
+            break;
+        }
+    }
+    let games_report = GamesReport {
+        ok: game_failure.is_none(),
+        first_failure: game_failure,
+        checked,
+    };
+    let state = tournament_verify::fold(&decoded.events);
+    let links = links::check_offline(id, &decoded.events, &state, lookup);
+    let checkpoints = checkpoints::check_stream(&stream.covered, &stream.events);
+    let verdict = tournament_verify::combine(
+        stream.events.len() as u64,
+        &status,
+        domain,
+        games_report,
+        tournament_verify::Witnesses {
+            links,
+            checkpoints,
+            ..agreeing_tournament()
+        },
+    );
+    let failure = verdict.first_failure.map(|first| ArchiveFailure {
+        stream_id: stream.id.clone(),
+        version: first.version,
+        check: first.check.name(),
+        code: first.code,
+        reason: first.reason,
+    });
+    (failure, checked)
+}
+
+fn agreeing_tournament() -> tournament_verify::Witnesses {
+    tournament_verify::Witnesses::agreeing()
+}

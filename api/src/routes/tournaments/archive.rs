@@ -1,0 +1,91 @@
+//! `GET /v1/tournaments/{id}/archive`: the tournament and its games in one file.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
+use actix_web::{HttpResponse, web};
+use yaniv_domain::tournament::Actor;
+
+use crate::app_state::AppState;
+use crate::archive::{Archive, export};
+use crate::auth::MaybeAuthenticated;
+use crate::error::{ApiError, Problem};
+use crate::tables::is_staff;
+use crate::tournaments::repo;
+use crate::tournaments::verify;
+
+/// The championship archive (`yaniv-archive/1`): the tournament's stream, the stream
+/// of every online game it opened (voided ones too), each event with every field its
+/// hash covers (the payload as the exact stored text), and the checkpoints that
+/// recorded those streams, each head with its Merkle path to the checkpoint's root.
+/// Paper results are events of the tournament's stream. `yaniv verify ARCHIVE`
+/// checks all of it offline; `docs/verification.md` specifies how. Public once the
+/// tournament is finished; before that, for its organizer and referees and for
+/// accounts with the referee, organizer or admin role (the games' secret seeds of
+/// rounds still in play are in it).
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/archive",
+    operation_id = "tournament_archive",
+    tag = "audit",
+    security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The archive", body = Archive),
+        (status = 401, description = "The tournament is not finished and no token was \
+         sent, or an unknown or expired token",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The tournament is not finished and the caller is \
+         neither one of its officials nor a referee, organizer or admin (`forbidden`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn archive(
+    state: web::Data<AppState>,
+    auth: MaybeAuthenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let stored = verify::read_all(&state, id).await?;
+    if stored.is_empty() {
+        return Err(repo::not_found(id));
+    }
+    let decoded = verify::decode_all(
+        stored
+            .iter()
+            .map(|e| (e.event_type.as_str(), e.payload.as_str())),
+    );
+    let folded = verify::fold(&decoded.events);
+    if folded.finished.is_none() {
+        let Some(caller) = auth.0 else {
+            return Err(ApiError::MissingToken);
+        };
+        if !is_staff(&caller.account) && !folded.is_official(Actor::Account(caller.account.id)) {
+            return Err(ApiError::Refused {
+                status: StatusCode::FORBIDDEN,
+                code: "forbidden",
+                title: "Forbidden",
+                detail: "until the tournament is finished, its archive is for its organizer \
+                         and referees, and accounts with the referee, organizer or admin role"
+                    .into(),
+            });
+        }
+    }
+    let archive = export::build(&state, id, &stored, &decoded).await?;
+    tracing::info!(
+        tournament = id,
+        streams = archive.streams.len(),
+        checkpoints = archive.checkpoints.len(),
+        "archive exported"
+    );
+    Ok(HttpResponse::Ok()
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(format!(
+                "tournament-{id}.yaniv-archive.json"
+            ))],
+        })
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(archive))
+}

@@ -1,0 +1,337 @@
+//! The championship archive (issue 15): `GET /v1/tournaments/{id}/archive` gives the
+//! tournament's stream, its games' streams and the checkpoints in one file, and
+//! `yaniv verify` checks that file offline, as a referee without the server would. A
+//! clean archive verifies; archives changed as a forger would change them fail at the
+//! stream and version where they were changed: a card of a game, a draw, a deleted
+//! result, a truncated tail, and a hash that no longer matches.
+
+use std::process::Output;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use yaniv_api::archive::decode_hash;
+use yaniv_api::checkpoints;
+use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
+use yaniv_e2e_tests::cli::yaniv_verify;
+use yaniv_e2e_tests::tables::{Api, Player};
+use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game, tables_of};
+use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
+
+/// The four-player cup of [`cup_with_a_finished_online_game`], its final drawn on
+/// paper, entered and the tournament finished; a checkpoint taken. The tournament, its
+/// organizer, the game table and a player.
+async fn finished_cup(app: &TestApp) -> (Api, i64, Player, i64, Player) {
+    let (api, id, org, game_table) = cup_with_a_finished_online_game(app).await;
+    let player = app.new_player("outsider").await;
+    let archive = fetch(&api, id, Some(&org.token)).await;
+    assert_eq!(
+        archive.status(),
+        StatusCode::OK,
+        "an official may export it early"
+    );
+    expect_problem(
+        fetch(&api, id, None).await,
+        StatusCode::UNAUTHORIZED,
+        "unauthenticated",
+    )
+    .await;
+    expect_problem(
+        fetch(&api, id, Some(&player.token)).await,
+        StatusCode::FORBIDDEN,
+        "forbidden",
+    )
+    .await;
+
+    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let (final_ref, finalists) = tables_of(&stages, 2, 1)[0].clone();
+    let standings: Vec<Value> = finalists
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"player": p, "total": 20 * i + 10, "place": i + 1}))
+        .collect();
+    api.accepted(
+        id,
+        &org.token,
+        &json!({"command": "record_result", "table": final_ref,
+                "input": {"source": "game", "standings": standings}}),
+    )
+    .await;
+    api.accepted(id, &org.token, &json!({"command": "finish"}))
+        .await;
+    checkpoints::write(&app.db).await.expect("a checkpoint");
+    (api, id, org, game_table, player)
+}
+
+async fn fetch(api: &Api, id: i64, token: Option<&str>) -> reqwest::Response {
+    let request = reqwest::Client::new().get(api.url(&format!("/v1/tournaments/{id}/archive")));
+    match token {
+        Some(token) => request.bearer_auth(token),
+        None => request,
+    }
+    .send()
+    .await
+    .expect("GET the archive")
+}
+
+/// `yaniv verify` on `archive`: its exit status and the verdict it printed.
+fn verify_offline(archive: &Value) -> (i32, Value) {
+    let Output { status, stdout, .. } = yaniv_verify(archive);
+    let verdict = serde_json::from_slice(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "the verdict is JSON ({e}): {}",
+            String::from_utf8_lossy(&stdout)
+        )
+    });
+    (status.code().expect("an exit status"), verdict)
+}
+
+fn stream<'a>(archive: &'a mut Value, id: &str) -> &'a mut Vec<Value> {
+    archive["streams"]
+        .as_array_mut()
+        .expect("streams")
+        .iter_mut()
+        .find(|s| s["stream_id"] == id)
+        .unwrap_or_else(|| panic!("{id} is archived"))["events"]
+        .as_array_mut()
+        .expect("events")
+}
+
+fn hash_of(event: &Value, field: &str) -> [u8; 32] {
+    decode_hash(event[field].as_str().expect("hex")).expect("a hash")
+}
+
+/// Changes the payload of event `version` of `stream_id` with `edit`, and recomputes
+/// the hash of that event and every later one, as a forger who knows the format does:
+/// the chain holds, only what the events mean can tell.
+fn forge(archive: &mut Value, stream_id: &str, version: u64, edit: impl FnOnce(&mut Value)) {
+    let events = stream(archive, stream_id);
+    let at = usize::try_from(version - 1).expect("a version");
+    let event = &mut events[at];
+    let mut payload: Value =
+        serde_json::from_str(event["payload"].as_str().expect("text")).expect("JSON");
+    edit(&mut payload);
+    event["payload"] = json!(payload.to_string());
+    let mut prev = match at {
+        0 => GENESIS_HASH,
+        _ => hash_of(&events[at - 1], "hash"),
+    };
+    for event in &mut events[at..] {
+        let hash = HashInput {
+            stream_id,
+            version: event["version"].as_u64().expect("version"),
+            event_type: event["type"].as_str().expect("type"),
+            payload: event["payload"].as_str().expect("payload"),
+            actor: event["actor"].as_str().expect("actor"),
+            request_id: event["request_id"].as_str(),
+            idempotency_key: event["idempotency_key"].as_str(),
+            recorded_at_micros: event["recorded_at_micros"].as_i64().expect("micros"),
+            prev_hash: &prev,
+        }
+        .digest();
+        event["prev_hash"] = json!(hex::encode(prev));
+        event["hash"] = json!(hex::encode(hash));
+        prev = hash;
+    }
+}
+
+fn version_of(archive: &mut Value, stream_id: &str, event_type: &str, last: bool) -> u64 {
+    let events = stream(archive, stream_id);
+    let mut matching = events.iter().filter(|e| e["type"] == event_type);
+    let found = if last {
+        matching.next_back()
+    } else {
+        matching.next()
+    };
+    found.unwrap_or_else(|| panic!("{stream_id} has a {event_type}"))["version"]
+        .as_u64()
+        .expect("a version")
+}
+
+fn assert_first_failure(verdict: &Value, stream_id: &str, version: u64, code: &str) {
+    let first = &verdict["first_failure"];
+    assert_eq!(verdict["ok"], false, "{verdict:#}");
+    assert_eq!(first["stream"], stream_id, "{verdict:#}");
+    assert_eq!(first["version"], version, "{verdict:#}");
+    assert_eq!(first["code"], code, "{verdict:#}");
+}
+
+#[tokio::test]
+async fn a_finished_cups_archive_verifies_offline_and_names_every_forgery() {
+    let app = spawn_app().await;
+    let (api, id, _org, game_table, player) = finished_cup(&app).await;
+    let tournament = format!("tournament-{id}");
+    let game = format!("table-{game_table}");
+
+    // Public once finished: no token needed, and any account may have it.
+    let anonymous = fetch(&api, id, None).await;
+    assert_eq!(anonymous.status(), StatusCode::OK);
+    assert!(
+        anonymous
+            .headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.contains(&format!("tournament-{id}.yaniv-archive.json")))
+    );
+    let archive: Value = anonymous.json().await.expect("JSON");
+    assert_eq!(
+        fetch(&api, id, Some(&player.token)).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(archive["format"], "yaniv-archive/1");
+    let ids: Vec<&str> = archive["streams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["stream_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [tournament.as_str(), game.as_str()]);
+    let checkpoint = archive["checkpoints"].as_array().unwrap().last().cloned();
+    let heads = checkpoint.expect("the checkpoint taken after the finish")["heads"].clone();
+    assert_eq!(heads.as_array().unwrap().len(), 2, "{heads}");
+    keep(&archive, "cup.yaniv-archive.json");
+
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
+    assert_eq!(verdict["ok"], true, "{verdict:#}");
+    assert_eq!(verdict["streams"], 2);
+    assert_eq!(
+        verdict["games_checked"], 1,
+        "the online result against its game"
+    );
+    assert!(verdict["first_failure"].is_null());
+
+    // Cards of the game: a throw no hand may make (a two and a nine are neither a set
+    // nor a run, whether or not the hand held them), the chain recomputed.
+    let mut changed_card = archive.clone();
+    let turn = version_of(&mut changed_card, &game, "turn_played.v1", true);
+    forge(&mut changed_card, &game, turn, |payload| {
+        payload["thrown"] = json!(["2C", "9H"]);
+    });
+    let (status, verdict) = verify_offline(&changed_card);
+    assert_eq!(status, 1);
+    let code = verdict["first_failure"]["code"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        ["card_not_in_hand", "illegal_throw"].contains(&code),
+        "{verdict:#}"
+    );
+    assert_first_failure(&verdict, &game, turn, code);
+    assert!(
+        verdict["failures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["stream"] == tournament.as_str() && f["code"] == "game_stream_invalid"),
+        "the result that stands on the game falls with it: {verdict:#}"
+    );
+
+    // A draw: two seats of the first round swapped, the chain recomputed.
+    let mut changed_draw = archive.clone();
+    let drawn = version_of(&mut changed_draw, &tournament, "round_drawn.v1", false);
+    forge(&mut changed_draw, &tournament, drawn, |payload| {
+        let first = payload["tables"][0][0].clone();
+        payload["tables"][0][0] = payload["tables"][0][1].clone();
+        payload["tables"][0][1] = first;
+    });
+    let (status, verdict) = verify_offline(&changed_draw);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &tournament, drawn, "draw_mismatch");
+
+    // A deleted result: the tournament's stream cut just before the online game's
+    // result, as a forger who wants the game forgotten would cut it; the chain holds,
+    // but the finished game still says it was played.
+    let mut deleted_result = archive.clone();
+    let result = version_of(
+        &mut deleted_result,
+        &tournament,
+        "result_recorded.v1",
+        false,
+    );
+    let opened = version_of(
+        &mut deleted_result,
+        &tournament,
+        "table_game_started.v1",
+        false,
+    );
+    {
+        let events = stream(&mut deleted_result, &tournament);
+        events.truncate(usize::try_from(result - 1).unwrap());
+    }
+    let (status, verdict) = verify_offline(&deleted_result);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &tournament, opened, "missing_result");
+
+    // A truncated tail of the game: the checkpoint taken after the finish remembers it.
+    let mut truncated = archive.clone();
+    let last = {
+        let events = stream(&mut truncated, &game);
+        let last = events.len() as u64;
+        events.truncate(events.len() - 3);
+        last
+    };
+    let (status, verdict) = verify_offline(&truncated);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &game, last, "truncated_since_checkpoint");
+
+    // A payload changed without the hashes: the chain breaks there.
+    let mut edited = archive.clone();
+    let event = &mut stream(&mut edited, &game)[4];
+    event["payload"] = json!(event["payload"].as_str().unwrap().replacen('1', "2", 1));
+    let (status, verdict) = verify_offline(&edited);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &game, 5, "hash_mismatch");
+
+    // A head whose path no longer leads to the published root.
+    let mut moved_head = archive.clone();
+    let last_checkpoint = moved_head["checkpoints"].as_array_mut().unwrap().last_mut();
+    let head = &mut last_checkpoint.unwrap()["heads"][0];
+    head["version"] = json!(head["version"].as_u64().unwrap() + 1);
+    let (status, verdict) = verify_offline(&moved_head);
+    assert_eq!(status, 1, "{verdict:#}");
+    assert!(
+        verdict["failures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["code"] == "checkpoint_path_mismatch"),
+        "{verdict:#}"
+    );
+}
+
+#[tokio::test]
+async fn what_is_not_an_archive_is_refused_with_exit_status_2() {
+    let Output { status, stderr, .. } = yaniv_verify(&json!({"format": "yaniv-record/1"}));
+    assert_eq!(status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&stderr).contains("is not a yaniv-archive/1 document"),
+        "{}",
+        String::from_utf8_lossy(&stderr)
+    );
+    let (status, verdict) = verify_offline(&json!({
+        "format": "yaniv-archive/9", "tournament_id": 1,
+        "exported_at": "2026-11-26T00:00:00Z", "streams": [], "checkpoints": [],
+    }));
+    assert_eq!(status, 1);
+    assert_eq!(
+        verdict["first_failure"]["code"], "unknown_format",
+        "{verdict:#}"
+    );
+}
+
+/// Keeps `archive` beside the screenshots (`target/archives/`), for whoever checks it
+/// with a verifier of their own.
+fn keep(archive: &Value, name: &str) {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let Some(target) = exe.ancestors().nth(3) else {
+        return;
+    };
+    let dir = target.join("archives");
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let _ = std::fs::write(dir.join(name), archive.to_string());
+    }
+}
