@@ -6,14 +6,17 @@ use crate::cards::Cards;
 
 use super::event::{CallKind, Deal, Draw, Event, Outcome, Seat};
 
+/// The name of `seat` among `players` (in seat order), or `seat N` past their end.
+pub fn seat_name(players: &[String], seat: Seat) -> String {
+    players
+        .get(usize::from(seat))
+        .cloned()
+        .unwrap_or_else(|| format!("seat {seat}"))
+}
+
 /// `event` in words; `players` are the game's names in seat order.
 pub fn describe(event: &Event, players: &[String]) -> String {
-    let name = |seat: Seat| {
-        players
-            .get(usize::from(seat))
-            .cloned()
-            .unwrap_or_else(|| format!("seat {seat}"))
-    };
+    let name = |seat: Seat| seat_name(players, seat);
     match event {
         Event::GameCreated(e) => format!("the game is set: {}", e.players.join(", ")),
         Event::RoundDealt(e) => {

@@ -26,7 +26,7 @@ mod view;
 mod visibility;
 
 pub use command::{Command, DealSource, DrawChoice};
-pub use describe::describe;
+pub use describe::{describe, seat_name};
 pub use diff::{GameDiff, SeatDiff, diff};
 pub use discard::{DiscardPile, LaidOn, LaidOnKind, PileThrow, Taken, discard_pile};
 pub use divergence::{earliest_divergence, earliest_divergence_from};

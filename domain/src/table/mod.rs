@@ -22,6 +22,7 @@ mod autoplay;
 pub mod clock;
 mod command;
 mod decide;
+mod describe;
 mod error;
 mod event;
 mod state;
@@ -29,6 +30,7 @@ mod state;
 pub use autoplay::MAX_SERVER_COMMANDS;
 pub use command::{Action, Actor, NewTable, Randomness, SeatedTable, TableCommand, TableServices};
 pub use decide::SEATS;
+pub use describe::{describe_clock_event, describe_table_events};
 pub use error::{SetupProblem, TableError};
 pub use event::{
     AccountRef, BotKindName, BotSeat, SeatLeft, SeatTaken, StreamEvent, TableCreated, TableEvent,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use yaniv_domain::game::{Game, GameDiff, describe, diff};
 use yaniv_domain::record::{self, RecordPosition};
-use yaniv_domain::table::Table;
+use yaniv_domain::table::{Table, describe_clock_event, describe_table_events};
 
 use super::audit::require_auditor;
 use super::{load, with_etag};
@@ -40,8 +40,7 @@ pub struct DiffEvent {
     pub seat: Option<u8>,
     /// That seat's player.
     pub player: Option<String>,
-    /// A game event in words, players by name and every card named (`null` for the
-    /// table's and the clock's events).
+    /// The event in words, players by name and every card of a game event named.
     #[schema(example = "bob threw QS QD and drew 3C from the stock")]
     pub summary: Option<String>,
 }
@@ -76,8 +75,12 @@ fn events_after(table: &Table, from: u64) -> Vec<DiffEvent> {
     };
     let lifecycle = (1..)
         .zip(&table.table_events)
-        .filter(|&(v, _)| v > from)
-        .map(|(v, e)| event(v, e.type_name(), None));
+        .zip(describe_table_events(&table.table_events))
+        .filter(|&((v, _), _)| v > from)
+        .map(|((v, e), words)| DiffEvent {
+            summary: Some(words),
+            ..event(v, e.type_name(), None)
+        });
     // Only the events after `from` are put in words.
     let game = table
         .game_versions
@@ -95,7 +98,10 @@ fn events_after(table: &Table, from: u64) -> Vec<DiffEvent> {
         .copied()
         .zip(&table.clock_events)
         .skip(table.clock_index_after(from))
-        .map(|(v, e)| event(v, e.type_name(), None));
+        .map(|(v, e)| DiffEvent {
+            summary: Some(describe_clock_event(e, &names)),
+            ..event(v, e.type_name(), None)
+        });
     let mut events: Vec<DiffEvent> = lifecycle.chain(game).chain(clock).collect();
     events.sort_by_key(|e| e.version);
     events
