@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+use serde_json::Value;
+
 /// The `yaniv` binary, built once per test process (a no-op when it is up to date).
 pub fn yaniv_binary() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
@@ -84,4 +86,74 @@ fn yaniv_on_file(subcommand: &str, document: &serde_json::Value) -> Output {
         .unwrap_or_else(|e| panic!("run yaniv {subcommand}: {e}"));
     let _ = std::fs::remove_file(&path);
     output
+}
+
+/// Runs the independent reference verifier (`tools/reference-verifier/`, Python,
+/// written from `docs/verification.md` alone) on `archive`, given on standard input.
+pub fn reference_verify(archive: &serde_json::Value) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tools/reference-verifier/verify_archive.py");
+    let mut child = Command::new("python3")
+        .arg(&script)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run python3 (deploy/test.sh installs it)");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let text = archive.to_string();
+    // Written from another thread: the verifier may print before it has read it all.
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().expect("the verifier's output");
+    writer
+        .join()
+        .expect("the writer thread")
+        .expect("write the archive to the verifier");
+    output
+}
+
+/// `yaniv verify` on `archive`: its exit status and the verdict it printed. The
+/// independent reference verifier must agree: the same exit status and, on a
+/// failure, the same stream and version.
+pub fn verify_offline(archive: &Value) -> (i32, Value) {
+    let (status, verdict) = exit_and_verdict("yaniv verify", yaniv_verify(archive));
+    let (reference_status, reference) =
+        exit_and_verdict("the reference verifier", reference_verify(archive));
+    assert_eq!(
+        reference_status, status,
+        "the two verifiers disagree: {verdict:#}\nreference: {reference:#}"
+    );
+    if status == 1 {
+        let place = |v: &Value| {
+            (
+                v["first_failure"]["stream"].clone(),
+                v["first_failure"]["version"].clone(),
+            )
+        };
+        assert_eq!(
+            place(&reference),
+            place(&verdict),
+            "the two verifiers name different first failures: {verdict:#}\nreference: {reference:#}"
+        );
+    }
+    (status, verdict)
+}
+
+fn exit_and_verdict(who: &str, output: Output) -> (i32, Value) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = output;
+    let verdict = serde_json::from_slice(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "{who}'s verdict is JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&stdout),
+            String::from_utf8_lossy(&stderr)
+        )
+    });
+    (status.code().expect("an exit status"), verdict)
 }

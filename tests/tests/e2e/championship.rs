@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use yaniv_api::checkpoints;
 use yaniv_domain::rules::{RuleSpec, Rules};
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::tournament::{Command, Context, Event, Tournament};
@@ -28,6 +29,7 @@ use yaniv_e2e_tests::championship::{
     going_through, paper_totals, qualification_standings, ranking_of, result_lines,
     result_lines_of, snake_tables, standings_of, table_ref,
 };
+use yaniv_e2e_tests::cli::verify_offline;
 use yaniv_e2e_tests::tables::{Api, Player, play_to_end};
 use yaniv_e2e_tests::tournaments::paper_sheet;
 use yaniv_e2e_tests::{TestApp, expect_problem, join_all, spawn_app};
@@ -636,6 +638,30 @@ async fn a_23_player_championship_is_played_to_its_ranking() {
         .await;
     let verdict = Api::json_ok(response, StatusCode::OK, "verify").await;
     assert_eq!(verdict["ok"], true, "{verdict}");
+
+    // Its archive checks out offline too, with `yaniv verify` and with the reference
+    // verifier written from docs/verification.md alone (Swiss rounds, a paper table, a
+    // correction, knockout tables and a final among what they re-derive).
+    checkpoints::write(&app.db).await.expect("a checkpoint");
+    let response = c
+        .api
+        .get(
+            &format!("/v1/tournaments/{id}/archive"),
+            &c.players[0].token,
+        )
+        .await;
+    let archive = Api::json_ok(response, StatusCode::OK, "archive").await;
+    assert_eq!(
+        archive["streams"].as_array().map(Vec::len),
+        Some(1 + c.game_tables.len()),
+        "the tournament and every online game it opened"
+    );
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
+    assert!(
+        verdict["games_checked"].as_u64() > Some(0),
+        "the online results were compared with their games: {verdict:#}"
+    );
 
     eprintln!("championship played in {:.1?}", clock.elapsed());
 }

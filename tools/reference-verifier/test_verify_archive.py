@@ -1,0 +1,170 @@
+"""Self-test of the reference verifier (standard library only).
+
+Run: python3 -m unittest discover -s /work/main/tools/reference-verifier
+"""
+
+import copy
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import verify_archive as va  # noqa: E402
+
+FIXTURE = os.path.join(HERE, "cup.yaniv-archive.json")
+
+
+def load_fixture():
+    with open(FIXTURE, "rb") as f:
+        return json.loads(f.read().decode("utf-8"))
+
+
+def stream(doc, sid):
+    return next(s for s in doc["streams"] if s["stream_id"] == sid)["events"]
+
+
+def rechain(events, start_version):
+    """Recompute every hash from start_version on, as a forger would."""
+    prev = bytes.fromhex(events[start_version - 2]["hash"]) if start_version > 1 else bytes(32)
+    for e in events:
+        if e["version"] < start_version:
+            continue
+        e["prev_hash"] = prev.hex()
+        h = va.event_hash(e["_sid"], e["version"], e["type"], e["payload"], e["actor"],
+                          e["request_id"], e["idempotency_key"], e["recorded_at_micros"], prev)
+        e["hash"] = h.hex()
+        prev = h
+
+
+class Vectors(unittest.TestCase):
+    def test_chacha20_rfc8439_2_3_2(self):
+        words = va.chacha20_block(bytes(range(32)), 1, bytes.fromhex("000000090000004a00000000"))
+        self.assertEqual("%08x" % words[0], "e4e7f110")
+        self.assertEqual("%08x" % words[15], "4e3c50a2")
+
+    def test_pinned_shuffle(self):
+        got = va.shuffle(list(range(54)), bytes(range(32)), 0)
+        self.assertEqual(got[:5], [53, 40, 4, 27, 38])
+        self.assertEqual(got[-3:], [33, 45, 37])
+
+    def test_commitments(self):
+        self.assertEqual(va.commitment_of("01" * 32),
+                         "72cd6e8422c407fb6d098690f1130b7ded7ec2f7f5e1d30bd9d521f015363793")
+
+    def test_event_hash(self):
+        h = va.event_hash("table-1", 1, "Dealt", '{"n":1}', "account:1", "req", None,
+                          1700000000000000, bytes(32))
+        self.assertEqual(h.hex(), "9ced10c096c14a1c6b4f618dfc63eee8fa1dfab95c8cd290b07dc36c5c87cecb")
+
+    def test_checkpoint_root(self):
+        heads = [("table-1", 9, b"\x01" * 32), ("table-2", 4, b"\x02" * 32),
+                 ("tournament-1", 30, b"\x03" * 32)]
+        self.assertEqual(va.checkpoint_root(heads).hex(),
+                         "7a2fc2af5244ea471fa3c1aeb78bf9d415c2fe237bfa3c3feb963a545f6fc0af")
+
+    def test_reshuffle_example(self):
+        below = sorted(["7D", "QS", "JK", "6S", "QH", "7S"], key=va.card_code)
+        self.assertEqual(va.shuffle(below, b"\x01" * 32, 1), ["JK", "6S", "7S", "7D", "QS", "QH"])
+
+
+class Archive(unittest.TestCase):
+    def setUp(self):
+        self.doc = load_fixture()
+        for s in self.doc["streams"]:
+            for e in s["events"]:
+                e["_sid"] = s["stream_id"]
+
+    def verify(self, doc):
+        for s in doc["streams"]:
+            for e in s["events"]:
+                e.pop("_sid", None)
+        return va.verify_document(doc)
+
+    def game_sid(self):
+        return next(s["stream_id"] for s in self.doc["streams"]
+                    if s["stream_id"].startswith("table-"))
+
+    def test_clean_archive_is_ok(self):
+        v = self.verify(self.doc)
+        self.assertTrue(v["ok"], v["first_failure"])
+        self.assertIsNone(v["first_failure"])
+        self.assertGreater(v["checked"]["stock_draws"], 0)
+        self.assertGreater(v["checked"]["rounds_scored"], 0)
+
+    def test_changed_payload_byte_breaks_the_chain_there(self):
+        sid = self.game_sid()
+        events = stream(self.doc, sid)
+        target = next(e for e in events if e["type"] == "turn_played.v1" and e["version"] > 15)
+        target["payload"] = target["payload"].replace('"seat":', '"seat" :', 1)
+        v = self.verify(self.doc)
+        self.assertFalse(v["ok"])
+        ff = v["first_failure"]
+        self.assertEqual((ff["stream"], ff["version"], ff["code"]),
+                         (sid, target["version"], "hash_mismatch"))
+
+    def test_truncated_tail_fails_the_checkpoint(self):
+        sid = self.game_sid()
+        events = stream(self.doc, sid)
+        n = len(events)
+        del events[n - 3:]
+        v = self.verify(self.doc)
+        self.assertFalse(v["ok"])
+        ff = v["first_failure"]
+        self.assertEqual((ff["stream"], ff["version"], ff["code"]),
+                         (sid, n, "truncated_since_checkpoint"))
+
+    def test_changed_stock_draw_with_recomputed_chain(self):
+        sid = self.game_sid()
+        events = stream(self.doc, sid)
+        target = next(e for e in events if e["type"] == "turn_played.v1"
+                      and '"stock"' in e["payload"] and e["version"] > 20)
+        p = json.loads(target["payload"])
+        drawn = p["draw"]["stock"]
+        other = "KS" if drawn != "KS" else "QS"
+        target["payload"] = target["payload"].replace('"stock":"%s"' % drawn,
+                                                      '"stock":"%s"' % other)
+        rechain(events, target["version"])
+        v = self.verify(self.doc)
+        self.assertFalse(v["ok"])
+        ff = v["first_failure"]
+        self.assertEqual((ff["stream"], ff["version"], ff["code"]),
+                         (sid, target["version"], "stock_draw_mismatch"))
+        # the forged chain is still caught by the checkpoint, at the head
+        codes = {(f["stream"], f["code"]) for f in v["failures"]}
+        self.assertIn((sid, "rewritten_since_checkpoint"), codes)
+
+    def test_changed_tournament_result_with_recomputed_chain(self):
+        sid = "tournament-%s" % self.doc["tournament_id"]
+        events = stream(self.doc, sid)
+        target = next(e for e in events if e["type"] == "tournament_finished.v1")
+        p = json.loads(target["payload"])
+        p["ranking"][0]["player"], p["ranking"][1]["player"] = \
+            p["ranking"][1]["player"], p["ranking"][0]["player"]
+        target["payload"] = json.dumps(p, separators=(",", ":"))
+        rechain(events, target["version"])
+        v = self.verify(self.doc)
+        ff = v["first_failure"]
+        self.assertEqual((ff["stream"], ff["version"]), (sid, target["version"]))
+        at = {f["code"] for f in v["failures"] if f["version"] == target["version"]}
+        # the last event is also the checkpointed head: both findings are at that version
+        self.assertIn("ranking_mismatch", at)
+
+    def test_cli_exit_codes(self):
+        script = os.path.join(HERE, "verify_archive.py")
+        ok = subprocess.run([sys.executable, script, FIXTURE], capture_output=True)
+        self.assertEqual(ok.returncode, 0, ok.stdout[-500:])
+        self.assertTrue(json.loads(ok.stdout)["ok"])
+        bad = subprocess.run([sys.executable, script, "-"], input=b'{"format":"other"}',
+                             capture_output=True)
+        self.assertEqual(bad.returncode, 2)
+        garbage = subprocess.run([sys.executable, script, "-"], input=b"not json",
+                                 capture_output=True)
+        self.assertEqual(garbage.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
