@@ -327,3 +327,20 @@ fn keep(archive: &Value, name: &str) {
         let _ = std::fs::write(dir.join(name), archive.to_string());
     }
 }
+
+/// The reference verifier's own unit tests (its ChaCha20, shuffle, scoring and draw
+/// vectors, and forgeries of its fixture) run with the suite.
+#[test]
+fn the_reference_verifiers_own_tests_pass() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/reference-verifier");
+    let output = std::process::Command::new("python3")
+        .args(["-m", "unittest", "discover", "-s"])
+        .arg(&dir)
+        .output()
+        .expect("run python3 (deploy/test.sh installs it)");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
