@@ -41,16 +41,29 @@ fi
 eval "$(bash "$ROOT/deploy/browser.sh")"
 
 # The end-to-end tests run the `yaniv` tool as a user would (`yaniv replay` of an
-# exported record); built here, before the tests start their clocks.
-log "building the yaniv command-line tool"
-cargo build --quiet --package yaniv-cli --bin yaniv
-
+# exported record, `yaniv verify` of an archive). The workspace's test build makes it
+# too (the CLI's own tests run it), with the features the whole workspace unifies;
+# built apart, it would compile the server's stack a second time with other features.
+# So the test binaries are built first, before the tests start their clocks, and the
+# tests are handed that binary (YANIV_BIN).
 if cargo nextest --version >/dev/null 2>&1; then
-    log "running: cargo nextest run --workspace --no-fail-fast $*"
-    # nextest does not run doc tests; the crates keep their examples in unit tests,
-    # so nextest's summary stays the closing line of the suite.
-    exec cargo nextest run --workspace --no-fail-fast "$@"
+    log "building the test binaries and the yaniv tool"
+    cargo nextest run --workspace --no-run --cargo-quiet
+    runner=(cargo nextest run --workspace --no-fail-fast)
 else
-    log "cargo-nextest not found; running: cargo test --workspace --no-fail-fast $*"
-    exec cargo test --workspace --no-fail-fast "$@"
+    log "cargo-nextest not found; building the test binaries and the yaniv tool"
+    cargo test --workspace --no-run --quiet
+    runner=(cargo test --workspace --no-fail-fast)
 fi
+YANIV_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/yaniv"
+if [ -x "$YANIV_BIN" ]; then
+    export YANIV_BIN
+else
+    log "no $YANIV_BIN after the test build: the tests build the yaniv tool themselves"
+    unset YANIV_BIN
+fi
+
+log "running: ${runner[*]} $*"
+# nextest does not run doc tests; the crates keep their examples in unit tests, so
+# nextest's summary stays the closing line of the suite.
+exec "${runner[@]}" "$@"

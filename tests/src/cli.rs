@@ -7,11 +7,17 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-/// The `yaniv` binary, built once per test process (a no-op when it is up to date).
+/// The `yaniv` binary: the one `deploy/test.sh` built with the test binaries
+/// (`YANIV_BIN`), or else built once per test process (a no-op when it is up to date).
 pub fn yaniv_binary() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
         .get_or_init(|| {
+            if let Some(built) = std::env::var_os("YANIV_BIN").map(PathBuf::from)
+                && built.is_file()
+            {
+                return built;
+            }
             // A test binary lives in <target>/<profile>/deps/.
             let exe = std::env::current_exe().expect("the test binary's path");
             let profile_dir = exe
