@@ -14,7 +14,7 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use yaniv_api::archive::{Archive, verify};
+use yaniv_api::archive::{Archive, FORMAT, verify};
 
 use crate::output;
 
@@ -41,7 +41,13 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let bytes = read(&args.file)?;
     let archive: Archive = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{} is not a yaniv-archive/1 document: {e}", args.file))?;
+        .map_err(|e| format!("{} is not a {FORMAT} document: {e}", args.file))?;
+    if archive.format != FORMAT {
+        return Err(format!(
+            "{} is a {:?} document, not {FORMAT}: this version of yaniv cannot check it",
+            args.file, archive.format
+        ));
+    }
     let verdict = verify::verify(&archive);
     let json = serde_json::to_string_pretty(&verdict)
         .map_err(|e| format!("cannot write the verdict: {e}"))?;

@@ -18,6 +18,23 @@ impl TestApp {
 }
 
 impl Api {
+    /// Records table `at`'s result by hand: its players finish in the order given
+    /// (totals 10, 30, 50, ...).
+    pub async fn record_order(&self, id: i64, token: &str, at: &Value, order: &[i64]) -> Value {
+        let standings: Vec<Value> = order
+            .iter()
+            .enumerate()
+            .map(|(i, p)| json!({"player": p, "total": 20 * i + 10, "place": i + 1}))
+            .collect();
+        self.accepted(
+            id,
+            token,
+            &json!({"command": "record_result", "table": at,
+                    "input": {"source": "game", "standings": standings}}),
+        )
+        .await
+    }
+
     /// `POST /v1/tournaments`, expecting 201.
     pub async fn create_tournament(&self, token: &str, body: &Value) -> Value {
         let response = self.post("/v1/tournaments", token, Some(body)).await;

@@ -136,6 +136,24 @@ pub async fn read_all(state: &AppState, id: i64) -> Result<Vec<RecordedEvent>, A
     state.tournaments.read_all(id).await
 }
 
+/// Every stored event of tournament `id` and their decoding (404 for no such
+/// tournament): what a verification or an archive starts from.
+pub async fn read_decoded(
+    state: &AppState,
+    id: i64,
+) -> Result<(Vec<RecordedEvent>, Decoded), ApiError> {
+    let stored = read_all(state, id).await?;
+    if stored.is_empty() {
+        return Err(super::repo::not_found(id));
+    }
+    let decoded = decode_all(
+        stored
+            .iter()
+            .map(|e| (e.event_type.as_str(), e.payload.as_str())),
+    );
+    Ok((stored, decoded))
+}
+
 /// The stored events read as tournament events, up to the first that cannot be
 /// read (its version and why).
 #[derive(Debug)]

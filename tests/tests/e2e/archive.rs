@@ -48,18 +48,8 @@ async fn finished_cup(app: &TestApp) -> (Api, i64, Player, i64, Player) {
         .await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     let (final_ref, finalists) = tables_of(&stages, 2, 1)[0].clone();
-    let standings: Vec<Value> = finalists
-        .iter()
-        .enumerate()
-        .map(|(i, p)| json!({"player": p, "total": 20 * i + 10, "place": i + 1}))
-        .collect();
-    api.accepted(
-        id,
-        &org.token,
-        &json!({"command": "record_result", "table": final_ref,
-                "input": {"source": "game", "standings": standings}}),
-    )
-    .await;
+    api.record_order(id, &org.token, &final_ref, &finalists)
+        .await;
     api.accepted(id, &org.token, &json!({"command": "finish"}))
         .await;
     checkpoints::write(&app.db).await.expect("a checkpoint");

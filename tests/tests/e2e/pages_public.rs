@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use yaniv_e2e_tests::browser::Browser;
-use yaniv_e2e_tests::tables::{Api, Player};
+use yaniv_e2e_tests::tables::Player;
 use yaniv_e2e_tests::tournaments::paper_cup;
 use yaniv_e2e_tests::{TestApp, spawn_app};
 
@@ -16,22 +16,6 @@ use yaniv_e2e_tests::{TestApp, spawn_app};
 /// players and the round's tables.
 async fn cup(app: &TestApp) -> (i64, Player, Vec<Player>, Vec<(Value, Vec<i64>)>) {
     paper_cup(app, "Pages cup", "page_org", &[1, 2]).await
-}
-
-/// Records table `at`'s result: its players finish in the order given.
-async fn record(api: &Api, id: i64, token: &str, at: &Value, order: &[i64]) {
-    let standings: Vec<Value> = order
-        .iter()
-        .enumerate()
-        .map(|(i, p)| json!({"player": p, "total": 20 * i + 10, "place": i + 1}))
-        .collect();
-    api.accepted(
-        id,
-        token,
-        &json!({"command": "record_result", "table": at,
-                "input": {"source": "game", "standings": standings}}),
-    )
-    .await;
 }
 
 #[tokio::test]
@@ -115,7 +99,7 @@ async fn a_visitor_finds_the_tournament_their_table_and_live_standings() {
     let mut order = first_players.clone();
     order.sort_unstable();
     let winner = name_of(order[0]);
-    record(&api, id, &org.token, first_table, &order).await;
+    api.record_order(id, &org.token, first_table, &order).await;
     let took = browser
         .wait_until(
             &format!(

@@ -10,7 +10,6 @@ use crate::archive::{Archive, export};
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 use crate::tables::is_staff;
-use crate::tournaments::repo;
 use crate::tournaments::verify;
 
 /// The championship archive (`yaniv-archive/1`): the tournament's stream, the stream
@@ -47,15 +46,7 @@ pub async fn archive(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let stored = verify::read_all(&state, id).await?;
-    if stored.is_empty() {
-        return Err(repo::not_found(id));
-    }
-    let decoded = verify::decode_all(
-        stored
-            .iter()
-            .map(|e| (e.event_type.as_str(), e.payload.as_str())),
-    );
+    let (stored, decoded) = verify::read_decoded(&state, id).await?;
     let folded = verify::fold(&decoded.events);
     if folded.finished.is_none() {
         let Some(caller) = auth.0 else {

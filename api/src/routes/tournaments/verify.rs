@@ -8,8 +8,8 @@ use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::tables::is_staff;
+use crate::tournaments::stream_id;
 use crate::tournaments::verify::{self, TournamentVerification};
-use crate::tournaments::{repo, stream_id};
 
 /// Verifies a tournament's stream as stored: recomputes its hash chain from the
 /// stored bytes; re-derives every draw from its revealed seed, every result from its
@@ -45,15 +45,7 @@ pub async fn verify(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let stored = verify::read_all(&state, id).await?;
-    if stored.is_empty() {
-        return Err(repo::not_found(id));
-    }
-    let decoded = verify::decode_all(
-        stored
-            .iter()
-            .map(|e| (e.event_type.as_str(), e.payload.as_str())),
-    );
+    let (stored, decoded) = verify::read_decoded(&state, id).await?;
     // Who officiates is read from the stream as it is, unchecked: whatever a forger
     // wrote there, a verification only reads.
     if !is_staff(&auth.account)
