@@ -245,12 +245,12 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
             .map_or(SeatPlayer::Human, SeatPlayer::Bot)
     }
 
-    fn deal(&mut self, game: &Game) -> Result<Command, SimError> {
+    fn deal(&mut self, game: &Game) -> Result<Option<Command>, SimError> {
         let starter = (game.round_number() == 0).then_some(self.first_starter);
-        Ok(Command::Deal {
+        Ok(Some(Command::Deal {
             starter,
             source: DealSource::Seeded(self.deals.next_seed()),
-        })
+        }))
     }
 
     /// Decides `command` and folds its events.

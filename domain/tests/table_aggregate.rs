@@ -30,6 +30,7 @@ fn given_table(preset: &str, seats: u8, bots: &[(u8, BotKindName)]) -> (Table, V
         seats,
         bots: bots.to_vec(),
         clock: None,
+        player_entropy: false,
     };
     create(new, 0).expect("a valid table")
 }
@@ -234,7 +235,7 @@ fn a_human_plays_a_whole_game_against_bots_through_legal_actions() {
         .iter()
         .filter_map(|e| match e {
             StreamEvent::Game(g) => Some(g.clone()),
-            StreamEvent::Table(_) | StreamEvent::Clock(_) => None,
+            StreamEvent::Table(_) | StreamEvent::Clock(_) | StreamEvent::Entropy(_) => None,
         })
         .collect();
     assert!(
@@ -298,6 +299,7 @@ fn a_tournament_table_opens_seated_started_and_dealt() {
         effective_rules: yaniv_domain::rules::Preset::Belgian.rules(),
         players,
         clock: None,
+        player_entropy: false,
     });
     let official = actor(1);
     let mut random = Fixed(SplitMix64::new(9));
@@ -332,6 +334,7 @@ fn a_bad_setup_names_every_field_at_once() {
         seats: 9,
         bots: vec![],
         clock: None,
+        player_entropy: false,
     });
     let Err(TableError::BadSetup(problems)) = Table::create(1, &command, &mut services) else {
         panic!("refused");
@@ -347,6 +350,7 @@ fn a_bad_setup_names_every_field_at_once() {
             (5, BotKindName::Random),
         ],
         clock: None,
+        player_entropy: false,
     });
     let Err(TableError::BadSetup(problems)) = Table::create(1, &command, &mut services) else {
         panic!("refused");

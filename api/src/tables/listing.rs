@@ -107,7 +107,7 @@ pub async fn seated_at(pool: &sqlx::PgPool, account: i64) -> Result<Vec<SeatedAt
 /// The seat `table` waits on, and the milliseconds its clock allows for that (the
 /// deadline, from the append that brought the table here).
 fn waiting(table: &Table) -> (Option<i16>, Option<i64>) {
-    let due = table.clock.due(&table.game);
+    let due = table.due();
     let waiting_on = match due {
         Some(due) => due.waiting.seat(),
         None => table.started.then(|| table.game.to_act()).flatten(),

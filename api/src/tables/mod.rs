@@ -123,6 +123,9 @@ impl Versioned for Table {
             + self.table_events.capacity() * size_of::<TableEvent>()
             + self.clock_events.capacity() * size_of::<ClockEvent>()
             + self.clock_versions.capacity() * size_of::<u64>()
+            + self.entropy_events.capacity()
+                * size_of::<yaniv_domain::table::entropy::EntropyEvent>()
+            + self.entropy_versions.capacity() * size_of::<u64>()
             // The game's stock and discard (two decks at most) and the bots.
             + 2 * 108 * size_of::<yaniv_domain::cards::Card>()
             + self.seats.len() * size_of::<yaniv_domain::bots::AnyBot>()

@@ -27,6 +27,7 @@ use crate::listing_check;
 use crate::store::RecordedEvent;
 use crate::store::hash::{ChainBreak, ChainStatus};
 use yaniv_domain::table::clock::{ClockEvent, TimedOutMove, first_wrong_stand_in};
+use yaniv_domain::table::entropy::EntropyState;
 use yaniv_domain::table::{StreamEvent, Table, TableEvent, decode};
 
 /// The first event that does not check out.
@@ -178,6 +179,10 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent], vouched_through: u64)
     let mut game_versions: Vec<u64> = Vec::new();
     let mut started_players: Option<Vec<String>> = None;
     let mut timeouts: Vec<(TimedOutMove, u64)> = Vec::new();
+    // Player entropy is checked event by event; its first failure competes with the
+    // rules' for the earliest version.
+    let mut entropy: Option<EntropyState> = None;
+    let mut entropy_failure: Option<VerifyFailure> = None;
     for (index, recorded) in events.iter().enumerate() {
         let version = index as u64 + 1;
         let event = match decode(&recorded.event_type, &recorded.payload) {
@@ -190,8 +195,21 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent], vouched_through: u64)
                 ));
             }
         };
+        if let Some(state) = &mut entropy
+            && let Err(mismatch) = state.observe(&event)
+            && entropy_failure.is_none()
+        {
+            entropy_failure = Some(failure(version, mismatch.code(), mismatch.to_string()));
+        }
         match event {
             StreamEvent::Table(table_event) => {
+                if let TableEvent::Created(created) = &table_event {
+                    entropy = Some(EntropyState::new(
+                        created.player_entropy,
+                        created.seats,
+                        created.bots.iter().map(|bot| bot.seat),
+                    ));
+                }
                 if let TableEvent::Started(started) = &table_event {
                     let seated = table.as_ref().map(Table::player_names);
                     if seated.as_ref() != Some(&started.players)
@@ -262,11 +280,46 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent], vouched_through: u64)
                     timeouts.push((at, version));
                 }
             }
+            StreamEvent::Entropy(entropy_event) => {
+                if started_players.is_none() {
+                    return ReplayFailure::Structure(failure(
+                        version,
+                        "unexpected_event",
+                        format!("{} before the table started", entropy_event.type_name()),
+                    ));
+                }
+            }
         }
     }
-    let Err((index, error)) = Game::replay_checked(&game_events) else {
+    let by_rules = rules_verdict(
+        &game_events,
+        &game_versions,
+        &timeouts,
+        events.len() as u64,
+        vouched_through,
+    );
+    match (entropy_failure, by_rules) {
+        (Some(entropy), ReplayFailure::None) => ReplayFailure::Structure(entropy),
+        (Some(entropy), ReplayFailure::Rules { changed, .. })
+            if entropy.version <= changed.version =>
+        {
+            ReplayFailure::Structure(entropy)
+        }
+        (_, by_rules) => by_rules,
+    }
+}
+
+/// The game's events re-decided by the rules, and the stand-in's moves checked.
+fn rules_verdict(
+    game_events: &[GameEvent],
+    game_versions: &[u64],
+    timeouts: &[(TimedOutMove, u64)],
+    stream_length: u64,
+    vouched_through: u64,
+) -> ReplayFailure {
+    let Err((index, error)) = Game::replay_checked(game_events) else {
         let moves: Vec<TimedOutMove> = timeouts.iter().map(|(at, _)| *at).collect();
-        return match first_wrong_stand_in(&game_events, &moves) {
+        return match first_wrong_stand_in(game_events, &moves) {
             None => ReplayFailure::None,
             Some(wrong) => {
                 let at = moves[wrong].game_index;
@@ -285,11 +338,11 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent], vouched_through: u64)
         };
     };
     // An event the rules expect past the stream's end is missing at the next version.
-    let past_the_end = events.len() as u64 + 1;
+    let past_the_end = stream_length + 1;
     let version_of = |index: usize| game_versions.get(index).copied().unwrap_or(past_the_end);
     let rejected = failure(version_of(index), error.code(), error.to_string());
     let first_suspect = game_versions.partition_point(|&version| version <= vouched_through);
-    let changed = match earliest_divergence_from(&game_events, first_suspect, index) {
+    let changed = match earliest_divergence_from(game_events, first_suspect, index) {
         Some(changed) if changed < index => failure(
             version_of(changed),
             "diverging_event",

@@ -387,6 +387,7 @@ async fn start_online(
         effective_rules: info.effective_rules.clone(),
         players: seated_accounts(conn, &seated).await?,
         clock: s.config().and_then(|config| config.clock),
+        player_entropy: s.config().is_some_and(|config| config.player_entropy),
     };
     let game_table =
         create_started(writer.tables, conn, seated, writer.account, writer.metadata).await?;

@@ -39,8 +39,9 @@ pub trait TurnLoop {
     fn player(&mut self, seat: Seat) -> SeatPlayer<'_, Self::Bot>;
 
     /// The command that deals the next round of `game` (its seed, and the starter of
-    /// round 1).
-    fn deal(&mut self, game: &Game) -> Result<Command, Self::Error>;
+    /// round 1), or `None` while the deal waits for something outside the game (the
+    /// players' contributions to its seed).
+    fn deal(&mut self, game: &Game) -> Result<Option<Command>, Self::Error>;
 
     /// Decides `command` on `game` and folds its events into it.
     fn execute(&mut self, game: &mut Game, command: &Command) -> Result<(), Self::Error>;
@@ -66,6 +67,8 @@ pub enum Stop {
     Finished,
     /// The out-of-turn window on the top throw is held open ([`TurnLoop::window_held`]).
     WindowHeld,
+    /// The next deal waits ([`TurnLoop::deal`] gave none).
+    DealWaits,
 }
 
 /// Why [`run`] gave up.
@@ -96,7 +99,9 @@ pub fn run<D: TurnLoop>(game: &mut Game, driver: &mut D) -> Result<Stop, LoopErr
             return Ok(Stop::Finished);
         }
         if game.needs_deal() {
-            let deal = driver.deal(game).map_err(LoopError::Driver)?;
+            let Some(deal) = driver.deal(game).map_err(LoopError::Driver)? else {
+                return Ok(Stop::DealWaits);
+            };
             driver.execute(game, &deal).map_err(LoopError::Driver)?;
             continue;
         }

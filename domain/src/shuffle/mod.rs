@@ -256,6 +256,48 @@ impl<'de> Deserialize<'de> for Commitment {
     }
 }
 
+/// A player's contribution to a deal's seed at a table with player entropy: 32 bytes
+/// the player chose (a client draws them from its own generator). Public once sent.
+/// Serialises as 64 lowercase hexadecimal characters.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contribution(pub [u8; 32]);
+
+impl Contribution {
+    /// The contribution as 64 lowercase hexadecimal characters.
+    #[must_use]
+    pub fn to_hex(&self) -> String {
+        hex_str(&encode_hex(&self.0)).to_owned()
+    }
+
+    /// Parses 64 hexadecimal characters (upper or lower case, nothing else).
+    ///
+    /// # Errors
+    /// [`SeedParseError`] if the text is not exactly 64 hexadecimal digits.
+    pub fn from_hex(text: &str) -> Result<Self, SeedParseError> {
+        decode_hex(text).map(Self)
+    }
+}
+
+impl fmt::Debug for Contribution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Contribution({})", hex_str(&encode_hex(&self.0)))
+    }
+}
+
+impl Serialize for Contribution {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(hex_str(&encode_hex(&self.0)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Contribution {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_str(HexVisitor("contribution"))
+            .map(Self)
+    }
+}
+
 /// The source of randomness for one shuffle: the ChaCha20 keystream keyed by a
 /// [`Seed`] with the nonce derived from a stream id (see the [module docs](self)).
 pub struct ShuffleStream {

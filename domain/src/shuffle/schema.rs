@@ -7,7 +7,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{Commitment, Seed};
+use super::{Commitment, Contribution, Seed};
 
 /// What [`Seed::from_hex`] and [`Commitment::from_hex`] accept: exactly 64 hexadecimal
 /// digits, either case (the server writes lowercase).
@@ -53,6 +53,22 @@ impl PartialSchema for Commitment {
 impl ToSchema for Commitment {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Commitment")
+    }
+}
+
+impl PartialSchema for Contribution {
+    fn schema() -> RefOr<Schema> {
+        hex_32(
+            "A player's contribution to a deal's seed, 32 bytes of the player's own choosing \
+             as 64 hexadecimal digits (a client draws them from its own random generator)",
+            "5c1e0f2a9b7d3e4f61728394a5b6c7d8e9f00112233445566778899aabbccdd",
+        )
+    }
+}
+
+impl ToSchema for Contribution {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Contribution")
     }
 }
 

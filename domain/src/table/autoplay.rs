@@ -1,6 +1,7 @@
 //! The server's own moves at a table, after every accepted command: deal each round
 //! from a fresh secret seed (the round-1 starter drawn uniformly from the seats, later
-//! starters following from the rules), and play the bot seats through the shared
+//! starters following from the rules; at a table with player entropy, once the seats
+//! have contributed to the seed, see [`super::entropy`]), and play the bot seats through the shared
 //! [`turn_loop`], until a human seat must act or the game is over. Everything is
 //! returned with the command that caused it, to be appended together.
 //!
@@ -25,6 +26,7 @@ use crate::game::{Command, DealSource, Game, GameError, Seat};
 
 use super::clock::{ClockEvent, ClockState, TurnTimedOut};
 use super::command::TableServices;
+use super::entropy::{EntropyState, prepare_deal};
 use super::error::TableError;
 use super::event::StreamEvent;
 use super::state::{AutoplayStall, Bots};
@@ -47,6 +49,7 @@ enum DriverError {
 struct TableDriver<'a, 's> {
     bots: &'a mut Bots,
     clock: &'a mut ClockState,
+    entropy: &'a mut EntropyState,
     /// Plays the absent seats.
     stand_in: AnyBot,
     services: &'a mut TableServices<'s>,
@@ -59,9 +62,11 @@ impl TableDriver<'_, '_> {
         self.bots.get(seat as usize).is_some_and(Option::is_some)
     }
 
-    /// Folds `event` into the clock and hands it out.
+    /// Folds `event` into the clock and player entropy and hands it out.
     fn record(&mut self, event: StreamEvent, game: &Game) {
         self.clock.observe(&event, game);
+        // The deal was prepared from this state (`prepare_deal`), so it holds.
+        let _ = self.entropy.observe(&event);
         self.out.push(event);
     }
 }
@@ -91,7 +96,11 @@ impl TurnLoop for TableDriver<'_, '_> {
         self.clock.window_closed()
     }
 
-    fn deal(&mut self, game: &Game) -> Result<Command, DriverError> {
+    fn deal(&mut self, game: &Game) -> Result<Option<Command>, DriverError> {
+        if self.entropy.enabled() {
+            return prepare_deal(self.entropy, self.clock, game, self.services, self.out)
+                .map_err(DriverError::Internal);
+        }
         let starter = if game.round_number() == 0 {
             let seats = u32::try_from(game.players().len()).unwrap_or(1);
             let drawn = self.services.below(seats).map_err(DriverError::Internal)?;
@@ -100,10 +109,10 @@ impl TurnLoop for TableDriver<'_, '_> {
             None
         };
         let seed = self.services.seed().map_err(DriverError::Internal)?;
-        Ok(Command::Deal {
+        Ok(Some(Command::Deal {
             starter,
             source: DealSource::Seeded(seed),
-        })
+        }))
     }
 
     fn execute(&mut self, game: &mut Game, command: &Command) -> Result<(), DriverError> {
@@ -186,12 +195,14 @@ pub(super) fn advance(
     game: &mut Game,
     bots: &mut Bots,
     clock: &mut ClockState,
+    entropy: &mut EntropyState,
     services: &mut TableServices<'_>,
     out: &mut Vec<StreamEvent>,
 ) -> Result<Option<AutoplayStall>, TableError> {
     let mut driver = TableDriver {
         bots,
         clock,
+        entropy,
         stand_in: AnyBot::StandIn(StandIn),
         services,
         out,

@@ -3,7 +3,7 @@
 use crate::cards::{Card, Cards};
 use crate::game::{CallKind, Command as GameCommand, DrawChoice, Seat};
 use crate::rules::{RuleSpec, Rules};
-use crate::shuffle::Seed;
+use crate::shuffle::{Contribution, Seed};
 
 use super::clock::Clock;
 use super::event::{AccountRef, BotKindName, TournamentLink};
@@ -38,6 +38,8 @@ pub struct NewTable {
     pub bots: Vec<(Seat, BotKindName)>,
     /// The table's clock; none waits for its players forever.
     pub clock: Option<Clock>,
+    /// Deal seeds mix the server's committed seed with the players' contributions.
+    pub player_entropy: bool,
 }
 
 /// A tournament's table as its draw seats it.
@@ -51,6 +53,8 @@ pub struct SeatedTable {
     pub players: Vec<AccountRef>,
     /// The tournament's clock for its online tables.
     pub clock: Option<Clock>,
+    /// The tournament's choice of player entropy for its online tables.
+    pub player_entropy: bool,
 }
 
 /// A move of the caller's seat. The seat is not part of it: it is wherever the caller
@@ -74,6 +78,8 @@ pub enum Action {
     Pass,
     /// The player of an absent seat is back.
     Return,
+    /// The seat's 32 bytes for the next deal's seed (player entropy).
+    Contribute(Contribution),
 }
 
 impl Action {
@@ -90,7 +96,7 @@ impl Action {
             Self::AddOn(cards) => GameCommand::AddOn { seat, cards },
             Self::GoAlong(going) => GameCommand::GoAlong { seat, going },
             Self::Onderkluft(challenge) => GameCommand::Onderkluft { seat, challenge },
-            Self::Pass | Self::Return => return None,
+            Self::Pass | Self::Return | Self::Contribute(_) => return None,
         })
     }
 }

@@ -140,8 +140,13 @@ impl Table {
         }
         let command = match action.command(seat, self.rules().call_resolution_kind()) {
             Some(command) => command,
-            None if action == Action::Pass => return self.pass(seat, services),
-            None => return self.come_back(seat, services),
+            None => {
+                return match action {
+                    Action::Pass => self.pass(seat, services),
+                    Action::Contribute(value) => self.contribute(seat, value, services),
+                    _ => self.come_back(seat, services),
+                };
+            }
         };
         self.check_window(seat, &action)?;
         // Only the rules' refusal can stop a move; the game is untouched then.
@@ -183,6 +188,7 @@ impl Table {
             &mut self.game,
             &mut self.bots,
             &mut self.clock,
+            &mut self.entropy,
             services,
             &mut done,
         )?;
@@ -278,6 +284,7 @@ fn setup(new: &NewTable, services: &TableServices<'_>) -> Result<TableCreated, T
                 },
                 tournament: None,
                 clock: new.clock,
+                player_entropy: new.player_entropy,
             })
         }
         _ => Err(TableError::BadSetup(problems)),
@@ -310,6 +317,7 @@ fn open_seated(
         },
         tournament: Some(seated.link),
         clock: seated.clock,
+        player_entropy: seated.player_entropy,
     };
     let mut table = Table::new(id, created.clone());
     let mut events = vec![StreamEvent::Table(TableEvent::Created(created))];

@@ -1,8 +1,9 @@
-//! A table's own events (seats, start, clock) as short English sentences, players by
+//! A table's own events (seats, start, clock, player entropy) as short English sentences, players by
 //! name, beside the game's ([`crate::game::describe`]): a referee reading a table's
 //! history reads every event in words.
 
 use super::clock::{ClockEvent, WindowCloseReason};
+use super::entropy::EntropyEvent;
 use super::event::TableEvent;
 use crate::game::seat_name;
 
@@ -61,6 +62,29 @@ pub fn describe_clock_event(event: &ClockEvent, players: &[String]) -> String {
             }
         },
         ClockEvent::SeatReturned(e) => format!("{} is back", name(e.seat)),
+    }
+}
+
+/// A player-entropy event in words; `players` are the game's names in seat order.
+pub fn describe_entropy_event(event: &EntropyEvent, players: &[String]) -> String {
+    match event {
+        EntropyEvent::SeedCommitted(e) => format!(
+            "the server commits to its seed for round {}: {}",
+            e.round, e.commitment
+        ),
+        EntropyEvent::Contributed(e) => match e.value {
+            Some(value) => format!(
+                "{} contributes {} to the seed of round {}",
+                seat_name(players, e.seat),
+                value.to_hex(),
+                e.round
+            ),
+            None => format!(
+                "{} sent no contribution in time: the default (zeros) counts for round {}",
+                seat_name(players, e.seat),
+                e.round
+            ),
+        },
     }
 }
 

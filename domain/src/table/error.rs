@@ -62,6 +62,10 @@ pub enum TableError {
     NothingToPass,
     #[error("your seat is not marked absent")]
     NotAbsent,
+    #[error(
+        "no deal waits for your contribution (the table has no player entropy, or you sent it)"
+    )]
+    NothingToContribute,
     /// The rules of the game refuse the move.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -91,6 +95,7 @@ impl Refusal for TableError {
             Self::AlreadyPassed => "already_passed",
             Self::NothingToPass => "nothing_to_pass",
             Self::NotAbsent => "not_absent",
+            Self::NothingToContribute => "nothing_to_contribute",
             Self::Game(error) => error.code(),
             Self::Internal(_) => "internal_error",
         }
@@ -113,7 +118,8 @@ impl Refusal for TableError {
             | Self::WindowClosed
             | Self::AlreadyPassed
             | Self::NothingToPass
-            | Self::NotAbsent => RefusalKind::NotNow,
+            | Self::NotAbsent
+            | Self::NothingToContribute => RefusalKind::NotNow,
             Self::Game(error) => error.kind(),
             Self::Internal(_) => RefusalKind::Internal,
         }
@@ -146,6 +152,7 @@ impl Refusal for TableError {
             ("already_passed", NotNow),
             ("nothing_to_pass", NotNow),
             ("not_absent", NotNow),
+            ("nothing_to_contribute", NotNow),
         ]
     }
 }
@@ -211,6 +218,7 @@ mod tests {
             TableError::AlreadyPassed,
             TableError::NothingToPass,
             TableError::NotAbsent,
+            TableError::NothingToContribute,
             TableError::Game(GameError::GameOver),
             TableError::Game(GameError::NotYourTurn { expected: 1 }),
             TableError::Game(GameError::SlapNotAllowed("x")),

@@ -15,6 +15,7 @@
 //! | `table_started.v1` | `POST /v1/tables/{id}/start` | who started it, the player names in seat order |
 //! | `game_created.v1`, `round_dealt.v1`, `turn_played.v1`, ... | start, every action | the domain's events (`yaniv_domain::game::Event`) |
 //! | `turn_timed_out.v1`, `window_passed.v1`, `window_closed.v1`, `seat_returned.v1` | the clock, a pass, a return | the clock's events ([`ClockEvent`]) |
+//! | `deal_seed_committed.v1`, `entropy_contributed.v1` | before each deal at a table with player entropy | the server's committed seed, each seat's contribution ([`EntropyEvent`]) |
 //!
 //! The lifecycle events come first (version 1 is always `table_created.v1`), the
 //! game's and the clock's events only after `table_started.v1`.
@@ -28,6 +29,7 @@ use crate::rules::{RuleSpec, Rules};
 use crate::tournament::TableRef;
 
 use super::clock::{Clock, ClockEvent};
+use super::entropy::EntropyEvent;
 
 /// The bots a table can seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -119,6 +121,10 @@ pub struct TableCreated {
     /// The table's clock; absent (and not in the payload) at a table without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Clock>,
+    /// Every deal's seed mixes the server's committed seed with the human seats'
+    /// contributions (`table::entropy`). Absent from the payload when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub player_entropy: bool,
 }
 
 /// Which tournament table a game table plays.
@@ -184,6 +190,7 @@ pub enum StreamEvent {
     Table(TableEvent),
     Game(GameEvent),
     Clock(ClockEvent),
+    Entropy(EntropyEvent),
 }
 
 impl StreamEvent {
@@ -192,6 +199,7 @@ impl StreamEvent {
             Self::Table(e) => e.type_name(),
             Self::Game(e) => e.type_name(),
             Self::Clock(e) => e.type_name(),
+            Self::Entropy(e) => e.type_name(),
         }
     }
 }
@@ -203,6 +211,8 @@ pub fn decode(event_type: &str, payload: &str) -> Result<StreamEvent, DecodeErro
         StreamEvent::Table(serde_json::from_str(payload).map_err(payload_error)?)
     } else if ClockEvent::TYPES.contains(&event_type) {
         StreamEvent::Clock(serde_json::from_str(payload).map_err(payload_error)?)
+    } else if EntropyEvent::TYPES.contains(&event_type) {
+        StreamEvent::Entropy(serde_json::from_str(payload).map_err(payload_error)?)
     } else {
         StreamEvent::Game(serde_json::from_str(payload).map_err(payload_error)?)
     };
@@ -232,6 +242,7 @@ pub(crate) fn sample_created() -> TableCreated {
         },
         tournament: None,
         clock: None,
+        player_entropy: false,
     }
 }
 

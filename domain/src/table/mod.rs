@@ -14,6 +14,7 @@
 //!   seeds, the bot seats through [`crate::bots::turn_loop`], absent seats by the
 //!   stand-in.
 //! - `clock/`: turn clocks, timeouts, absence and the held out-of-turn window.
+//! - `entropy/`: player entropy, the deal seeds no single party chooses.
 //!
 //! A table is an [`Aggregate`]: a test folds events, executes a command with fixed
 //! randomness and checks the events that come out (see `domain/tests/table_aggregate.rs`).
@@ -23,6 +24,7 @@ pub mod clock;
 mod command;
 mod decide;
 mod describe;
+pub mod entropy;
 mod error;
 mod event;
 mod state;
@@ -30,7 +32,7 @@ mod state;
 pub use autoplay::MAX_SERVER_COMMANDS;
 pub use command::{Action, Actor, NewTable, Randomness, SeatedTable, TableCommand, TableServices};
 pub use decide::SEATS;
-pub use describe::{describe_clock_event, describe_table_events};
+pub use describe::{describe_clock_event, describe_entropy_event, describe_table_events};
 pub use error::{SetupProblem, TableError};
 pub use event::{
     AccountRef, BotKindName, BotSeat, SeatLeft, SeatTaken, StreamEvent, TableCreated, TableEvent,

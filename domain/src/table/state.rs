@@ -5,7 +5,8 @@ use crate::bots::AnyBot;
 use crate::game::{Event as GameEvent, Game, Seat, Viewer};
 use crate::rules::Rules;
 
-use super::clock::{ClockEvent, ClockState};
+use super::clock::{ClockEvent, ClockState, Due, Waiting};
+use super::entropy::{EntropyEvent, EntropyState};
 use super::event::{BotKindName, StreamEvent, TableCreated, TableEvent};
 
 /// Where a table is in its life.
@@ -123,6 +124,11 @@ pub struct Table {
     pub clock_versions: Vec<u64>,
     /// What the clock knows: timeouts in a row, absent seats, the held window.
     pub clock: ClockState,
+    /// Player entropy's events, in order, and the stream version of each.
+    pub entropy_events: Vec<EntropyEvent>,
+    pub entropy_versions: Vec<u64>,
+    /// The committed seed of the next deal and the contributions it waits for.
+    pub entropy: EntropyState,
     /// The bots of the bot seats (empty until the first decision needs them).
     pub(super) bots: Bots,
     /// Set when the last decision's server moves stalled (see [`AutoplayStall`]).
@@ -146,10 +152,18 @@ impl Table {
             created.seats,
             created.bots.iter().map(|bot| bot.seat),
         );
+        let entropy = EntropyState::new(
+            created.player_entropy,
+            created.seats,
+            created.bots.iter().map(|bot| bot.seat),
+        );
         Self {
             id,
             version: 1,
             table_events: vec![TableEvent::Created(created.clone())],
+            entropy_events: Vec::new(),
+            entropy_versions: Vec::new(),
+            entropy,
             clock_events: Vec::new(),
             clock_versions: Vec::new(),
             clock,
@@ -227,6 +241,9 @@ impl Table {
                 }
                 self.game.apply(game_event);
                 self.clock.observe(&event, &self.game);
+                // The fold serves the table as stored; `verify` reports a deal that
+                // breaks the procedure.
+                let _ = self.entropy.observe(&event);
                 self.game_versions.push(self.version + 1);
                 if let StreamEvent::Game(e) = event {
                     self.game_events.push(e);
@@ -243,6 +260,19 @@ impl Table {
                 self.clock_versions.push(self.version + 1);
                 if let StreamEvent::Clock(e) = event {
                     self.clock_events.push(e);
+                }
+            }
+            StreamEvent::Entropy(_) => {
+                if !self.started {
+                    return Err(unexpected(&event, "the table has not started"));
+                }
+                if !self.created.player_entropy {
+                    return Err(unexpected(&event, "the table has no player entropy"));
+                }
+                let _ = self.entropy.observe(&event);
+                self.entropy_versions.push(self.version + 1);
+                if let StreamEvent::Entropy(e) = event {
+                    self.entropy_events.push(e);
                 }
             }
         }
@@ -339,8 +369,31 @@ impl Table {
                     self.clock_events.push(event);
                 }
                 StreamEvent::Table(event) => self.table_events.push(event),
+                StreamEvent::Entropy(event) => {
+                    self.entropy_versions.push(self.version);
+                    self.entropy_events.push(event);
+                }
             }
         }
+    }
+
+    /// What the table waits for and how long its clock allows, if a clock runs: the
+    /// contributions to the next deal first, then the clock's own waits.
+    pub fn due(&self) -> Option<Due> {
+        let clock = self.created.clock?;
+        if !self.game.is_finished() && !self.entropy.awaiting().is_empty() {
+            return Some(Due {
+                waiting: Waiting::Contributions,
+                limit_ms: clock.turn_ms,
+            });
+        }
+        self.clock.due(&self.game)
+    }
+
+    /// The index in [`Table::entropy_events`] of the first one with a stream version
+    /// above `after`.
+    pub fn entropy_index_after(&self, after: u64) -> usize {
+        self.entropy_versions.partition_point(|&v| v <= after)
     }
 
     /// The index in [`Table::clock_events`] of the first clock event with a stream

@@ -138,6 +138,10 @@ pub struct Config {
     /// opened with). None: they wait for their players forever.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Clock>,
+    /// Whether the online tables opened from now on mix the players' contributions
+    /// into every deal's seed (`table::entropy`). Absent from the payload when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub player_entropy: bool,
     /// How the qualification rounds a player missed count (late entries, no-shows).
     /// Left out of the payload when it is the default, so older events hash as before.
     #[serde(default, skip_serializing_if = "AbsentScoring::is_last_place")]
@@ -171,6 +175,9 @@ pub struct ConfigRequest {
     /// The clock of the online tables opened from now on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<Clock>,
+    /// Player entropy at the online tables opened from now on; `false` by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_entropy: Option<bool>,
     /// `last_place` by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absent_scoring: Option<AbsentScoring>,
@@ -205,6 +212,7 @@ impl ConfigRequest {
                 .unwrap_or_else(|| DEFAULT_TIE_BREAKS.to_vec()),
             officials_may_play: self.officials_may_play.unwrap_or(false),
             clock: self.clock,
+            player_entropy: self.player_entropy.unwrap_or(false),
             absent_scoring: self.absent_scoring.unwrap_or_default(),
         };
         config.validate(seats_min, seats_max)?;

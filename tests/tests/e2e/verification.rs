@@ -147,7 +147,7 @@ async fn stored_game(app: &TestApp, stream: &str) -> Vec<(u64, GameEvent)> {
         .filter_map(
             |e| match decode(&e.event_type, &e.payload).expect("a stored event") {
                 StreamEvent::Game(game) => Some((e.version as u64, game)),
-                StreamEvent::Table(_) | StreamEvent::Clock(_) => None,
+                StreamEvent::Table(_) | StreamEvent::Clock(_) | StreamEvent::Entropy(_) => None,
             },
         )
         .collect()

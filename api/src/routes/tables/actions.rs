@@ -19,6 +19,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::cards::{Card, Cards, MAX_CARDS};
 use yaniv_domain::game::{CallKind, DrawChoice};
+use yaniv_domain::shuffle::Contribution;
 use yaniv_domain::table::{Action, Table, TableCommand};
 
 use super::dto::TableView;
@@ -51,6 +52,9 @@ pub enum ActionRequest {
     /// Your seat was marked absent after its timeouts: you are back, and the table
     /// waits for you again.
     Return(ReturnAction),
+    /// Your 32 bytes for the next deal's seed, at a table with player entropy (when
+    /// `legal.contribute` is true).
+    Contribute(ContributeAction),
 }
 
 /// Declares a one-value enum for an action's `type` field, so every action object
@@ -75,6 +79,7 @@ action_tag!(GoAlongType, ActionRequestGoAlongType, "go_along");
 action_tag!(OnderkluftType, ActionRequestOnderkluftType, "onderkluft");
 action_tag!(PassType, ActionRequestPassType, "pass");
 action_tag!(ReturnType, ActionRequestReturnType, "return");
+action_tag!(ContributeType, ActionRequestContributeType, "contribute");
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(as = ActionRequestPlay)]
@@ -215,7 +220,18 @@ pub struct ReturnAction {
     pub kind: ReturnType,
 }
 
-const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, pass, return";
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestContribute)]
+#[serde(deny_unknown_fields)]
+pub struct ContributeAction {
+    #[serde(rename = "type")]
+    pub kind: ContributeType,
+    /// 32 bytes as 64 hexadecimal digits, drawn from the client's own random
+    /// generator: the deal's seed mixes them with the server's committed seed.
+    pub value: Contribution,
+}
+
+const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, pass, return, contribute";
 
 impl ActionRequest {
     /// Reads a body: its `type` picks the action, whose object is then read whole.
@@ -250,6 +266,7 @@ impl ActionRequest {
             "onderkluft" => Self::Onderkluft(typed_body(body)?),
             "pass" => Self::Pass(typed_body(body)?),
             "return" => Self::Return(typed_body(body)?),
+            "contribute" => Self::Contribute(typed_body(body)?),
             other => {
                 let shown: String = other.chars().take(32).collect();
                 return Err(ApiError::invalid_field(
@@ -302,6 +319,7 @@ impl TryFrom<ActionRequest> for Action {
             ActionRequest::Onderkluft(o) => Some(Action::Onderkluft(o.challenge)),
             ActionRequest::Pass(_) => Some(Action::Pass),
             ActionRequest::Return(_) => Some(Action::Return),
+            ActionRequest::Contribute(c) => Some(Action::Contribute(c.value)),
         };
         action.ok_or(ApiError::Validation(errors))
     }

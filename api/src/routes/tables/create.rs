@@ -39,6 +39,12 @@ pub struct CreateTableRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(example = json!({"turn_ms": 30000, "decision_ms": 15000, "window_ms": 3000, "absent_after": 2}))]
     pub clock: Option<Clock>,
+    /// Player entropy (see `docs/verification.md`): before each deal the server
+    /// commits to its seed, every human seat sends 32 bytes of its own (a
+    /// `contribute` action), and the deal's seed mixes them all, so neither the
+    /// operator nor any one player chooses a deal. `false` by default.
+    #[serde(default)]
+    pub player_entropy: bool,
 }
 
 /// A seat for a bot.
@@ -83,6 +89,7 @@ impl TryFrom<&CreateTableRequest> for NewTable {
             seats: out_of_range(request.seats),
             bots,
             clock: request.clock,
+            player_entropy: request.player_entropy,
         })
     }
 }

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use yaniv_domain::game::{Game, GameDiff, describe, diff};
 use yaniv_domain::record::{self, RecordPosition};
-use yaniv_domain::table::{Table, describe_clock_event, describe_table_events};
+use yaniv_domain::table::{
+    Table, describe_clock_event, describe_entropy_event, describe_table_events,
+};
 
 use super::audit::require_auditor;
 use super::{load, with_etag};
@@ -102,7 +104,17 @@ fn events_after(table: &Table, from: u64) -> Vec<DiffEvent> {
             summary: Some(describe_clock_event(e, &names)),
             ..event(v, e.type_name(), None)
         });
-    let mut events: Vec<DiffEvent> = lifecycle.chain(game).chain(clock).collect();
+    let entropy = table
+        .entropy_versions
+        .iter()
+        .copied()
+        .zip(&table.entropy_events)
+        .skip(table.entropy_index_after(from))
+        .map(|(v, e)| DiffEvent {
+            summary: Some(describe_entropy_event(e, &names)),
+            ..event(v, e.type_name(), None)
+        });
+    let mut events: Vec<DiffEvent> = lifecycle.chain(game).chain(clock).chain(entropy).collect();
     events.sort_by_key(|e| e.version);
     events
 }

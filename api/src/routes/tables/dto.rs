@@ -8,6 +8,7 @@ use yaniv_domain::cards::Cards;
 use yaniv_domain::game::{Game, LegalActions, RoundStage, Seat, SeatView};
 
 use yaniv_domain::rules::Rules;
+use yaniv_domain::shuffle::Commitment;
 use yaniv_domain::table::clock::{Clock, Waiting};
 use yaniv_domain::table::{Access, BotKindName, SeatHolder, Table, TableStatus};
 
@@ -121,6 +122,10 @@ pub struct TableSummary {
     pub eliminated: Option<Vec<bool>>,
     /// Final standings once finished, current ones while playing.
     pub standings: Option<Vec<StandingInfo>>,
+    /// Every deal's seed mixes the server's committed seed with the human seats'
+    /// contributions (see `entropy` in the table's view).
+    #[serde(default)]
+    pub player_entropy: bool,
 }
 
 impl TableSummary {
@@ -189,6 +194,7 @@ impl TableSummary {
                     .map(|s| g.is_eliminated(Seat::try_from(s).unwrap_or(u8::MAX)))
                     .collect()
             }),
+            player_entropy: table.created.player_entropy,
             standings: game.map(|g| {
                 g.standings()
                     .into_iter()
@@ -273,6 +279,10 @@ pub struct LegalActionsInfo {
     /// This seat is marked absent: `return` makes the table wait for it again.
     #[serde(default, rename = "return")]
     pub come_back: bool,
+    /// The next deal waits for this seat's contribution to its seed (player entropy):
+    /// send a `contribute` action.
+    #[serde(default)]
+    pub contribute: bool,
 }
 
 impl From<&LegalActions> for LegalActionsInfo {
@@ -289,6 +299,7 @@ impl From<&LegalActions> for LegalActionsInfo {
             onderkluft: legal.onderkluft,
             pass: false,
             come_back: false,
+            contribute: false,
         }
     }
 }
@@ -299,6 +310,7 @@ impl LegalActionsInfo {
         Self {
             pass: table.clock.window_waiting().contains(&seat),
             come_back: table.clock.is_absent(seat),
+            contribute: table.entropy.awaiting().contains(&seat),
             ..Self::from(&table.legal_actions(seat))
         }
     }
@@ -308,7 +320,7 @@ impl LegalActionsInfo {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct ClockInfo {
     pub settings: Clock,
-    /// What the table waits on: `turn`, `decision` or `window`; `null` when nothing
+    /// What the table waits on: `turn`, `decision`, `window` or `contributions`; `null` when nothing
     /// runs (between games, at a bot's turn).
     pub waiting_for: Option<WaitingFor>,
     /// The seat waited on (`turn`, `decision`).
@@ -331,12 +343,14 @@ pub enum WaitingFor {
     Turn,
     Decision,
     Window,
+    /// The human seats' contributions to the next deal's seed (player entropy).
+    Contributions,
 }
 
 impl ClockInfo {
     pub fn of(table: &Table) -> Option<Self> {
         let settings = table.created.clock?;
-        let due = table.clock.due(&table.game);
+        let due = table.due();
         let seats = (0..table.seats.len()).filter_map(|s| Seat::try_from(s).ok());
         Some(Self {
             settings,
@@ -344,6 +358,7 @@ impl ClockInfo {
                 Waiting::Turn(_) => WaitingFor::Turn,
                 Waiting::Decision(_) => WaitingFor::Decision,
                 Waiting::Window => WaitingFor::Window,
+                Waiting::Contributions => WaitingFor::Contributions,
             }),
             seat: due.and_then(|due| due.waiting.seat()),
             limit_ms: due.map(|due| due.limit_ms),
@@ -388,6 +403,35 @@ pub struct TableView {
     /// The table's clock, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockInfo>,
+    /// The next deal's seed while it waits for contributions (player entropy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entropy: Option<EntropyInfo>,
+}
+
+/// The next deal at a table with player entropy, between the server's commitment and
+/// the deal. Public, like the contributions themselves.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct EntropyInfo {
+    /// The round it will deal.
+    pub round: u32,
+    /// SHA-256 of the server's seed for it; the seed is shown once the round is over.
+    pub commitment: Commitment,
+    /// The seats whose contribution the deal waits for.
+    pub awaiting: Vec<u8>,
+    /// The seats that have contributed (defaults included).
+    pub contributed: Vec<u8>,
+}
+
+impl EntropyInfo {
+    pub fn of(table: &Table) -> Option<Self> {
+        let pending = table.entropy.pending()?;
+        Some(Self {
+            round: pending.round,
+            commitment: pending.commitment,
+            awaiting: table.entropy.awaiting(),
+            contributed: pending.contributed(),
+        })
+    }
 }
 
 impl TableView {
@@ -414,7 +458,7 @@ impl TableView {
             hand: own.map(|v| card_strings(&v.hand)),
             hand_total: own.map(|v| v.hand_total),
             legal: seat
-                .filter(|_| own.is_some())
+                .filter(|&seat| own.is_some() || table.entropy.awaiting().contains(&seat))
                 .map(|seat| LegalActionsInfo::at(table, seat)),
             hands: (access == Access::Staff && table.started).then(|| {
                 (0..table.seats.len())
@@ -422,6 +466,7 @@ impl TableView {
                     .collect()
             }),
             clock: ClockInfo::of(table),
+            entropy: EntropyInfo::of(table),
         }
     }
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::game::{Event as GameEvent, Viewer, visible_events};
 use yaniv_domain::table::Table;
+use yaniv_domain::table::entropy::EntropyEvent;
 
 use super::{load, with_etag};
 use crate::app_state::AppState;
@@ -24,8 +25,9 @@ pub struct VisibleEvent {
     #[schema(example = "turn_played.v1")]
     pub event_type: String,
     /// The event's JSON, with what the caller may not see replaced by `null`: until
-    /// a round is over, its deal's `seed` (players see the `commitment`), and the
-    /// card another player drew from the stock (`"draw": {"stock": null}`).
+    /// a round is over, its deal's `seed` and the server's seed committed to for it
+    /// (players see the `commitment`), and the card another player drew from the
+    /// stock (`"draw": {"stock": null}`).
     #[schema(value_type = yaniv_domain::table::StreamEvent)]
     pub payload: Value,
 }
@@ -140,6 +142,28 @@ pub fn visible_page(
             version: *version,
             event_type: event.type_name().to_owned(),
             payload: serde_json::to_value(event).unwrap_or_default(),
+        });
+    }
+    // Player entropy's events are public, but for the server's seed until its round
+    // is over.
+    let first_entropy = table.entropy_index_after(after);
+    for (event, version) in table.entropy_events[first_entropy..]
+        .iter()
+        .zip(&table.entropy_versions[first_entropy..])
+        .take(limit)
+    {
+        let mut payload = serde_json::to_value(event).unwrap_or_default();
+        if let EntropyEvent::SeedCommitted(committed) = event
+            && viewer != Viewer::Referee
+            && !table.entropy.seed_revealed(committed.round)
+            && let Some(seed) = payload.get_mut("seed")
+        {
+            *seed = Value::Null;
+        }
+        page.push(VisibleEvent {
+            version: *version,
+            event_type: event.type_name().to_owned(),
+            payload,
         });
     }
     page.sort_by_key(|e| e.version);

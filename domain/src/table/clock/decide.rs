@@ -17,14 +17,15 @@ use super::state::Waiting;
 
 impl Table {
     /// The server measured that the table has waited `waited_ms` in its current state:
-    /// when that is past what the clock allows, the window closes, or the seat waited
-    /// on is played by the stand-in; then the server's moves go on as after any move.
+    /// when that is past what the clock allows, the window closes, the seats that owe a
+    /// contribution to the next deal get the default, or the seat waited on is played
+    /// by the stand-in; then the server's moves go on as after any move.
     pub(in crate::table) fn time_out(
         &mut self,
         waited_ms: u64,
         services: &mut TableServices<'_>,
     ) -> Result<Vec<StreamEvent>, TableError> {
-        let due = self.clock.due(&self.game).ok_or(TableError::NothingDue)?;
+        let due = self.due().ok_or(TableError::NothingDue)?;
         let limit = u64::from(due.limit_ms);
         if waited_ms < limit {
             return Err(TableError::NotYetDue {
@@ -33,6 +34,11 @@ impl Table {
         }
         let mut done = Vec::new();
         match due.waiting {
+            Waiting::Contributions => {
+                for seat in self.entropy.awaiting() {
+                    self.contribute_default(seat, &mut done);
+                }
+            }
             Waiting::Window => self.observe_own(
                 ClockEvent::WindowClosed(WindowClosed {
                     reason: WindowCloseReason::Elapsed,
@@ -165,6 +171,7 @@ impl Table {
             self.game.apply(&event);
             let event = StreamEvent::Game(event);
             self.clock.observe(&event, &self.game);
+            let _ = self.entropy.observe(&event);
             done.push(event);
         }
         Ok(())

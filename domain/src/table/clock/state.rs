@@ -16,13 +16,15 @@ pub enum Waiting {
     Turn(Seat),
     /// A seat's declaration after a call.
     Decision(Seat),
+    /// The human seats' contributions to the next deal's seed (player entropy).
+    Contributions,
 }
 
 impl Waiting {
     /// The seat waited on, if one is.
     pub fn seat(self) -> Option<Seat> {
         match self {
-            Self::Window => None,
+            Self::Window | Self::Contributions => None,
             Self::Turn(seat) | Self::Decision(seat) => Some(seat),
         }
     }
@@ -154,7 +156,7 @@ impl ClockState {
             return;
         }
         match event {
-            StreamEvent::Table(_) => {}
+            StreamEvent::Table(_) | StreamEvent::Entropy(_) => {}
             StreamEvent::Game(event) => match event {
                 GameEvent::TurnPlayed(turn) => {
                     self.moved(turn.seat);
