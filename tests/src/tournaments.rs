@@ -274,6 +274,14 @@ pub async fn paper_cup(
 /// A four-player cup with short games, drawn, its online game played to the end:
 /// the API, the tournament, its organizer, and the game table.
 pub async fn cup_with_a_finished_online_game(app: &TestApp) -> (Api, i64, Player, i64) {
+    cup_with_a_finished_online_game_and(app, false).await
+}
+
+/// [`cup_with_a_finished_online_game`], its online tables with player entropy or not.
+pub async fn cup_with_a_finished_online_game_and(
+    app: &TestApp,
+    player_entropy: bool,
+) -> (Api, i64, Player, i64) {
     let api = app.api();
     let org = app.new_organizer("olga").await;
     let mut players = Vec::new();
@@ -284,7 +292,10 @@ pub async fn cup_with_a_finished_online_game(app: &TestApp) -> (Api, i64, Player
         "name": "Checked cup",
         "rules": {"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}},
         "capacity": 4,
-        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+        "config": {
+            "qualification_rounds": 1, "table_min": 4, "table_max": 4,
+            "player_entropy": player_entropy,
+        },
     });
     let id = api.started_tournament(&org, &players, &body).await;
     let drawn = api.draw(id, &org.token, &json!({})).await;

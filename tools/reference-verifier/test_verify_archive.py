@@ -71,6 +71,19 @@ class Vectors(unittest.TestCase):
         self.assertEqual(va.shuffle(below, b"\x01" * 32, 1), ["JK", "6S", "7S", "7D", "QS", "QH"])
 
 
+    def test_player_entropy_mix_and_starter(self):
+        # §8.3's vector: server seed 11..11, seat 0 sent 22..22, seat 1 nothing.
+        class Game:
+            fail = None
+        table = {"seats": 2, "bots": [], "player_entropy": True}
+        checker = va.EntropyChecker(Game(), table)
+        checker.pending = {"round": 1, "seed": bytes([0x11] * 32), "values": {0: bytes([0x22] * 32)}}
+        mixed = checker.deal_seed()
+        self.assertEqual(mixed.hex(),
+                         "199661b002661b5be7427700e29aa3062826c9af704cb9611685d921b813985e")
+        self.assertEqual(va.Keystream(mixed, va.STARTER_STREAM).uniform(4), 1)
+
+
 class Archive(unittest.TestCase):
     def setUp(self):
         self.doc = load_fixture()

@@ -22,6 +22,8 @@ from collections import Counter
 ARCHIVE_FORMAT = "yaniv-archive/1"
 DEAL_ALGORITHM = "chacha20-fisher-yates/1"
 DRAW_ALGORITHM = "tournament-draw/1"
+ENTROPY_PROCEDURE = "yaniv-player-entropy/1"
+STARTER_STREAM = 0xFFFFFFFF
 CHECKPOINT_FORMAT = "yaniv/checkpoint/v1"
 ZERO32 = bytes(32)
 MASK32 = 0xFFFFFFFF
@@ -466,6 +468,7 @@ CARDLESS_TABLE_EVENTS = {
     "table_created.v1", "seat_taken.v1", "table_started.v1", "turn_timed_out.v1",
     "window_passed.v1", "window_closed.v1", "seat_returned.v1",
 }
+ENTROPY_EVENTS = {"deal_seed_committed.v1", "entropy_contributed.v1"}
 GAME_EVENTS = {
     "game_created.v1", "round_dealt.v1", "turn_played.v1", "stock_reshuffled.v1",
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
@@ -736,6 +739,101 @@ class Verifier:
 # game streams
 # ---------------------------------------------------------------------------
 
+class EntropyChecker:
+    """§8.3 player entropy: the server's commitment, the contributions, the mix."""
+
+    def __init__(self, game, table_created):
+        self.game = game
+        self.enabled = bool(table_created.get("player_entropy"))
+        seats = table_created["seats"]
+        bots = {b["seat"] for b in table_created.get("bots", [])}
+        self.contributors = [self.enabled and s not in bots for s in range(seats)]
+        self.pending = None       # {"round", "seed", "values": {seat: bytes or None}}
+        self.last_dealt = 0
+
+    def awaiting(self):
+        if self.pending is None:
+            return []
+        return [s for s, c in enumerate(self.contributors)
+                if c and s not in self.pending["values"]]
+
+    def on_committed(self, version, p):
+        fail = self.game.fail
+        pending = {"round": p["round"], "seed": decode_hex32(p.get("seed")), "values": {}}
+        if not self.enabled:
+            fail(version, "unexpected_event", "deal_seed_committed.v1 without player_entropy")
+        elif self.pending is not None:
+            fail(version, "unexpected_event", "a second commitment before the deal")
+        elif p["round"] != self.last_dealt + 1:
+            fail(version, "unexpected_event", "commitment for round %r after round %d"
+                 % (p["round"], self.last_dealt))
+        elif p.get("procedure") != ENTROPY_PROCEDURE:
+            fail(version, "unexpected_event", "procedure %r" % (p.get("procedure"),))
+        elif pending["seed"] is None or sha256(pending["seed"]).hex() != str(p.get("commitment")).lower():
+            fail(version, "commitment_mismatch", "SHA-256 of the server's seed is not the commitment")
+        self.pending = pending
+        self.game.v.checked["entropy_commitments"] += 1
+
+    def on_contributed(self, version, p):
+        seat, rno = p["seat"], p["round"]
+        ok_seat = isinstance(seat, int) and 0 <= seat < len(self.contributors) \
+            and self.contributors[seat]
+        if not self.enabled:
+            self.game.fail(version, "unexpected_event", "entropy_contributed.v1 without player_entropy")
+        elif not ok_seat:
+            self.game.fail(version, "unexpected_event", "seat %r sends no contribution" % (seat,))
+        elif self.pending is None or self.pending["round"] != rno:
+            self.game.fail(version, "unexpected_event", "no commitment for round %r" % (rno,))
+        elif seat in self.pending["values"]:
+            self.game.fail(version, "unexpected_event", "seat %d contributed twice" % seat)
+        else:
+            value = p.get("value")
+            self.pending["values"][seat] = None if value is None else decode_hex32(value)
+
+    def deal_seed(self):
+        h = hashlib.sha256()
+        h.update(ENTROPY_PROCEDURE.encode("ascii") + b"\0")
+        h.update(self.pending["seed"])
+        for s in range(len(self.contributors)):
+            h.update(self.pending["values"].get(s) or ZERO32)
+        return h.digest()
+
+    def on_dealt(self, version, p):
+        """Returns nothing; records at most the first failure, as §8.3 orders them."""
+        pending, self.last_dealt = self.pending, p["round"]
+        try:
+            if not self.enabled:
+                return
+            if pending is None or pending["round"] != p["round"] or pending["seed"] is None:
+                self.game.fail(version, "deal_without_commitment",
+                               "round %r dealt without a committed server seed" % (p["round"],))
+                return
+            missing = self.awaiting()
+            if missing:
+                self.game.fail(version, "contribution_missing",
+                               "seats %r had not contributed" % (missing,))
+                return
+            want = self.deal_seed()
+            deal = p["deal"]
+            if deal.get("kind") != "shuffled" or decode_hex32(deal.get("seed")) != want:
+                self.game.fail(version, "entropy_mismatch",
+                               "the deal's seed is not the mix (%s)" % want.hex())
+                return
+            self.game.v.checked["entropy_deals"] += 1
+            if p["round"] == 1:
+                drawn = Keystream(want, STARTER_STREAM).uniform(len(self.contributors))
+                if drawn != p["starter"]:
+                    self.game.fail(version, "starter_mismatch",
+                                   "round 1 starter %r, the mixed seed draws %d" % (p["starter"], drawn))
+        finally:
+            self.pending = None
+
+    def on_round_ended(self, p):
+        for s in p.get("eliminated", []):
+            if isinstance(s, int) and 0 <= s < len(self.contributors):
+                self.contributors[s] = False
+
+
 class GameChecker:
     def __init__(self, v, sid):
         self.v = v
@@ -754,6 +852,7 @@ class GameChecker:
         self.expect = None            # (event type, reason) the next event must be
         self.finished = None
         self.pending_finish = None
+        self.entropy = None
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -787,9 +886,22 @@ class GameChecker:
         summary["players"] = self.players
 
     def handle(self, version, etype, p):
+        if etype in ENTROPY_EVENTS:
+            if self.entropy is None:
+                self.fail(version, "unexpected_event", "%s before table_created.v1" % etype)
+            elif etype == "deal_seed_committed.v1":
+                self.entropy.on_committed(version, p)
+            else:
+                self.entropy.on_contributed(version, p)
+            return
+        if self.entropy is not None and etype == "round_dealt.v1":
+            self.entropy.on_dealt(version, p)
+        if self.entropy is not None and etype == "round_ended.v1":
+            self.entropy.on_round_ended(p)
         if etype in CARDLESS_TABLE_EVENTS:
             if etype == "table_created.v1":
                 self.table_created = p
+                self.entropy = EntropyChecker(self, p)
             elif etype == "seat_taken.v1":
                 self.seat_accounts[p["seat"]] = p["account_id"]
             return

@@ -405,6 +405,14 @@ pub const SLAP_DOWN: Text = Text::new("Slap down", "Opleggen:");
 pub const ADD_ON: Text = Text::new("Add on", "Aanleggen:");
 pub const PASS: Text = Text::new("Pass", "Passen");
 pub const COME_BACK: Text = Text::new("I am back", "Ik ben terug");
+pub const CONTRIBUTE: Text = Text::new(
+    "Add my randomness to the shuffle",
+    "Mijn toeval aan het schudden toevoegen",
+);
+pub const CONTRIBUTE_NOTE: Text = Text::new(
+    "The deal waits for every player's randomness: the server committed to its seed, and yours is mixed in.",
+    "Het delen wacht op het toeval van elke speler: de server legde zijn seed vast, en het jouwe wordt erdoor gemengd.",
+);
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",
     "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",

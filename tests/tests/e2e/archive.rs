@@ -14,14 +14,19 @@ use yaniv_api::checkpoints;
 use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
 use yaniv_e2e_tests::cli::{reference_verify, verify_offline, yaniv_verify};
 use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game, tables_of};
+use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game_and, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// The four-player cup of [`cup_with_a_finished_online_game`], its final drawn on
 /// paper, entered and the tournament finished; a checkpoint taken. The tournament, its
 /// organizer, the game table and a player.
 async fn finished_cup(app: &TestApp) -> (Api, i64, Player, i64, Player) {
-    let (api, id, org, game_table) = cup_with_a_finished_online_game(app).await;
+    finished_cup_and(app, false).await
+}
+
+/// [`finished_cup`], its online table with player entropy or not.
+async fn finished_cup_and(app: &TestApp, player_entropy: bool) -> (Api, i64, Player, i64, Player) {
+    let (api, id, org, game_table) = cup_with_a_finished_online_game_and(app, player_entropy).await;
     let player = app.new_player("outsider").await;
     let archive = fetch(&api, id, Some(&org.token)).await;
     assert_eq!(
@@ -279,6 +284,51 @@ async fn a_finished_cups_archive_verifies_offline_and_names_every_forgery() {
             .any(|f| f["code"] == "checkpoint_path_mismatch"),
         "{verdict:#}"
     );
+}
+
+/// Player entropy (part 4): the cup's online table mixes the players' contributions
+/// into every deal. Both verifiers re-derive every mixed seed and the round-1 starter;
+/// a server that swaps its seed after the commitment, or deals from a seed of its own
+/// choosing after seeing the contributions, is named where it did so.
+#[tokio::test]
+async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commitment() {
+    let app = spawn_app().await;
+    let (api, id, _org, game_table, _) = finished_cup_and(&app, true).await;
+    let game = format!("table-{game_table}");
+    let archive: Value = fetch(&api, id, None).await.json().await.expect("JSON");
+    let mut clean = archive.clone();
+    let rounds = stream(&mut clean, &game)
+        .iter()
+        .filter(|e| e["type"] == "deal_seed_committed.v1")
+        .count();
+    assert!(rounds >= 1, "a commitment per round");
+    keep(&archive, "cup-player-entropy.yaniv-archive.json");
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
+
+    // The seed behind the commitment swapped: it no longer hashes to it.
+    let mut swapped = archive.clone();
+    let committed = version_of(&mut swapped, &game, "deal_seed_committed.v1", true);
+    forge(&mut swapped, &game, committed, |payload| {
+        payload["seed"] = json!("77".repeat(32));
+    });
+    let (status, verdict) = verify_offline(&swapped);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &game, committed, "commitment_mismatch");
+
+    // The deal made from another seed with its own fresh commitment, as a server that
+    // chose the deal after the contributions would: not the mix of what was committed.
+    let mut chosen = archive.clone();
+    let dealt = version_of(&mut chosen, &game, "round_dealt.v1", true);
+    forge(&mut chosen, &game, dealt, |payload| {
+        let seed = [0x55u8; 32];
+        payload["deal"]["seed"] = json!(hex::encode(seed));
+        payload["deal"]["commitment"] =
+            json!(hex::encode(<sha2::Sha256 as sha2::Digest>::digest(seed)));
+    });
+    let (status, verdict) = verify_offline(&chosen);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &game, dealt, "entropy_mismatch");
 }
 
 #[tokio::test]

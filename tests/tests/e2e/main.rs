@@ -28,6 +28,7 @@ mod pages_print;
 mod pages_public;
 mod pages_record;
 mod pages_replay;
+mod player_entropy;
 mod pruning;
 mod readme;
 mod records;

@@ -11,7 +11,8 @@
 //   because EventSource cannot send the bearer token). Before the start: the seats,
 //   and Join, Leave and Start as the API allows them. In play: cards are buttons;
 //   those in a throw the rules allow are marked; a move is POST .../actions, out of
-//   turn too (slap-downs, add-ons, pass, return).
+//   turn too (slap-downs, add-ons, pass, return). At a table with player entropy the
+//   player adds 32 bytes from the browser's own generator to each deal's seed.
 (function () {
   "use strict";
   // /play: the tables that wait for players, newest first. Tournament tables are
@@ -250,6 +251,15 @@
       actions.textContent = "";
       var legal = view.legal || {};
       if (over) { return; }
+      if (legal.contribute) {
+        status.appendChild(element("span", {}, " " + labels.contributeNote));
+        button(labels.contribute, { "data-action": "contribute" }, function () {
+          var bytes = new Uint8Array(32);
+          window.crypto.getRandomValues(bytes);
+          var hex = Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+          act({ type: "contribute", value: hex });
+        });
+      }
       if (legal["return"]) {
         status.appendChild(element("span", {}, " " + labels.absent));
         button(labels.comeBack, { "data-action": "return" }, function () { act({ type: "return" }); });

@@ -133,6 +133,8 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-add-on=(text::ADD_ON.get(lang))
                     data-pass=(text::PASS.get(lang))
                     data-come-back=(text::COME_BACK.get(lang))
+                    data-contribute=(text::CONTRIBUTE.get(lang))
+                    data-contribute-note=(text::CONTRIBUTE_NOTE.get(lang))
                     data-absent=(text::ABSENT_NOTE.get(lang))
                     data-call-penalised=(text::CALL_PENALISED.get(lang)) { }
             }
