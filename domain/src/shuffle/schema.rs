@@ -61,7 +61,7 @@ impl PartialSchema for Contribution {
         hex_32(
             "A player's contribution to a deal's seed, 32 bytes of the player's own choosing \
              as 64 hexadecimal digits (a client draws them from its own random generator)",
-            "5c1e0f2a9b7d3e4f61728394a5b6c7d8e9f00112233445566778899aabbccdd",
+            "5c1e0f2a9b7d3e4f61728394a5b6c7d8e9f00112233445566778899aabbccdde",
         )
     }
 }

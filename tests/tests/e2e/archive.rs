@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use yaniv_api::archive::decode_hash;
 use yaniv_api::checkpoints;
 use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
-use yaniv_e2e_tests::cli::{reference_verify, verify_offline, yaniv_verify};
+use yaniv_e2e_tests::cli::{keep_archive, reference_verify, verify_offline, yaniv_verify};
 use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game_and, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
@@ -175,7 +175,7 @@ async fn a_finished_cups_archive_verifies_offline_and_names_every_forgery() {
     let checkpoint = archive["checkpoints"].as_array().unwrap().last().cloned();
     let heads = checkpoint.expect("the checkpoint taken after the finish")["heads"].clone();
     assert_eq!(heads.as_array().unwrap().len(), 2, "{heads}");
-    keep(&archive, "cup.yaniv-archive.json");
+    keep_archive(&archive, "cup.yaniv-archive.json");
 
     let (status, verdict) = verify_offline(&archive);
     assert_eq!(status, 0, "{verdict:#}");
@@ -302,7 +302,7 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
         .filter(|e| e["type"] == "deal_seed_committed.v1")
         .count();
     assert!(rounds >= 1, "a commitment per round");
-    keep(&archive, "cup-player-entropy.yaniv-archive.json");
+    keep_archive(&archive, "cup-player-entropy.yaniv-archive.json");
     let (status, verdict) = verify_offline(&archive);
     assert_eq!(status, 0, "{verdict:#}");
 
@@ -352,19 +352,6 @@ async fn what_is_not_an_archive_is_refused_with_exit_status_2() {
             "{}",
             String::from_utf8_lossy(&output.stderr)
         );
-    }
-}
-
-/// Keeps `archive` beside the screenshots (`target/archives/`), for whoever checks it
-/// with a verifier of their own.
-fn keep(archive: &Value, name: &str) {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let Some(target) = exe.ancestors().nth(3) else {
-        return;
-    };
-    let dir = target.join("archives");
-    if std::fs::create_dir_all(&dir).is_ok() {
-        let _ = std::fs::write(dir.join(name), archive.to_string());
     }
 }
 

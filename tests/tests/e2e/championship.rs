@@ -29,7 +29,7 @@ use yaniv_e2e_tests::championship::{
     going_through, paper_totals, qualification_standings, ranking_of, result_lines,
     result_lines_of, snake_tables, standings_of, table_ref,
 };
-use yaniv_e2e_tests::cli::verify_offline;
+use yaniv_e2e_tests::cli::{keep_archive, verify_offline};
 use yaniv_e2e_tests::tables::{Api, Player, play_to_end};
 use yaniv_e2e_tests::tournaments::paper_sheet;
 use yaniv_e2e_tests::{TestApp, expect_problem, join_all, spawn_app};
@@ -656,6 +656,7 @@ async fn a_23_player_championship_is_played_to_its_ranking() {
         Some(1 + c.game_tables.len()),
         "the tournament and every online game it opened"
     );
+    keep_archive(&archive, "championship-23.yaniv-archive.json");
     let (status, verdict) = verify_offline(&archive);
     assert_eq!(status, 0, "{verdict:#}");
     assert!(

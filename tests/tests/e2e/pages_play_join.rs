@@ -449,3 +449,40 @@ async fn a_held_window_is_passed_on_the_page() {
         "{events:?}"
     );
 }
+
+/// Player entropy on the page: a table that waits for its players' randomness says so,
+/// and one click adds 32 bytes from the browser's generator; the deal follows.
+#[tokio::test]
+async fn the_page_adds_the_players_randomness_to_the_shuffle() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let eve = app.new_player("eve_fair").await;
+    let body = json!({
+        "preset": "israeli", "seats": 2, "player_entropy": true,
+        "bots": [{"seat": 1, "kind": "greedy"}],
+    });
+    let table = api.started_table(&body, std::slice::from_ref(&eve)).await;
+    let page = logged_in(&app, "eve_fair", &format!("/play/tables/{table}")).await;
+    page.wait_until(
+        "!!document.querySelector(\"[data-action='contribute']\")",
+        WAIT,
+    )
+    .await;
+    page.check_page("play-contribute").await;
+    page.click("[data-action='contribute']").await;
+    page.wait_until("document.querySelectorAll('[data-card]').length > 0", WAIT)
+        .await;
+    let events = api.events(table, &eve.token, 0).await;
+    let mine = events
+        .iter()
+        .find(|e| e["type"] == "entropy_contributed.v1")
+        .expect("the page contributed");
+    let value = mine["payload"]["value"].as_str().expect("a value");
+    assert_eq!(value.len(), 64);
+    assert_ne!(
+        value,
+        "0".repeat(64),
+        "the browser's random bytes, not the default"
+    );
+    fits_the_phone(&page, "the table after the deal").await;
+}

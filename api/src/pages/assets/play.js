@@ -222,6 +222,7 @@
       var waited = game && table.seats[game.to_act] ? table.seats[game.to_act].name : "";
       var standings = (table.standings || []).map(function (p) { return p.place + ". " + p.name + " (" + p.total + ")"; });
       status.textContent = over ? labels.over + " " + standings.join(" · ")
+        : view.entropy ? labels.round + " " + view.entropy.round + " · " + labels.contributeNote
         : (game ? labels.round + " " + game.round + " · " : "") + (myTurn ? labels.yourTurn : labels.waiting + " " + waited);
       status.appendChild(element("span", { "data-play-clock": "" }));
       deadline = view.clock && typeof view.clock.limit_ms === "number" ? Date.now() + view.clock.limit_ms : null;
@@ -252,7 +253,6 @@
       var legal = view.legal || {};
       if (over) { return; }
       if (legal.contribute) {
-        status.appendChild(element("span", {}, " " + labels.contributeNote));
         button(labels.contribute, { "data-action": "contribute" }, function () {
           var bytes = new Uint8Array(32);
           window.crypto.getRandomValues(bytes);
