@@ -7,6 +7,7 @@ mod table_support;
 use table_support::{actor, create, refold, spec, types, when};
 use yaniv_domain::cards::Cards;
 use yaniv_domain::game::{Deal, DrawChoice, Event as GameEvent, Seat};
+use yaniv_domain::record;
 use yaniv_domain::shuffle::{Contribution, Seed};
 use yaniv_domain::table::clock::Clock;
 use yaniv_domain::table::entropy::{
@@ -349,6 +350,24 @@ fn a_whole_game_with_player_entropy_replays_and_checks_out() {
         table.entropy.seed_revealed(round_seen),
         "every seed is shown at the end"
     );
+
+    // The game record carries how each seed was made, and its replay checks it.
+    let mut record = record::export(&table.game_events).expect("a record");
+    record::attach_entropy(&mut record, &table.entropy_events);
+    let first = record.rounds[0].shuffle.as_ref().expect("a shuffle");
+    let entropy = first.entropy.as_ref().expect("the entropy of round 1");
+    assert_eq!(entropy.contributions.len(), 2, "two humans, no bot");
+    assert!(record::replay(&record).is_ok());
+    let mut changed = record.clone();
+    if let Some(entropy) = changed.rounds[1]
+        .shuffle
+        .as_mut()
+        .and_then(|s| s.entropy.as_mut())
+    {
+        entropy.contributions.0[0].1 = Some("ab".repeat(32));
+    }
+    let refused = record::replay(&changed).expect_err("another contribution");
+    assert_eq!((refused.code, refused.round), ("bad_shuffle", Some(1)));
 }
 
 #[test]

@@ -61,6 +61,30 @@ pub struct ShuffleRecord {
     pub commitment: String,
     #[cfg_attr(feature = "openapi", schema(value_type = crate::shuffle::Seed))]
     pub seed: String,
+    /// At a table with player entropy: how `seed` was made. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entropy: Option<EntropyRecord>,
+}
+
+/// The making of a round's seed at a table with player entropy
+/// (`yaniv-player-entropy/1`): the server's seed and its commitment, published before
+/// the contributions, and each contributor's 32 bytes. The round's `seed` is their mix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct EntropyRecord {
+    /// `yaniv-player-entropy/1`.
+    pub procedure: String,
+    /// SHA-256 of the server's seed.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::shuffle::Commitment))]
+    pub commitment: String,
+    /// The server's seed.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::shuffle::Seed))]
+    pub seed: String,
+    /// Per player who contributed, in seat order: their 32 bytes as 64 hex digits, or
+    /// `null` for the default (zeros). Bots and players out of the game send none.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub contributions: PlayerMap<Option<String>>,
 }
 
 /// One action of one player. In JSON: `{"player": P}` plus exactly one of

@@ -5,10 +5,11 @@
 
 use crate::cards::{Card, Cards};
 use crate::game::{Command, DealSource, DrawChoice, Event, Game, GameError, Seat};
-use crate::shuffle::{Commitment, Seed};
+use crate::shuffle::{Commitment, Contribution, Seed};
+use crate::table::entropy::{ENTROPY_PROCEDURE, first_starter, mix};
 
 use super::error::RecordError;
-use super::format::{Act, ActionRecord, DrawRecord, GameRecord, RoundRecord};
+use super::format::{Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RoundRecord};
 use super::parse::{check_record_format, parse_record};
 use super::result::ReplayResult;
 
@@ -215,6 +216,10 @@ impl Replay<'_> {
                         seed.commitment()
                     )));
                 }
+                if let Some(entropy) = &shuffle.entropy {
+                    self.check_entropy(entropy, &seed, starter)
+                        .map_err(shuffle_error)?;
+                }
                 let mut dealt = self.game.clone();
                 let command = Command::Deal {
                     starter,
@@ -243,6 +248,56 @@ impl Replay<'_> {
             }
         };
         self.execute(&Command::Deal { starter, source }, at, None)
+    }
+
+    /// That a round's seed is the mix of the server's committed seed and the
+    /// contributions (`yaniv-player-entropy/1`), and round 1's starter the one drawn
+    /// from it; or why not.
+    fn check_entropy(
+        &self,
+        entropy: &EntropyRecord,
+        seed: &Seed,
+        starter: Option<Seat>,
+    ) -> Result<(), String> {
+        if entropy.procedure != ENTROPY_PROCEDURE {
+            return Err(format!(
+                "the entropy procedure {:?} is not {ENTROPY_PROCEDURE}",
+                entropy.procedure
+            ));
+        }
+        let server = Seed::from_hex(&entropy.seed)
+            .map_err(|e| format!("the server's seed is not valid: {e}"))?;
+        let commitment = Commitment::from_hex(&entropy.commitment)
+            .map_err(|e| format!("the server's commitment is not valid: {e}"))?;
+        if !commitment.matches(&server) {
+            return Err("the server's seed does not match its commitment".into());
+        }
+        let mut values = vec![None; self.players.len()];
+        for (name, value) in entropy.contributions.iter() {
+            let seat = self
+                .players
+                .iter()
+                .position(|p| p == name)
+                .ok_or_else(|| format!("{name:?} contributes but is not a player"))?;
+            if let Some(hex) = value {
+                let value = Contribution::from_hex(hex)
+                    .map_err(|e| format!("{name}'s contribution is not valid: {e}"))?;
+                values[seat] = Some(value);
+            }
+        }
+        if mix(&server, &values) != *seed {
+            return Err(
+                "the seed is not the mix of the server's seed and the contributions".into(),
+            );
+        }
+        if self.game.round_number() == 0 && starter != Some(first_starter(seed, self.players.len()))
+        {
+            return Err(format!(
+                "round 1's starter is not the one the mixed seed draws ({})",
+                self.name(first_starter(seed, self.players.len()))
+            ));
+        }
+        Ok(())
     }
 
     /// The hands of a round, per seat (empty for players out of the game).

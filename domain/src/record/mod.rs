@@ -28,9 +28,10 @@ mod steps;
 pub use error::{ERROR_FORMAT, ExportError, RecordError};
 #[cfg(feature = "openapi")]
 pub use examples::{example_record, example_result};
-pub use export::{export, export_with_versions, rule_spec};
+pub use export::{attach_entropy, export, export_with_versions, rule_spec};
 pub use format::{
-    Act, ActionRecord, DrawRecord, GameRecord, RECORD_FORMAT, RoundRecord, ShuffleRecord,
+    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord,
+    ShuffleRecord,
 };
 pub use import::{ReplayOutcome, replay, replay_json, replay_until_problem};
 pub use parse::{MAX_RECORD_BYTES, parse_record};

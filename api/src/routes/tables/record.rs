@@ -62,8 +62,9 @@ pub async fn record(
     if !table.started {
         return Err(no_round());
     }
-    let exported = record::export_with_versions(&table.game_events, &table.game_versions)
+    let mut exported = record::export_with_versions(&table.game_events, &table.game_versions)
         .map_err(|e| ApiError::unexpected("exporting a table's record", e))?;
+    record::attach_entropy(&mut exported, &table.entropy_events);
     if exported.rounds.is_empty() {
         return Err(no_round());
     }
