@@ -50,6 +50,7 @@ pub const API_VERSION: &str = "0.1.0";
         (name = "accounts", description = "Registration and roles"),
         (name = "sessions", description = "Log in and log out (opaque bearer tokens)"),
         (name = "records", description = "Game records (`yaniv-record/1`): replay and check a game; nothing is stored"),
+        (name = "rules", description = "Rule configurations: the random rule generator"),
         (name = "tables", description = "Online game tables: seats, the game, per-viewer views and events"),
         (name = "tournaments", description = "Championship tournaments: creation, the domain's commands (registration, draws, results, referee decisions), standings, bracket, ranking and events"),
         (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, verification of a table's or a tournament's stored history, and checkpoints of every stream head"),

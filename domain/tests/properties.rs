@@ -14,7 +14,8 @@ use yaniv_domain::bots::{BotKind, BotView};
 use yaniv_domain::cards::Cards;
 use yaniv_domain::combos::{Combination, arrange_run, classify, for_each_throw};
 use yaniv_domain::game::{Event, Game, Seat, Standing};
-use yaniv_domain::rules::{GameEnd, Preset, Rules};
+use yaniv_domain::rules::{GameEnd, Preset, Rules, random_rules};
+use yaniv_domain::shuffle::Seed;
 use yaniv_domain::sim::{SimOptions, Simulator, game_seed, make_bots};
 
 fn games_per_combination() -> u64 {
@@ -64,12 +65,29 @@ fn reference_throws(hand: &Cards, rules: &Rules) -> Vec<Cards> {
 
 /// Plays one game and checks every property on the way and at the end.
 fn check_game(preset: Preset, players: usize, kind: BotKind, index: u64) {
-    let rules = preset.rules();
-    let seed = game_seed(
-        preset as u64 * 1_000 + players as u64 * 100 + kind as u64,
+    let series = preset as u64 * 1_000 + players as u64 * 100 + kind as u64;
+    check_game_under(
+        &preset.rules(),
+        &preset.to_string(),
+        series,
+        players,
+        kind,
         index,
     );
-    let context = format!("{preset} {players}p {kind} seed {seed}");
+}
+
+/// [`check_game`] under any rules; `label` names them in failures.
+fn check_game_under(
+    rules: &Rules,
+    label: &str,
+    series: u64,
+    players: usize,
+    kind: BotKind,
+    index: u64,
+) {
+    let rules = rules.clone();
+    let seed = game_seed(series, index);
+    let context = format!("{label} {players}p {kind} seed {seed}");
     let deck = rules.deck(players).counts();
     let hand_size = rules.hand_size as usize;
     let deep = index < deep_checked_games();
@@ -276,6 +294,27 @@ every_property_of! {
     belgian_games_hold_every_property: Belgian,
     wikipedia_games_hold_every_property: Wikipedia,
     house_games_hold_every_property: House,
+}
+
+/// The random rule generator's draws are games like any other: forty seeds, the
+/// smallest and the largest table each allows, both bots; the legal-move checks after
+/// every event (slow with hands of ten) in the first three seeds' games only.
+#[test]
+fn random_rules_games_hold_every_property() {
+    for i in 0..40u8 {
+        let mut bytes = [0u8; 32];
+        bytes[0] = i;
+        let drawn = random_rules(&Seed(bytes));
+        let rules = &drawn.rules;
+        let index = if i < 3 { 0 } else { deep_checked_games() };
+        for players in [rules.min_players, rules.max_players].map(usize::from) {
+            for kind in BotKind::ALL {
+                let series = 90_000 + u64::from(i) * 100 + players as u64 * 10 + kind as u64;
+                let label = format!("random rules #{i}");
+                check_game_under(rules, &label, series, players, kind, index);
+            }
+        }
+    }
 }
 
 /// The same seed gives the same game: deals, bot choices, results.

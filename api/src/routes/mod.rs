@@ -19,6 +19,7 @@ pub mod my_stream;
 pub mod paging;
 pub mod problems;
 pub mod records;
+pub mod rules;
 pub mod sessions;
 pub mod tables;
 pub mod tournaments;
@@ -94,6 +95,7 @@ api_routes! {
     "/v1/sessions/current" => [DELETE sessions::logout],
     "/v1/records/replay" => [POST records::replay],
     "/v1/records/steps" => [POST records::steps::steps],
+    "/v1/rules/random" => [POST rules::random],
     "/v1/checkpoints/latest" => [GET checkpoints::latest],
     "/v1/tables" => [GET tables::list::list, POST tables::create::create],
     "/v1/tables/{id}" => [GET tables::show::show],

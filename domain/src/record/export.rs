@@ -4,10 +4,8 @@
 //! action event. Only finished rounds are written: a round still being played is left out,
 //! so every exported record replays to a game between rounds.
 
-use serde_json::Value;
-
 use crate::game::{Deal, Draw, Event, Game, Seat};
-use crate::rules::{Overrides, Preset, RuleSpec, Rules};
+use crate::rules::{Overrides, Preset, RuleSpec, Rules, overrides_between};
 use crate::shuffle::SHUFFLE_ALGORITHM;
 use crate::table::entropy::EntropyEvent;
 
@@ -187,22 +185,9 @@ fn strings(cards: impl Iterator<Item = crate::cards::Card>) -> Vec<String> {
 /// `rules` as the preset they differ least from (the first such preset in
 /// [`Preset::ALL`] on a tie) and overrides of exactly the parameters that differ.
 pub fn rule_spec(rules: &Rules) -> RuleSpec {
-    let fields = |rules: &Rules| match serde_json::to_value(rules) {
-        Ok(Value::Object(fields)) => fields,
-        _ => unreachable!("Rules always serializes to a JSON object"),
-    };
-    let target = fields(rules);
-    let differences = |preset: Preset| -> Overrides {
-        let base = fields(&preset.rules());
-        target
-            .iter()
-            .filter(|(name, value)| base.get(name.as_str()) != Some(value))
-            .map(|(name, value)| (name.clone(), value.clone()))
-            .collect()
-    };
     let (preset, overrides) = Preset::ALL
         .into_iter()
-        .map(|p| (p, differences(p)))
+        .map(|p| (p, overrides_between(&p.rules(), rules)))
         .min_by_key(|(_, overrides)| overrides.len())
         .unwrap_or((Preset::Israeli, Overrides::new()));
     RuleSpec {
@@ -213,7 +198,7 @@ pub fn rule_spec(rules: &Rules) -> RuleSpec {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use crate::bots::BotKind;
 

@@ -4,16 +4,19 @@
 //!
 //! - `presets.rs`: the six named rule systems and which source fixes each value.
 //! - `overrides.rs`: changing single parameters by name (unknown names are errors).
+//! - `random.rs`: the yaniv.co random rule generator, reproducible from a seed.
 //! - `validate.rs`: the consistency checks every configuration passes before a game uses it.
 
 mod overrides;
 mod presets;
+mod random;
 #[cfg(feature = "openapi")]
 mod schema;
 mod validate;
 
-pub use overrides::{Overrides, RuleSpec, RulesError};
+pub use overrides::{Overrides, RuleSpec, RulesError, overrides_between};
 pub use presets::{PRESET_NAMES, Preset};
+pub use random::{RANDOM_RULES_PROCEDURE, RandomElement, RandomRules, random_rules};
 #[cfg(feature = "openapi")]
 pub use schema::RuleOverrides;
 

@@ -27,6 +27,20 @@ pub enum RulesError {
     Inconsistent { name: &'static str, message: String },
 }
 
+/// The overrides that turn `base` into `rules`: exactly the parameters whose values
+/// differ, by name.
+pub fn overrides_between(base: &Rules, rules: &Rules) -> Overrides {
+    let fields = |rules: &Rules| match serde_json::to_value(rules) {
+        Ok(Value::Object(fields)) => fields,
+        _ => unreachable!("Rules always serializes to a JSON object"),
+    };
+    let base = fields(base);
+    fields(rules)
+        .into_iter()
+        .filter(|(name, value)| base.get(name.as_str()) != Some(value))
+        .collect()
+}
+
 impl RulesError {
     /// The parameter the error is about, for validation errors that name a field.
     pub fn parameter(&self) -> Option<&str> {

@@ -33,6 +33,7 @@ mod pruning;
 mod readme;
 mod records;
 mod records_steps;
+mod rules_random;
 mod session_revocation;
 mod store;
 mod stored_streams;

@@ -1,0 +1,82 @@
+//! `POST /v1/rules/random`: the yaniv.co random rule generator
+//! (`yaniv_domain::rules::random_rules`, procedure `yaniv-random-rules/1`), reproducible
+//! from its seed. No authentication: like `POST /v1/records/replay`, it reads and
+//! writes nothing and costs microseconds, so a token would protect nothing.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use yaniv_domain::rules::{
+    Preset, RANDOM_RULES_PROCEDURE, RandomElement, Rules, overrides_between, random_rules,
+};
+use yaniv_domain::shuffle::Seed;
+
+use crate::error::{ApiError, Problem, typed_body};
+use crate::tables::os_random::fresh_seed;
+
+/// The seed to draw from; the body may be empty (the server draws a fresh seed).
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RandomRulesRequest {
+    /// 32 bytes as 64 hexadecimal digits; the same seed always draws the same rules.
+    #[schema(value_type = Option<Seed>)]
+    pub seed: Option<Seed>,
+}
+
+/// Rules drawn by the generator.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct RandomRulesResponse {
+    /// `yaniv-random-rules/1`: what is drawn and how (`docs/rules.md`).
+    #[schema(example = "yaniv-random-rules/1")]
+    pub procedure: String,
+    /// The seed drawn from (the one sent, or the server's own).
+    #[schema(value_type = Seed)]
+    pub seed: Seed,
+    /// Always `house`: the generator varies the house rules.
+    #[schema(value_type = Preset, example = "house")]
+    pub preset: String,
+    /// What to send with `preset` to create a table or a tournament under these rules.
+    #[schema(value_type = yaniv_domain::rules::RuleOverrides)]
+    pub overrides: serde_json::Map<String, serde_json::Value>,
+    /// The complete rules they resolve to.
+    pub rules: Rules,
+    /// The nine elements, each as drawn and in words.
+    pub elements: Vec<RandomElement>,
+}
+
+/// Draws house rules at random from a seed, as the yaniv.co generator varies them:
+/// cards dealt, the call threshold, add-ons to runs and sets, slap-downs on one's own
+/// and on others' cards, jokers, the king of hearts, who starts. Stores nothing.
+#[utoipa::path(
+    post,
+    path = "/v1/rules/random",
+    tag = "rules",
+    request_body(content = RandomRulesRequest, description = "`{\"seed\": \"<64 hex>\"}`; `{}` or no body at all draws from a fresh seed"),
+    responses(
+        (status = 200, description = "The rules drawn", body = RandomRulesResponse),
+        (status = 422, description = "`seed` is not 64 hexadecimal digits, or another field is sent (`validation_failed`)",
+         body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn random(body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let request: RandomRulesRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        RandomRulesRequest::default()
+    } else {
+        let value: serde_json::Value =
+            serde_json::from_slice(&body).map_err(|e| crate::error::from_serde_json(&e))?;
+        typed_body(value)?
+    };
+    let seed = match request.seed {
+        Some(seed) => seed,
+        None => fresh_seed()?,
+    };
+    let drawn = random_rules(&seed);
+    Ok(HttpResponse::Ok().json(RandomRulesResponse {
+        procedure: RANDOM_RULES_PROCEDURE.to_owned(),
+        seed,
+        preset: Preset::House.name().to_owned(),
+        overrides: overrides_between(&Preset::House.rules(), &drawn.rules),
+        rules: drawn.rules,
+        elements: drawn.elements,
+    }))
+}

@@ -1,0 +1,255 @@
+//! The yaniv.co random rule generator: "The rule generator below displays the classic
+//! rules by default. Variable elements look like THIS and you can click the Random
+//! Rules button to randomate." It varies nine elements of the house rules; here each
+//! is drawn from a seed, so the same seed always gives the same rules and anyone can
+//! check a table's rules were drawn and not chosen.
+//!
+//! Procedure `yaniv-random-rules/1`: start from the `house` preset; take the shuffle
+//! keystream of the seed with stream id 0 (`crate::shuffle`, the deal's stream) and
+//! draw, in this order, with `uniform(n)` for each element:
+//!
+//! | # | element (the source's words) | values, in index order |
+//! |---|---|---|
+//! | 1 | "everyone is dealt 5 cards" | `hand_size` 3 to 10 |
+//! | 2 | "call Yaniv ... if the total ... is less than 5" | `call_threshold` 3 to 20 |
+//! | 3 | "you can add-on to straights" | `add_ons.to_runs` false, true |
+//! | 4 | "you can add-on to sets" | `add_ons.to_sets` false, true |
+//! | 5 | "you can slap-down on cards you just played" | `slap_down` off, after_stock_draw |
+//! | 6 | "you can slap-down on cards other players play" | `add_ons.to_single_cards` false, true |
+//! | 7 | "jokers count as 0 and are wild" | `jokers_wild` in_runs_and_sets, in_runs, never |
+//! | 8 | "the king of hearts counts as 0" | `king_of_hearts` 0, 10 |
+//! | 9 | "the winner deals and the player to their left starts" | `next_starter` left_of_round_winner, lowest_hand, left_of_dealer |
+//!
+//! Then, while the house preset's single deck (54 cards) cannot deal `max_players`
+//! hands of that size and the up card, `max_players` goes down by one: ten cards seat
+//! at most five players. The bonus rules are not drawn by version 1; a generator that draws them is a new
+//! procedure name.
+
+use serde::{Deserialize, Serialize};
+
+use crate::shuffle::{Seed, ShuffleStream};
+
+use super::{JokerRule, Preset, Rules, SlapDown, StarterRule};
+
+/// Name and version of the procedure in the module docs.
+pub const RANDOM_RULES_PROCEDURE: &str = "yaniv-random-rules/1";
+
+/// One element as drawn: which, the index drawn, and what it set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RandomElement {
+    /// 1 to 9, the source's numbering.
+    pub element: u8,
+    /// The parameter it sets (dotted for nested ones: `add_ons.to_runs`).
+    pub parameter: String,
+    /// The value drawn, as in the rules.
+    pub value: serde_json::Value,
+    /// The rule in words, as the source's list puts it.
+    pub text: String,
+}
+
+/// Rules drawn from a seed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RandomRules {
+    pub rules: Rules,
+    pub elements: Vec<RandomElement>,
+}
+
+const HAND_SIZES: std::ops::RangeInclusive<u8> = 3..=10;
+const THRESHOLDS: std::ops::RangeInclusive<u16> = 3..=20;
+
+/// The rules `seed` draws (see the module docs).
+pub fn random_rules(seed: &Seed) -> RandomRules {
+    let mut stream = ShuffleStream::new(seed, 0);
+    let mut pick = |n: usize| stream.below(u32::try_from(n).unwrap_or(1)) as usize;
+    let mut rules = Preset::House.rules();
+    let mut elements = Vec::new();
+    let mut note = |element: u8, parameter: &str, value: serde_json::Value, text: String| {
+        elements.push(RandomElement {
+            element,
+            parameter: parameter.to_owned(),
+            value,
+            text,
+        });
+    };
+    let can = |yes: bool| if yes { "can" } else { "cannot" };
+
+    let sizes: Vec<u8> = HAND_SIZES.collect();
+    rules.hand_size = sizes[pick(sizes.len())];
+    note(
+        1,
+        "hand_size",
+        rules.hand_size.into(),
+        format!("Everyone is dealt {} cards.", rules.hand_size),
+    );
+
+    let thresholds: Vec<u16> = THRESHOLDS.collect();
+    let threshold = thresholds[pick(thresholds.len())];
+    rules.call_threshold = Some(threshold);
+    note(
+        2,
+        "call_threshold",
+        threshold.into(),
+        format!(
+            "You can call Yaniv at the beginning of your turn if your hand totals {threshold} or less."
+        ),
+    );
+
+    rules.add_ons.to_runs = pick(2) == 1;
+    note(
+        3,
+        "add_ons.to_runs",
+        rules.add_ons.to_runs.into(),
+        format!("You {} add on to straights.", can(rules.add_ons.to_runs)),
+    );
+
+    rules.add_ons.to_sets = pick(2) == 1;
+    note(
+        4,
+        "add_ons.to_sets",
+        rules.add_ons.to_sets.into(),
+        format!("You {} add on to sets.", can(rules.add_ons.to_sets)),
+    );
+
+    let slap = pick(2) == 1;
+    rules.slap_down = if slap {
+        SlapDown::AfterStockDraw
+    } else {
+        SlapDown::Off
+    };
+    note(
+        5,
+        "slap_down",
+        serde_json::to_value(rules.slap_down).unwrap_or_default(),
+        format!("You {} slap down on cards you just played.", can(slap)),
+    );
+
+    rules.add_ons.to_single_cards = pick(2) == 1;
+    note(
+        6,
+        "add_ons.to_single_cards",
+        rules.add_ons.to_single_cards.into(),
+        format!(
+            "You {} slap down on cards other players play.",
+            can(rules.add_ons.to_single_cards)
+        ),
+    );
+
+    let jokers = [
+        (JokerRule::InRunsAndSets, "Jokers count as 0 and are wild."),
+        (
+            JokerRule::InRuns,
+            "Jokers count as 0 and are wild in straights only.",
+        ),
+        (JokerRule::Never, "Jokers count as 0 and are not wild."),
+    ];
+    let (joker_rule, joker_text) = jokers[pick(jokers.len())];
+    rules.jokers_wild = joker_rule;
+    note(
+        7,
+        "jokers_wild",
+        serde_json::to_value(joker_rule).unwrap_or_default(),
+        joker_text.to_owned(),
+    );
+
+    let king = [0u8, 10][pick(2)];
+    rules.card_values.king_of_hearts = king;
+    note(
+        8,
+        "card_values.king_of_hearts",
+        king.into(),
+        format!("The king of hearts counts as {king}."),
+    );
+
+    let starters = [
+        (
+            StarterRule::LeftOfRoundWinner,
+            "The winner deals and the player to their left starts.",
+        ),
+        (
+            StarterRule::LowestHand,
+            "The lowest hand of the round starts the next one.",
+        ),
+        (
+            StarterRule::LeftOfDealer,
+            "The deal moves one seat each round and the player to the dealer's left starts.",
+        ),
+    ];
+    let (starter, starter_text) = starters[pick(starters.len())];
+    rules.next_starter = starter;
+    note(
+        9,
+        "next_starter",
+        serde_json::to_value(starter).unwrap_or_default(),
+        starter_text.to_owned(),
+    );
+
+    while rules.max_players > rules.min_players && rules.validate().is_err() {
+        rules.max_players -= 1;
+    }
+    RandomRules { rules, elements }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_rules_and_every_draw_is_valid() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..200u8 {
+            let seed = Seed([i; 32]);
+            let drawn = random_rules(&seed);
+            assert_eq!(drawn, random_rules(&seed));
+            assert_eq!(drawn.rules.validate(), Ok(()), "seed {i}");
+            assert_eq!(drawn.elements.len(), 9);
+            assert!(HAND_SIZES.contains(&drawn.rules.hand_size));
+            seen.insert((drawn.rules.hand_size, drawn.rules.call_threshold));
+        }
+        assert!(
+            seen.len() > 50,
+            "the seeds give different rules: {}",
+            seen.len()
+        );
+    }
+
+    #[test]
+    fn a_large_hand_seats_fewer_players() {
+        // One deck of 54: n players x 10 cards + the up card fit up to five players.
+        let drawn = (0..=255u8)
+            .map(|i| random_rules(&Seed([i; 32])))
+            .find(|d| d.rules.hand_size == 10)
+            .expect("some seed deals ten");
+        assert_eq!(drawn.rules.max_players, 5);
+        let five = (0..=255u8)
+            .map(|i| random_rules(&Seed([i; 32])))
+            .find(|d| d.rules.hand_size == 5)
+            .expect("some seed deals five");
+        assert_eq!(five.rules.max_players, 8, "5 x 8 + 1 cards fit the deck");
+    }
+
+    #[test]
+    fn the_draws_are_pinned() {
+        // The procedure's vector (docs/rules.md): the all-zero seed.
+        let drawn = random_rules(&Seed([0; 32]));
+        let texts: Vec<&str> = drawn.elements.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Everyone is dealt 9 cards.",
+                "You can call Yaniv at the beginning of your turn if your hand totals 15 or less.",
+                "You cannot add on to straights.",
+                "You can add on to sets.",
+                "You can slap down on cards you just played.",
+                "You cannot slap down on cards other players play.",
+                "Jokers count as 0 and are not wild.",
+                "The king of hearts counts as 10.",
+                "The lowest hand of the round starts the next one.",
+            ]
+        );
+        assert_eq!(
+            drawn.rules.max_players, 5,
+            "9 x 6 + 1 cards do not fit one deck"
+        );
+    }
+}
