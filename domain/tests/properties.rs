@@ -317,6 +317,33 @@ fn random_rules_games_hold_every_property() {
     }
 }
 
+/// The bonus rules the engine models, together, under the house rules: every table
+/// size, both bots, three games each.
+#[test]
+fn house_games_with_landmine_and_wormhole_hold_every_property() {
+    let rules = Preset::House
+        .rules()
+        .with_overrides(
+            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "wormhole"]}"#).unwrap(),
+        )
+        .expect("valid bonus rules");
+    for players in 2..=8 {
+        for kind in BotKind::ALL {
+            for index in 0..3 {
+                let series = 80_000 + players as u64 * 10 + kind as u64;
+                check_game_under(
+                    &rules,
+                    "house + landmine + wormhole",
+                    series,
+                    players,
+                    kind,
+                    index,
+                );
+            }
+        }
+    }
+}
+
 /// The same seed gives the same game: deals, bot choices, results.
 #[test]
 fn a_seed_fixes_the_whole_game() {

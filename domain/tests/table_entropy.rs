@@ -68,6 +68,18 @@ fn dealt(log: &[StreamEvent], round: u32) -> (Seed, Seat) {
         .expect("a deal")
 }
 
+/// Call when allowed, else throw the first card and draw from the stock.
+fn simple_move(table: &Table, seat: Seat) -> Action {
+    if table.legal_actions(seat).call {
+        return Action::Call(None);
+    }
+    let card = table.game.hand(seat).first().expect("a card");
+    Action::Play {
+        throw: Cards::from_slice(&[card]).expect("one card"),
+        draw: DrawChoice::Stock,
+    }
+}
+
 /// The whole stream checked against the procedure, as `verify` does.
 fn audit(log: &[StreamEvent]) -> Result<(), (usize, EntropyMismatch)> {
     let StreamEvent::Table(yaniv_domain::table::TableEvent::Created(created)) = &log[0] else {
@@ -262,16 +274,7 @@ fn a_seat_out_of_time_gets_the_default_and_an_absent_seat_gets_it_at_once() {
                 TableCommand::TimeOut { waited_ms: 1_000 },
             )
         } else {
-            let legal = table.legal_actions(seat);
-            let action = if legal.call {
-                Action::Call(None)
-            } else {
-                let card = table.game.hand(seat).first().expect("a card");
-                Action::Play {
-                    throw: Cards::from_slice(&[card]).unwrap(),
-                    draw: DrawChoice::Stock,
-                }
-            };
+            let action = simple_move(&table, seat);
             when(&mut table, &actor(10), 9, TableCommand::Act(action))
         };
         log.extend(events.expect("accepted"));
@@ -313,16 +316,7 @@ fn a_whole_game_with_player_entropy_replays_and_checks_out() {
             continue;
         }
         let seat = table.game.to_act().expect("someone acts");
-        let legal = table.legal_actions(seat);
-        let action = if legal.call {
-            Action::Call(None)
-        } else {
-            let card = table.game.hand(seat).first().expect("a card");
-            Action::Play {
-                throw: Cards::from_slice(&[card]).unwrap(),
-                draw: DrawChoice::Stock,
-            }
-        };
+        let action = simple_move(&table, seat);
         log.extend(
             when(
                 &mut table,

@@ -274,12 +274,19 @@ pub async fn paper_cup(
 /// A four-player cup with short games, drawn, its online game played to the end:
 /// the API, the tournament, its organizer, and the game table.
 pub async fn cup_with_a_finished_online_game(app: &TestApp) -> (Api, i64, Player, i64) {
-    cup_with_a_finished_online_game_and(app, false).await
+    cup_with_a_finished_online_game_and(app, &short_belgian_rules(), false).await
 }
 
-/// [`cup_with_a_finished_online_game`], its online tables with player entropy or not.
+/// The cup's rules: Belgian, games to 40.
+pub fn short_belgian_rules() -> Value {
+    json!({"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}})
+}
+
+/// [`cup_with_a_finished_online_game`] under `rules`, its online tables with player
+/// entropy or not.
 pub async fn cup_with_a_finished_online_game_and(
     app: &TestApp,
+    rules: &Value,
     player_entropy: bool,
 ) -> (Api, i64, Player, i64) {
     let api = app.api();
@@ -290,7 +297,7 @@ pub async fn cup_with_a_finished_online_game_and(
     }
     let body = json!({
         "name": "Checked cup",
-        "rules": {"preset": "belgian", "overrides": {"game_end": {"lowest_wins": {"limit": 40, "at_limit": false}}}},
+        "rules": rules,
         "capacity": 4,
         "config": {
             "qualification_rounds": 1, "table_min": 4, "table_max": 4,

@@ -917,6 +917,10 @@ class GameChecker:
             self.fail(version, "second_game", "a second game_created.v1 in one stream")
         self.rules = p["rules"]
         self.players = p["players"]
+        unknown = [b for b in self.rules.get("bonus_rules", []) if b not in ("landmine", "wormhole")]
+        if unknown:
+            self.fail(version, "unverifiable_rules",
+                      "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
         n = len(self.players)
         self.totals = list(p["initial_totals"])
         if len(self.totals) != n:
@@ -1148,6 +1152,8 @@ class GameChecker:
         if hand is None:
             raise ValueError("caller %r is not in the round" % (c,))
         plain = sum(card_value(x, self.rules) for x in hand)
+        if plain == 41 and "wormhole" in self.rules.get("bonus_rules", []):
+            plain = 0   # §10.2: a wormhole's 41 calls as 0
         thr = self.rules.get("call_threshold")
         res = self.rules["call_resolution"]
         rkind = next(iter(res)) if isinstance(res, dict) else res
@@ -1235,17 +1241,23 @@ class GameChecker:
                                     % (self.sid, version, s, mine, theirs))
         # shown totals (§10.2)
         jc = rules.get("joker_value_when_caught")
+        bonus = rules.get("bonus_rules", [])
         has_caller = ending[0] != "empty_hand"
         h = [None] * n
         for s in range(n):
             if r["hands"][s] is None:
                 continue
             tot = 0
+            not_caller = not has_caller or s != ending[1]
             for x in r["hands"][s]:
                 if x == "JK" and has_caller and jc is not None and s != ending[1]:
                     tot += jc
+                elif x == "2S" and "landmine" in bonus and not_caller:
+                    tot += 20
                 else:
                     tot += card_value(x, rules)
+            if tot == 41 and "wormhole" in bonus:
+                tot = 0
             h[s] = tot
         exp = score_round(rules, n, in_round, self.totals, ending, h, r["dealer"],
                           self.successful_calls)

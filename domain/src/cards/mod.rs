@@ -98,6 +98,9 @@ impl Card {
     pub fn is_king_of_hearts(self) -> bool {
         self.rank() == 13 && self.suit() == Some(Suit::Hearts)
     }
+
+    /// The two of spades (the House Rules' Landmine).
+    pub const TWO_OF_SPADES: Card = Card::new(2, Suit::Spades);
 }
 
 impl fmt::Display for Card {

@@ -352,7 +352,7 @@ impl Game {
         hand.is_empty()
             || rules
                 .call_threshold
-                .is_none_or(|t| rules.hand_total(hand.as_slice()) <= t as u32)
+                .is_none_or(|t| rules.call_total(hand.as_slice()) <= t as u32)
     }
 
     // ---- seating helpers -------------------------------------------------------------

@@ -3,10 +3,12 @@
 //! replay never depends on what a preset means today.
 //!
 //! - `presets.rs`: the six named rule systems and which source fixes each value.
+//! - `bonus.rs`: the House Rules' bonus rules (`bonus_rules`) and their conflicts.
 //! - `overrides.rs`: changing single parameters by name (unknown names are errors).
 //! - `random.rs`: the yaniv.co random rule generator, reproducible from a seed.
 //! - `validate.rs`: the consistency checks every configuration passes before a game uses it.
 
+mod bonus;
 mod overrides;
 mod presets;
 mod random;
@@ -14,6 +16,7 @@ mod random;
 mod schema;
 mod validate;
 
+pub use bonus::{BonusRule, LANDMINE_POINTS, WORMHOLE_TOTAL};
 pub use overrides::{Overrides, RuleSpec, RulesError, overrides_between};
 pub use presets::{PRESET_NAMES, Preset};
 pub use random::{RANDOM_RULES_PROCEDURE, RandomElement, RandomRules, random_rules};
@@ -78,6 +81,10 @@ pub struct Rules {
     /// with the joker's usual value). `null`/absent: jokers keep their value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joker_value_when_caught: Option<u8>,
+    /// yaniv.co bonus rules played on top of these (see [`BonusRule`]). Absent from
+    /// the serialized rules while empty, so games stored before it keep their shape.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonus_rules: Vec<BonusRule>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,22 +327,39 @@ impl Rules {
         cards.iter().map(|&c| self.value(c)).sum()
     }
 
-    /// A hand's total when the round is shown after a call: `caught` is true for every
-    /// player but the caller, whose jokers then count `joker_value_when_caught`.
-    pub fn shown_hand_total(&self, cards: &[Card], caught: bool) -> u32 {
-        match self.joker_value_when_caught {
-            Some(value) if caught => cards
-                .iter()
-                .map(|&c| {
-                    if c.is_joker() {
-                        value as u32
-                    } else {
-                        self.value(c)
-                    }
-                })
-                .sum(),
-            _ => self.hand_total(cards),
+    /// A hand's total when the round is shown. `caught`: a call ended the round and
+    /// this is not the caller's hand; its jokers then count `joker_value_when_caught`.
+    /// `called`: this is the caller's hand; under `landmine` the two of spades of every
+    /// other hand counts 20 (also when nobody called). Then, under `wormhole`, a total
+    /// of exactly 41 counts 0.
+    pub fn shown_hand_total(&self, cards: &[Card], caught: bool, called: bool) -> u32 {
+        let landmine = !called && self.has_bonus(BonusRule::Landmine);
+        let total = cards
+            .iter()
+            .map(|&c| match self.joker_value_when_caught {
+                Some(value) if caught && c.is_joker() => u32::from(value),
+                _ if landmine && c == Card::TWO_OF_SPADES => LANDMINE_POINTS,
+                _ => self.value(c),
+            })
+            .sum();
+        self.wormhole(total)
+    }
+
+    /// The total a call is judged by: the hand's, but 0 for a wormhole's 41.
+    pub fn call_total(&self, cards: &[Card]) -> u32 {
+        self.wormhole(self.hand_total(cards))
+    }
+
+    fn wormhole(&self, total: u32) -> u32 {
+        if total == WORMHOLE_TOTAL && self.has_bonus(BonusRule::Wormhole) {
+            0
+        } else {
+            total
         }
+    }
+
+    pub fn has_bonus(&self, rule: BonusRule) -> bool {
+        self.bonus_rules.contains(&rule)
     }
 
     /// The deck for a game that starts with `players` players.

@@ -7,8 +7,15 @@ use serde_json::{Map, Value};
 
 use super::{Preset, Rules};
 
-/// Parameters that are omitted from serialized rules while unset (see `Rules`).
-const LATER_OPTIONAL_PARAMETERS: &[&str] = &["joker_value_when_caught"];
+/// A parameter's name and its value while unset.
+type UnsetParameter = (&'static str, fn() -> Value);
+
+/// Parameters that are omitted from serialized rules while unset (see `Rules`), and
+/// their unset value.
+const LATER_OPTIONAL_PARAMETERS: &[UnsetParameter] = &[
+    ("joker_value_when_caught", || Value::Null),
+    ("bonus_rules", || Value::Array(Vec::new())),
+];
 
 /// Parameter name -> new value, as in a record's `rules.overrides`.
 pub type Overrides = Map<String, Value>;
@@ -82,8 +89,8 @@ impl Rules {
         };
         // Parameters added after `.v1` are left out of the serialized form while unset, so
         // games stored before them keep their exact shape; they are overridable all the same.
-        for name in LATER_OPTIONAL_PARAMETERS {
-            fields.entry(*name).or_insert(Value::Null);
+        for (name, unset) in LATER_OPTIONAL_PARAMETERS {
+            fields.entry(*name).or_insert_with(unset);
         }
         for (name, value) in overrides {
             let Some(slot) = fields.get_mut(name) else {

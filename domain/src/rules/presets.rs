@@ -128,6 +128,7 @@ fn israeli() -> Rules {
         round_ends_on_empty_hand: false,
         successful_call_bonus: None,
         joker_value_when_caught: None,
+        bonus_rules: Vec::new(),
     }
 }
 

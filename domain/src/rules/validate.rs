@@ -106,6 +106,7 @@ impl Rules {
                 "calls must be at least 1",
             ));
         }
+        super::bonus::check(self)?;
         Ok(())
     }
 }

@@ -14,19 +14,26 @@ use yaniv_api::checkpoints;
 use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
 use yaniv_e2e_tests::cli::{keep_archive, reference_verify, verify_offline, yaniv_verify};
 use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game_and, tables_of};
+use yaniv_e2e_tests::tournaments::{
+    cup_with_a_finished_online_game_and, short_belgian_rules, tables_of,
+};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// The four-player cup of [`cup_with_a_finished_online_game`], its final drawn on
 /// paper, entered and the tournament finished; a checkpoint taken. The tournament, its
 /// organizer, the game table and a player.
 async fn finished_cup(app: &TestApp) -> (Api, i64, Player, i64, Player) {
-    finished_cup_and(app, false).await
+    finished_cup_and(app, &short_belgian_rules(), false).await
 }
 
-/// [`finished_cup`], its online table with player entropy or not.
-async fn finished_cup_and(app: &TestApp, player_entropy: bool) -> (Api, i64, Player, i64, Player) {
-    let (api, id, org, game_table) = cup_with_a_finished_online_game_and(app, player_entropy).await;
+/// [`finished_cup`] under `rules`, its online table with player entropy or not.
+async fn finished_cup_and(
+    app: &TestApp,
+    rules: &Value,
+    player_entropy: bool,
+) -> (Api, i64, Player, i64, Player) {
+    let (api, id, org, game_table) =
+        cup_with_a_finished_online_game_and(app, rules, player_entropy).await;
     let player = app.new_player("outsider").await;
     let archive = fetch(&api, id, Some(&org.token)).await;
     assert_eq!(
@@ -293,7 +300,7 @@ async fn a_finished_cups_archive_verifies_offline_and_names_every_forgery() {
 #[tokio::test]
 async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commitment() {
     let app = spawn_app().await;
-    let (api, id, _org, game_table, _) = finished_cup_and(&app, true).await;
+    let (api, id, _org, game_table, _) = finished_cup_and(&app, &short_belgian_rules(), true).await;
     let game = format!("table-{game_table}");
     let archive: Value = fetch(&api, id, None).await.json().await.expect("JSON");
     let mut clean = archive.clone();
@@ -329,6 +336,30 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
     let (status, verdict) = verify_offline(&chosen);
     assert_eq!(status, 1);
     assert_first_failure(&verdict, &game, dealt, "entropy_mismatch");
+}
+
+/// The bonus rules the engine models change the shown totals (docs/verification.md
+/// 10.2): a cup under the house rules with Landmine and Wormhole, short games, is
+/// scored the same by both verifiers.
+#[tokio::test]
+async fn under_landmine_and_wormhole_both_verifiers_score_the_same() {
+    let app = spawn_app().await;
+    let rules = json!({"preset": "house", "overrides": {
+        "bonus_rules": ["landmine", "wormhole"],
+        "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
+    }});
+    let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;
+    let archive: Value = fetch(&api, id, None).await.json().await.expect("JSON");
+    let mut copy = archive.clone();
+    let game = format!("table-{game_table}");
+    let rounds = stream(&mut copy, &game)
+        .iter()
+        .filter(|e| e["type"] == "round_ended.v1")
+        .count();
+    assert!(rounds >= 2, "several rounds to score");
+    keep_archive(&archive, "cup-house-bonus.yaniv-archive.json");
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
 }
 
 #[tokio::test]

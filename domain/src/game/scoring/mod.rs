@@ -142,8 +142,9 @@ impl Game {
         let caller = ending.caller();
         for &seat in &order {
             let caught = caller.is_some_and(|c| c != seat);
+            let called = caller == Some(seat);
             hand_totals[seat as usize] =
-                rules.shown_hand_total(self.round.hands[seat as usize].as_slice(), caught);
+                rules.shown_hand_total(self.round.hands[seat as usize].as_slice(), caught, called);
         }
         let score = score_round(
             rules,
