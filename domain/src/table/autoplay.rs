@@ -1,8 +1,8 @@
 //! The server's own moves at a table, after every accepted command: deal each round
 //! from a fresh secret seed (the round-1 starter drawn uniformly from the seats, later
 //! starters following from the rules; at a table with player entropy, once the seats
-//! have contributed to the seed, see [`super::entropy`]), and play the bot seats through the shared
-//! [`turn_loop`], until a human seat must act or the game is over. Everything is
+//! have contributed to the seed, see [`super::entropy`]), and play the bot seats
+//! through the shared [`turn_loop`], until a human seat must act or the game is over. Everything is
 //! returned with the command that caused it, to be appended together.
 //!
 //! Bounds: at most [`MAX_SERVER_COMMANDS`] commands per decision. A whole game between
