@@ -218,8 +218,8 @@ fn strings(value: &Value) -> Vec<String> {
 
 /// A simple, legal strategy from a seat view's `legal` actions: call with a hand of
 /// 5 or less (or nothing to throw), go along with 2 or less, challenge with 3 or
-/// less; else throw the most points and draw a low discard (3 or less) or from the
-/// stock.
+/// less; else throw the most points and draw a low discard (3 or less, and fewer
+/// points than the throw) or from the stock.
 pub fn choose(view: &Value) -> Option<Value> {
     let legal = &view["legal"];
     let total = view["hand_total"].as_u64().unwrap_or(u64::MAX);
@@ -237,12 +237,17 @@ pub fn choose(view: &Value) -> Option<Value> {
     let throw = throws
         .iter()
         .max_by_key(|t| (t.iter().map(|c| card_points(c)).sum::<u32>(), t.len()))?;
+    let thrown: u32 = throw.iter().map(|c| card_points(c)).sum();
     let discard = strings(&legal["draw_from_discard"])
         .into_iter()
         .filter(|c| !throw.contains(c))
         .min_by_key(|c| card_points(c));
+    // A discard is taken only when it leaves the hand lower: two players who each
+    // throw a 3 and take the other's 3 back would otherwise do so forever.
     let draw = match discard {
-        Some(card) if card_points(&card) <= 3 => json!({"discard": card}),
+        Some(card) if card_points(&card) <= 3 && card_points(&card) < thrown => {
+            json!({"discard": card})
+        }
         _ if legal["draw_from_stock"].as_bool() == Some(true) => json!("stock"),
         Some(card) => json!({"discard": card}),
         None => return None,
