@@ -85,11 +85,7 @@ fn audit(log: &[StreamEvent]) -> Result<(), (usize, EntropyMismatch)> {
     let StreamEvent::Table(yaniv_domain::table::TableEvent::Created(created)) = &log[0] else {
         panic!("a table's stream starts with its creation");
     };
-    let mut state = EntropyState::new(
-        created.player_entropy,
-        created.seats,
-        created.bots.iter().map(|b| b.seat),
-    );
+    let mut state = EntropyState::of_table(created);
     for (i, event) in log.iter().enumerate() {
         state.observe(event).map_err(|e| (i, e))?;
     }

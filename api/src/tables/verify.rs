@@ -204,11 +204,7 @@ fn first_replay_failure(id: i64, events: &[RecordedEvent], vouched_through: u64)
         match event {
             StreamEvent::Table(table_event) => {
                 if let TableEvent::Created(created) = &table_event {
-                    entropy = Some(EntropyState::new(
-                        created.player_entropy,
-                        created.seats,
-                        created.bots.iter().map(|bot| bot.seat),
-                    ));
+                    entropy = Some(EntropyState::of_table(created));
                 }
                 if let TableEvent::Started(started) = &table_event {
                     let seated = table.as_ref().map(Table::player_names);

@@ -152,11 +152,7 @@ impl Table {
             created.seats,
             created.bots.iter().map(|bot| bot.seat),
         );
-        let entropy = EntropyState::new(
-            created.player_entropy,
-            created.seats,
-            created.bots.iter().map(|bot| bot.seat),
-        );
+        let entropy = EntropyState::of_table(&created);
         Self {
             id,
             version: 1,

@@ -5,7 +5,7 @@
 use crate::game::{Deal, Event as GameEvent, Seat};
 use crate::shuffle::{Commitment, Contribution, Seed};
 
-use super::super::event::StreamEvent;
+use super::super::event::{StreamEvent, TableCreated};
 use super::event::{DealSeedCommitted, EntropyContributed, EntropyEvent};
 use super::{ENTROPY_PROCEDURE, first_starter, mix};
 
@@ -112,6 +112,15 @@ impl EntropyState {
             contributors,
             ..Self::default()
         }
+    }
+
+    /// The state of the table `created` sets up.
+    pub fn of_table(created: &TableCreated) -> Self {
+        Self::new(
+            created.player_entropy,
+            created.seats,
+            created.bots.iter().map(|bot| bot.seat),
+        )
     }
 
     pub fn enabled(&self) -> bool {
