@@ -282,7 +282,10 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                     s.rounds += 1;
                     s.outcomes.add(e.outcome);
                 }
-                Event::GameCreated(_) | Event::RoundDealt(_) | Event::GameFinished(_) => {}
+                Event::GameCreated(_)
+                | Event::RoundDealt(_)
+                | Event::GameFinished(_)
+                | Event::HandsShown(_) => {}
             }
             (self.observe)(game, event);
         }

@@ -317,14 +317,15 @@ fn random_rules_games_hold_every_property() {
     }
 }
 
-/// The bonus rules the engine models, together, under the house rules: every table
+/// The bonus rules the engine models (Landmine, Spy, Wormhole), together, under the
+/// house rules: every table
 /// size, both bots, three games each.
 #[test]
-fn house_games_with_landmine_and_wormhole_hold_every_property() {
+fn house_games_with_the_modelled_bonus_rules_hold_every_property() {
     let rules = Preset::House
         .rules()
         .with_overrides(
-            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "wormhole"]}"#).unwrap(),
+            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "spy", "wormhole"]}"#).unwrap(),
         )
         .expect("valid bonus rules");
     for players in 2..=8 {
@@ -333,7 +334,7 @@ fn house_games_with_landmine_and_wormhole_hold_every_property() {
                 let series = 80_000 + players as u64 * 10 + kind as u64;
                 check_game_under(
                     &rules,
-                    "house + landmine + wormhole",
+                    "house + landmine + spy + wormhole",
                     series,
                     players,
                     kind,

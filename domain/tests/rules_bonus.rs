@@ -91,3 +91,59 @@ fn landmine_counts_before_the_wormhole() {
     assert_eq!(t.hand_totals_of(["ann", "bob"]), [5, 0]);
     assert_eq!(t.round_ended().outcome, Outcome::Assaf);
 }
+
+/// yaniv.co Spy: "When a player plays the queen of diamonds, every other player must
+/// show him their cards." Hidden information stays exact: the hands are shown to the
+/// thrower only, in their view and their event stream, and only as far as each player
+/// still holds those cards.
+#[test]
+fn spy_the_queen_of_diamonds_shows_every_other_hand_to_its_thrower_only() {
+    use yaniv_domain::game::{Event, Viewer, visible_events};
+    let rules = house_with(&["spy"]);
+    let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], &[]);
+    t.deal(
+        "ann",
+        &["QD 9C 9H 4S 5S", "3C KH JK 7D 8D", "AC 2C 6H 10S JS"],
+        "4D",
+    );
+    let events = t.play("ann", "QD", common::stock("2D"));
+    let Some(Event::HandsShown(shown)) = events.last() else {
+        panic!("the hands are shown after the throw: {events:?}");
+    };
+    assert_eq!(shown.to, 0);
+    assert_eq!(shown.hands[0], None, "not her own");
+    assert_eq!(shown.hands[1], Some(common::cards("3C KH JK 7D 8D")));
+
+    // In her view only.
+    let known = t.game.shown_to(0);
+    assert_eq!(known[1], common::cards("3C KH JK 7D 8D"));
+    assert_eq!(known[2], common::cards("AC 2C 6H 10S JS"));
+    for other in [1, 2] {
+        assert!(t.game.shown_to(other).iter().all(|cards| cards.is_empty()));
+    }
+
+    // In her event stream only: every other seat and spectators read `hands: null`.
+    let at = t.log.len() - 1;
+    for (viewer, sees) in [
+        (Viewer::Seat(0), true),
+        (Viewer::Seat(1), false),
+        (Viewer::Seat(2), false),
+        (Viewer::Spectator, false),
+        (Viewer::Referee, true),
+    ] {
+        let visible = visible_events(&t.log, viewer);
+        assert_eq!(visible[at]["type"], "hands_shown.v1");
+        assert_eq!(!visible[at]["hands"].is_null(), sees, "{viewer:?}");
+    }
+
+    // As far as it still holds: bob throws his 8 of diamonds; what ann knows of his
+    // hand loses it, and the card he draws stays unknown to her.
+    t.play("bob", "8D", common::stock("5H"));
+    assert_eq!(t.game.shown_to(0)[1], common::cards("3C KH JK 7D"));
+
+    // Without the rule, a queen of diamonds shows nothing.
+    let mut plain = Table::new(Preset::House, &["ann", "bob"]);
+    plain.deal("ann", &["QD 9C 9H 4S 5S", "3C KH JK 7D 8D"], "4D");
+    let events = plain.play("ann", "QD", common::stock("2D"));
+    assert!(!events.iter().any(|e| matches!(e, Event::HandsShown(_))));
+}

@@ -472,7 +472,7 @@ ENTROPY_EVENTS = {"deal_seed_committed.v1", "entropy_contributed.v1"}
 GAME_EVENTS = {
     "game_created.v1", "round_dealt.v1", "turn_played.v1", "stock_reshuffled.v1",
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
-    "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1",
+    "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -853,6 +853,7 @@ class GameChecker:
         self.finished = None
         self.pending_finish = None
         self.entropy = None
+        self.spy_due = None           # seat that threw a queen of diamonds under spy
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -917,7 +918,8 @@ class GameChecker:
             self.fail(version, "second_game", "a second game_created.v1 in one stream")
         self.rules = p["rules"]
         self.players = p["players"]
-        unknown = [b for b in self.rules.get("bonus_rules", []) if b not in ("landmine", "wormhole")]
+        unknown = [b for b in self.rules.get("bonus_rules", [])
+                   if b not in ("landmine", "spy", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -1098,8 +1100,28 @@ class GameChecker:
         r["hands"][seat].append(c)
         r["below"].update(r["top"])
         r["top"] = list(p["thrown"])
+        if "spy" in self.rules.get("bonus_rules", []) and "QD" in p["thrown"]:
+            self.spy_due = seat
         if len(r["stock"]) == 0 and sum(r["below"].values()) > 0:
             self.expect = ({"stock_reshuffled.v1"}, "the stock ran out (§6 step 5)")
+        elif self.spy_due is not None:
+            self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
+
+    def on_hands_shown(self, version, p):
+        r = self._round(version, "hands_shown.v1")
+        to, self.spy_due = self.spy_due, None
+        if to is None or p["to"] != to:
+            self.fail(version, "unexpected_event",
+                      "hands shown to %r without a queen of diamonds under spy" % (p["to"],))
+            return
+        for s, hand in enumerate(r["hands"]):
+            want = None if s == to or hand is None else Counter(hand)
+            got = p["hands"][s] if s < len(p["hands"]) else None
+            if want != (None if got is None else Counter(got)):
+                self.fail(version, "hands_mismatch",
+                          "seat %d's hand shown as %s, it holds %s" % (s, got, hand))
+                return
+        self.v.checked["hands_shown"] += 1
 
     def on_stock_reshuffled(self, version, p):
         r = self._round(version, "stock_reshuffled.v1")
@@ -1121,6 +1143,8 @@ class GameChecker:
         else:
             r["stock"] = r["stock"] + Counter(below)
         r["below"] = Counter()
+        if self.spy_due is not None:
+            self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
 
     def _check_empty_hand(self, version, r, seat):
         if not r["hands"][seat] and self.rules.get("round_ends_on_empty_hand"):

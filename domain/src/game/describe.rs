@@ -38,6 +38,11 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             e.cards, e.reshuffle
         ),
         Event::SlappedDown(e) => format!("{} slapped {} down", name(e.seat), e.card),
+        // The words never name the cards: a viewer who may not see them reads these too.
+        Event::HandsShown(e) => format!(
+            "the queen of diamonds: every other player shows {} their hand",
+            name(e.to)
+        ),
         Event::AddedOn(e) => format!(
             "{} added {} onto the top throw",
             name(e.seat),

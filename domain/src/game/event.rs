@@ -48,11 +48,13 @@ pub enum Event {
     RoundEnded(RoundEnded),
     #[serde(rename = "game_finished.v1")]
     GameFinished(GameFinished),
+    #[serde(rename = "hands_shown.v1")]
+    HandsShown(HandsShown),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 11] = [
+    pub const TYPES: [&'static str; 12] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -64,6 +66,7 @@ impl Event {
         "onderkluft_declared.v1",
         "round_ended.v1",
         "game_finished.v1",
+        "hands_shown.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -80,6 +83,7 @@ impl Event {
             Event::OnderkluftDeclared(_) => 8,
             Event::RoundEnded(_) => 9,
             Event::GameFinished(_) => 10,
+            Event::HandsShown(_) => 11,
         };
         Event::TYPES[i]
     }
@@ -218,6 +222,19 @@ impl Draw {
             Draw::Stock(c) | Draw::Discard(c) => c,
         }
     }
+}
+
+/// Spy (a House Rules bonus rule): `to` threw the queen of diamonds, and every other
+/// player in the round shows them their hand. Only `to` (and staff) see `hands`; in
+/// everyone else's stream it reads `null`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct HandsShown {
+    pub to: Seat,
+    /// Per seat: the hand shown; `null` for `to` and for seats out of the round.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Option<Cards>>>))]
+    pub hands: Vec<Option<Cards>>,
 }
 
 /// The stock ran out: the discard pile, all but the last throw, became the new stock.

@@ -263,6 +263,9 @@ fn command_behind(event: &Event) -> Option<Command> {
             seat,
             challenged: challenge,
         }) => Command::Onderkluft { seat, challenge },
-        Event::StockReshuffled(_) | Event::RoundEnded(_) | Event::GameFinished(_) => return None,
+        Event::StockReshuffled(_)
+        | Event::RoundEnded(_)
+        | Event::GameFinished(_)
+        | Event::HandsShown(_) => return None,
     })
 }

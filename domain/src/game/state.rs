@@ -58,6 +58,9 @@ pub(crate) struct Round {
     pub slap_card: Option<Card>,
     pub turns_played: u32,
     pub stage: Stage,
+    /// Spy: cards shown to a player (viewer, owner, the shown cards the owner still
+    /// holds). Empty unless a queen of diamonds was thrown under `spy`.
+    pub shown: Vec<(Seat, Seat, Cards)>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -98,6 +101,7 @@ impl Game {
                 if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
                     hand.remove(e.card);
                 }
+                self.forget_shown(e.seat, &[e.card]);
                 let _ = self.round.top.try_push(e.card);
                 self.round.slap_card = None;
             }
@@ -105,12 +109,23 @@ impl Game {
                 if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
                     let _ = hand.remove_all(e.cards.as_slice());
                 }
+                self.forget_shown(e.seat, e.cards.as_slice());
                 let _ = self.round.top.try_extend(e.cards.as_slice());
                 if e.seat == self.round.turn && self.round.stage == Stage::Playing {
                     self.round.turn_fresh = false;
                 }
             }
             Event::Called(e) => self.apply_called(e),
+            Event::HandsShown(e) => {
+                for (owner, hand) in (0..).zip(&e.hands) {
+                    if let Some(hand) = hand {
+                        self.round
+                            .shown
+                            .retain(|&(v, o, _)| (v, o) != (e.to, owner));
+                        self.round.shown.push((e.to, owner, *hand));
+                    }
+                }
+            }
             Event::WentAlong(e) => {
                 if let Stage::GoingAlong {
                     caller,
@@ -172,6 +187,7 @@ impl Game {
         round.stage = Stage::Playing;
         round.discard_below.clear();
         round.top_thrower = None;
+        round.shown.clear();
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
@@ -214,7 +230,33 @@ impl Game {
         round.commitment = commitment;
     }
 
+    /// `owner` no longer holds `cards`: nobody it was shown to still knows them there.
+    fn forget_shown(&mut self, owner: Seat, cards: &[Card]) {
+        for (_, o, shown) in &mut self.round.shown {
+            if *o == owner {
+                for &card in cards {
+                    shown.remove(card);
+                }
+            }
+        }
+    }
+
+    /// Per seat, the cards of its hand that were shown to `viewer` (Spy) and it still
+    /// holds; empty where none.
+    pub fn shown_to(&self, viewer: Seat) -> Vec<Cards> {
+        let mut known = vec![Cards::new(); self.seat_count()];
+        for &(v, owner, cards) in &self.round.shown {
+            if v == viewer
+                && let Some(slot) = known.get_mut(owner as usize)
+            {
+                *slot = cards;
+            }
+        }
+        known
+    }
+
     fn apply_turn(&mut self, e: &TurnPlayed) {
+        self.forget_shown(e.seat, e.thrown.as_slice());
         let seat = e.seat as usize;
         let Some(hand) = self.round.hands.get_mut(seat) else {
             return;

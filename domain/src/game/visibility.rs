@@ -81,6 +81,10 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
         {
             value["draw"] = json!({ "stock": null });
         }
+        // Spy: the hands were shown to one player only.
+        Event::HandsShown(shown) if !viewer.sees_seat(shown.to) => {
+            value["hands"] = Value::Null;
+        }
         _ => {}
     }
     value

@@ -94,7 +94,11 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
             event_version: versions.and_then(|v| v.get(index).copied()),
         };
         let recorded = match event {
-            Event::GameCreated(_) | Event::StockReshuffled(_) | Event::GameFinished(_) => None,
+            // Derived by the rules: a replay makes them again.
+            Event::GameCreated(_)
+            | Event::StockReshuffled(_)
+            | Event::GameFinished(_)
+            | Event::HandsShown(_) => None,
             Event::RoundDealt(e) => {
                 if current.is_some() {
                     return Err(unexpected());

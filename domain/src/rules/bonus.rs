@@ -1,9 +1,10 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models two so far, both at the showdown: `landmine` and `wormhole`
-//! ([`BonusRule::MODELLED`]). The other eleven change what a turn may do (forced draws,
-//! several discard piles, passing cards, a re-deal, a reversed direction); a
+//! The engine models three so far: `landmine` and `wormhole` at the showdown, and
+//! `spy`, which shows hands to one player ([`BonusRule::MODELLED`]). The other ten
+//! change what a turn may do (forced draws, several discard piles, passing cards, a
+//! re-deal, a reversed direction); a
 //! configuration that names one is refused with `bad_rules`, saying so, rather than
 //! played without it. Each check below names the parameter or the rule it conflicts
 //! with.
@@ -34,7 +35,7 @@ pub enum BonusRule {
 
 impl BonusRule {
     /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 2] = [BonusRule::Landmine, BonusRule::Wormhole];
+    pub const MODELLED: [BonusRule; 3] = [BonusRule::Landmine, BonusRule::Spy, BonusRule::Wormhole];
 
     /// The name in `bonus_rules`.
     pub fn name(self) -> &'static str {
@@ -102,7 +103,7 @@ pub(super) fn check(rules: &Rules) -> Result<(), RulesError> {
     }
     if let Some(rule) = chosen.iter().find(|r| !BonusRule::MODELLED.contains(r)) {
         return Err(conflict(format!(
-            "{} is not modelled by the engine yet (modelled: landmine, wormhole)",
+            "{} is not modelled by the engine yet (modelled: landmine, spy, wormhole)",
             rule.name()
         )));
     }

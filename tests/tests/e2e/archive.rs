@@ -338,14 +338,14 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
     assert_first_failure(&verdict, &game, dealt, "entropy_mismatch");
 }
 
-/// The bonus rules the engine models change the shown totals (docs/verification.md
-/// 10.2): a cup under the house rules with Landmine and Wormhole, short games, is
-/// scored the same by both verifiers.
+/// The bonus rules the engine models change the shown totals and show hands
+/// (docs/verification.md 6 and 10.2): a cup under the house rules with Landmine, Spy
+/// and Wormhole, short games, is checked the same by both verifiers.
 #[tokio::test]
-async fn under_landmine_and_wormhole_both_verifiers_score_the_same() {
+async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
     let app = spawn_app().await;
     let rules = json!({"preset": "house", "overrides": {
-        "bonus_rules": ["landmine", "wormhole"],
+        "bonus_rules": ["landmine", "spy", "wormhole"],
         "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
     }});
     let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;
@@ -360,6 +360,24 @@ async fn under_landmine_and_wormhole_both_verifiers_score_the_same() {
     keep_archive(&archive, "cup-house-bonus.yaniv-archive.json");
     let (status, verdict) = verify_offline(&archive);
     assert_eq!(status, 0, "{verdict:#}");
+
+    // Where a queen of diamonds showed the hands (the deals are random, so not in every
+    // run), a forger who changes what was shown is named there by both verifiers.
+    let shown = stream(&mut copy, &game)
+        .iter()
+        .find(|e| e["type"] == "hands_shown.v1")
+        .and_then(|e| e["version"].as_u64());
+    if let Some(version) = shown {
+        let mut forged = archive.clone();
+        forge(&mut forged, &game, version, |payload| {
+            let to = payload["to"].as_u64().unwrap_or(0);
+            let other = usize::from(to == 0);
+            payload["hands"][other] = json!(["KS", "KS", "KS", "KS", "KS"]);
+        });
+        let (status, verdict) = verify_offline(&forged);
+        assert_eq!(status, 1, "{verdict:#}");
+        assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
+    }
 }
 
 #[tokio::test]

@@ -406,6 +406,10 @@ pub struct TableView {
     /// The next deal's seed while it waits for contributions (player entropy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entropy: Option<EntropyInfo>,
+    /// Spy (a bonus rule): per seat, the cards of its hand that were shown to the
+    /// caller after their queen of diamonds and that it still holds. Absent when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown_hands: Option<Vec<Vec<String>>>,
 }
 
 /// The next deal at a table with player entropy, between the server's commitment and
@@ -467,6 +471,11 @@ impl TableView {
             }),
             clock: ClockInfo::of(table),
             entropy: EntropyInfo::of(table),
+            shown_hands: seat
+                .filter(|_| table.started)
+                .map(|seat| table.game.shown_to(seat))
+                .filter(|shown| shown.iter().any(|cards| !cards.is_empty()))
+                .map(|shown| shown.iter().map(card_strings).collect()),
         }
     }
 }

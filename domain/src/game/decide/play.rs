@@ -1,11 +1,12 @@
 //! A turn: "throw one combination, then draw one card" (RULES.md common ground).
 
-use crate::cards::Cards;
+use crate::cards::{Card, Cards};
 use crate::combos::{classify, joker_swap_allowed, takeable};
+use crate::rules::BonusRule;
 
 use super::super::command::DrawChoice;
 use super::super::error::GameError;
-use super::super::event::{Draw, Event, Seat, StockReshuffled, TurnPlayed};
+use super::super::event::{Draw, Event, HandsShown, Seat, StockReshuffled, TurnPlayed};
 use super::super::state::{Game, Stage};
 
 impl Game {
@@ -101,6 +102,18 @@ impl Game {
                     cards: pile as u32,
                 }));
             }
+        }
+        // Spy: "When a player plays the queen of diamonds, every other player must show
+        // him their cards."
+        if rules.has_bonus(BonusRule::Spy) && throw.contains(Card::QUEEN_OF_DIAMONDS) {
+            let hands = (0..self.seat_count())
+                .map(|other| {
+                    let other = other as Seat;
+                    (other != seat && !self.is_eliminated(other))
+                        .then(|| round.hands[other as usize])
+                })
+                .collect();
+            events.push(Event::HandsShown(HandsShown { to: seat, hands }));
         }
         Ok(())
     }

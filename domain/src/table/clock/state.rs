@@ -182,7 +182,9 @@ impl ClockState {
                     self.window = Window::Free;
                     self.stand_in_next = None;
                 }
-                GameEvent::GameCreated(_) | GameEvent::StockReshuffled(_) => {}
+                GameEvent::GameCreated(_)
+                | GameEvent::StockReshuffled(_)
+                | GameEvent::HandsShown(_) => {}
             },
             StreamEvent::Clock(event) => match event {
                 ClockEvent::TurnTimedOut(timed_out) => {
