@@ -10,7 +10,7 @@
 use yaniv_domain::cards::Cards;
 use yaniv_domain::game::{Command, Deal, DealSource, DrawChoice, Event, Game, Seat};
 use yaniv_domain::record::{self, PlayerMap, ReplayResult};
-use yaniv_domain::rules::Preset;
+use yaniv_domain::rules::{Preset, Rules};
 use yaniv_domain::shuffle::Seed;
 
 /// A tiny deterministic generator (splitmix64).
@@ -46,7 +46,7 @@ enum Dealing {
 /// A random legal game, stopped after `max_rounds` rounds (and possibly in the middle of
 /// the next one), or played to its end.
 fn random_game(
-    preset: Preset,
+    rules: Rules,
     players: usize,
     seed: u64,
     dealing: Dealing,
@@ -65,7 +65,7 @@ fn random_game(
         Vec::new()
     };
     let create = Command::Create {
-        rules: preset.rules(),
+        rules,
         players: names,
         initial_totals,
     };
@@ -140,7 +140,7 @@ fn random_game(
         };
         log.extend(game.execute(&command).expect("listed action is legal"));
     }
-    panic!("{preset}: the game did not finish");
+    panic!("seed {seed}: the game did not finish");
 }
 
 /// One in how many turns the player calls when allowed: often within the threshold,
@@ -301,13 +301,32 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
         for players in 2..=8 {
             for game in 0..2u64 {
                 let seed = 1000 * players as u64 + game;
-                let events = random_game(preset, players, seed, Dealing::Seeded, u32::MAX);
+                let events = random_game(preset.rules(), players, seed, Dealing::Seeded, u32::MAX);
                 for e in &events {
                     *seen.entry(e.type_name()).or_default() += 1;
                 }
                 check_round_trip(&events, &format!("{preset} {players}p seed {seed}"));
             }
         }
+    }
+    // The House Rules' bonus rules the engine models, together (Spy's hands_shown.v1).
+    let bonus = Preset::House
+        .rules()
+        .with_overrides(
+            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "spy", "wormhole"]}"#)
+                .expect("JSON"),
+        )
+        .expect("valid bonus rules");
+    for players in 2..=8 {
+        let seed = 5000 + players as u64;
+        let events = random_game(bonus.clone(), players, seed, Dealing::Seeded, u32::MAX);
+        for e in &events {
+            *seen.entry(e.type_name()).or_default() += 1;
+        }
+        check_round_trip(
+            &events,
+            &format!("house + bonus rules {players}p seed {seed}"),
+        );
     }
     // The games exercise every kind of event a record must carry.
     for kind in Event::TYPES {
@@ -323,7 +342,7 @@ fn games_dealt_on_paper_replay_from_their_records() {
     for preset in Preset::ALL {
         for players in 2..=8 {
             let seed = 77 + players as u64;
-            let events = random_game(preset, players, seed, Dealing::OnPaper, u32::MAX);
+            let events = random_game(preset.rules(), players, seed, Dealing::OnPaper, u32::MAX);
             let exported = record::export(&events).expect("export");
             assert!(exported.rounds.iter().all(|r| r.shuffle.is_none()));
             check_round_trip(
@@ -337,7 +356,7 @@ fn games_dealt_on_paper_replay_from_their_records() {
 #[test]
 fn an_unfinished_round_is_left_out_of_the_export() {
     for preset in Preset::ALL {
-        let events = random_game(preset, 4, 5, Dealing::Seeded, 3);
+        let events = random_game(preset.rules(), 4, 5, Dealing::Seeded, 3);
         // Cut inside the fourth round (or inside the last one, if the game ended early).
         let Some(last_deal) = events
             .iter()
@@ -366,7 +385,7 @@ fn an_unfinished_round_is_left_out_of_the_export() {
 
 #[test]
 fn a_table_without_rounds_exports_and_replays() {
-    let events = random_game(Preset::Belgian, 3, 9, Dealing::Seeded, 0);
+    let events = random_game(Preset::Belgian.rules(), 3, 9, Dealing::Seeded, 0);
     assert_eq!(events.len(), 1);
     let exported = record::export(&events).expect("export");
     assert!(exported.rounds.is_empty());
@@ -379,7 +398,7 @@ fn a_table_without_rounds_exports_and_replays() {
 
 #[test]
 fn seeded_records_carry_the_shuffle_and_the_dealt_hands() {
-    let events = random_game(Preset::Israeli, 3, 11, Dealing::Seeded, 2);
+    let events = random_game(Preset::Israeli.rules(), 3, 11, Dealing::Seeded, 2);
     let exported = record::export(&events).expect("export");
     for (round, dealt) in exported
         .rounds
