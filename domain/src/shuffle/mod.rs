@@ -137,6 +137,42 @@ impl Visitor<'_> for HexVisitor {
     }
 }
 
+/// The hex form shared by the 32-byte values ([`Seed`], [`Commitment`],
+/// [`Contribution`]): `to_hex` (64 lowercase digits), `from_hex` (64 digits, either
+/// case, nothing else: no prefix, no whitespace) and serde as that string. `$what`
+/// names the value in a deserialization error.
+macro_rules! hex32 {
+    ($type:ident, $what:literal) => {
+        impl $type {
+            /// The value as 64 lowercase hexadecimal characters.
+            #[must_use]
+            pub fn to_hex(&self) -> String {
+                hex_str(&encode_hex(&self.0)).to_owned()
+            }
+
+            /// Parses 64 hexadecimal characters (upper or lower case, nothing else).
+            ///
+            /// # Errors
+            /// [`SeedParseError`] if the text is not exactly 64 hexadecimal digits.
+            pub fn from_hex(text: &str) -> Result<Self, SeedParseError> {
+                decode_hex(text).map(Self)
+            }
+        }
+
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(hex_str(&encode_hex(&self.0)))
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_str(HexVisitor($what)).map(Self)
+            }
+        }
+    };
+}
+
 /// The secret from which all shuffles of one round are derived: the ChaCha20 key.
 ///
 /// Secret until the round is over, so `Debug` prints `Seed(..)` and there is no
@@ -145,22 +181,9 @@ impl Visitor<'_> for HexVisitor {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Seed(pub [u8; 32]);
 
+hex32!(Seed, "seed");
+
 impl Seed {
-    /// The seed as 64 lowercase hexadecimal characters.
-    #[must_use]
-    pub fn to_hex(&self) -> String {
-        hex_str(&encode_hex(&self.0)).to_owned()
-    }
-
-    /// Parses 64 hexadecimal characters (upper or lower case, nothing else: no
-    /// prefix, no whitespace).
-    ///
-    /// # Errors
-    /// [`SeedParseError`] if the text is not exactly 64 hexadecimal digits.
-    pub fn from_hex(text: &str) -> Result<Self, SeedParseError> {
-        decode_hex(text).map(Self)
-    }
-
     /// The public commitment to this seed: SHA-256 of its 32 raw bytes.
     #[must_use]
     pub fn commitment(&self) -> Commitment {
@@ -182,38 +205,14 @@ impl FromStr for Seed {
     }
 }
 
-impl Serialize for Seed {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(hex_str(&encode_hex(&self.0)))
-    }
-}
-
-impl<'de> Deserialize<'de> for Seed {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_str(HexVisitor("seed")).map(Self)
-    }
-}
-
 /// SHA-256 of a [`Seed`], published before the deal. Not secret: `Debug` and
 /// `Display` show the hex. Serialises as a lowercase hex string of 64 characters.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Commitment(pub [u8; 32]);
 
+hex32!(Commitment, "commitment");
+
 impl Commitment {
-    /// The commitment as 64 lowercase hexadecimal characters.
-    #[must_use]
-    pub fn to_hex(&self) -> String {
-        hex_str(&encode_hex(&self.0)).to_owned()
-    }
-
-    /// Parses 64 hexadecimal characters (upper or lower case, nothing else).
-    ///
-    /// # Errors
-    /// [`SeedParseError`] if the text is not exactly 64 hexadecimal digits.
-    pub fn from_hex(text: &str) -> Result<Self, SeedParseError> {
-        decode_hex(text).map(Self)
-    }
-
     /// Whether `seed` is the seed this commitment was made to, i.e. whether
     /// SHA-256 of the seed's bytes equals this commitment.
     #[must_use]
@@ -242,59 +241,17 @@ impl FromStr for Commitment {
     }
 }
 
-impl Serialize for Commitment {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(hex_str(&encode_hex(&self.0)))
-    }
-}
-
-impl<'de> Deserialize<'de> for Commitment {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_str(HexVisitor("commitment"))
-            .map(Self)
-    }
-}
-
 /// A player's contribution to a deal's seed at a table with player entropy: 32 bytes
 /// the player chose (a client draws them from its own generator). Public once sent.
 /// Serialises as 64 lowercase hexadecimal characters.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Contribution(pub [u8; 32]);
 
-impl Contribution {
-    /// The contribution as 64 lowercase hexadecimal characters.
-    #[must_use]
-    pub fn to_hex(&self) -> String {
-        hex_str(&encode_hex(&self.0)).to_owned()
-    }
-
-    /// Parses 64 hexadecimal characters (upper or lower case, nothing else).
-    ///
-    /// # Errors
-    /// [`SeedParseError`] if the text is not exactly 64 hexadecimal digits.
-    pub fn from_hex(text: &str) -> Result<Self, SeedParseError> {
-        decode_hex(text).map(Self)
-    }
-}
+hex32!(Contribution, "contribution");
 
 impl fmt::Debug for Contribution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Contribution({})", hex_str(&encode_hex(&self.0)))
-    }
-}
-
-impl Serialize for Contribution {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(hex_str(&encode_hex(&self.0)))
-    }
-}
-
-impl<'de> Deserialize<'de> for Contribution {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_str(HexVisitor("contribution"))
-            .map(Self)
     }
 }
 
