@@ -317,29 +317,37 @@ fn random_rules_games_hold_every_property() {
     }
 }
 
-/// The bonus rules the engine models (Landmine, Spy, Wormhole), together, under the
-/// house rules: every table
-/// size, both bots, three games each.
+/// The bonus rules the engine models, each alone and all together, under the house
+/// rules (and those that fit the Belgian go-along calls under them): every table size,
+/// both bots, `YANIV_PROPTEST_GAMES / 8` games each (at least 3).
 #[test]
-fn house_games_with_the_modelled_bonus_rules_hold_every_property() {
-    let rules = Preset::House
-        .rules()
-        .with_overrides(
-            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "spy", "wormhole"]}"#).unwrap(),
-        )
-        .expect("valid bonus rules");
-    for players in 2..=8 {
-        for kind in BotKind::ALL {
-            for index in 0..3 {
-                let series = 80_000 + players as u64 * 10 + kind as u64;
-                check_game_under(
-                    &rules,
-                    "house + landmine + spy + wormhole",
-                    series,
-                    players,
-                    kind,
-                    index,
-                );
+fn games_with_the_modelled_bonus_rules_hold_every_property() {
+    use yaniv_domain::rules::BonusRule;
+    let names: Vec<&str> = BonusRule::MODELLED.iter().map(|r| r.name()).collect();
+    let mut sets: Vec<(Preset, Vec<&str>)> =
+        names.iter().map(|&n| (Preset::House, vec![n])).collect();
+    sets.push((Preset::House, names.clone()));
+    sets.push((
+        Preset::Belgian,
+        names.iter().copied().filter(|&n| n != "wormhole").collect(),
+    ));
+    let games = (games_per_combination() / 8).max(3);
+    for (set, (preset, bonus)) in sets.iter().enumerate() {
+        let overrides = serde_json::json!({ "bonus_rules": bonus });
+        let serde_json::Value::Object(overrides) = overrides else {
+            unreachable!("an object")
+        };
+        let rules = preset
+            .rules()
+            .with_overrides(&overrides)
+            .expect("valid bonus rules");
+        let label = format!("{preset:?} + {}", bonus.join(" + "));
+        for players in 2..=8 {
+            for kind in BotKind::ALL {
+                for index in 0..games {
+                    let series = 80_000 + set as u64 * 1_000 + players as u64 * 10 + kind as u64;
+                    check_game_under(&rules, &label, series, players, kind, index);
+                }
             }
         }
     }

@@ -313,7 +313,7 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
     let bonus = Preset::House
         .rules()
         .with_overrides(
-            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "spy", "wormhole"]}"#)
+            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "mathematician", "southern_hemisphere", "spy", "wormhole"]}"#)
                 .expect("JSON"),
         )
         .expect("valid bonus rules");

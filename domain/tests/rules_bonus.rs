@@ -1,5 +1,5 @@
-//! The House Rules' bonus rules the engine models (`bonus_rules`): Landmine and
-//! Wormhole, each test quoting the source's sentence.
+//! The House Rules' bonus rules the engine models (`bonus_rules`), each test quoting
+//! the source's sentence.
 
 mod common;
 
@@ -146,4 +146,155 @@ fn spy_the_queen_of_diamonds_shows_every_other_hand_to_its_thrower_only() {
     plain.deal("ann", &["QD 9C 9H 4S 5S", "3C KH JK 7D 8D"], "4D");
     let events = plain.play("ann", "QD", common::stock("2D"));
     assert!(!events.iter().any(|e| matches!(e, Event::HandsShown(_))));
+}
+
+/// yaniv.co Southern hemisphere: "Playing a 9 reverses the direction of play."
+#[test]
+fn southern_hemisphere_a_nine_reverses_the_direction_of_play() {
+    let players = ["ann", "bob", "cid", "dan"];
+    let hands = [
+        "9C 3C 4S 5S 6S",
+        "KH 2H 4D 5D 6D",
+        "9D 9H 4C 5C 6C",
+        "10S 2C 7H 8H KD",
+    ];
+    let mut t = Table::with_rules(house_with(&["southern_hemisphere"]), &players, &[]);
+    t.deal("ann", &hands, "3D");
+    assert!(!t.game.view(0).expect("seat").reversed);
+    // Ann's nine sends the turn to her right: dan, not bob.
+    t.play("ann", "9C", common::stock("AS"));
+    assert_eq!(t.to_act(), Some("dan"));
+    assert!(t.game.view(1).expect("seat").reversed, "every seat sees it");
+    t.play("dan", "KD", common::stock("AD"));
+    assert_eq!(t.to_act(), Some("cid"));
+    // A throw of two nines reverses once, not twice (our reading: the source counts
+    // per card only where it says so, in Sevens).
+    t.play("cid", "9D 9H", common::stock("AH"));
+    assert_eq!(t.to_act(), Some("dan"));
+    assert!(!t.game.view(0).expect("seat").reversed);
+    t.replays();
+
+    // Without the rule, a nine is just a nine.
+    let mut plain = Table::new(Preset::House, &players);
+    plain.deal("ann", &hands, "3D");
+    plain.play("ann", "9C", common::stock("AS"));
+    assert_eq!(plain.to_act(), Some("bob"));
+}
+
+/// Southern hemisphere, our readings: each round starts in the usual direction, and a
+/// nine in the Belgian last turns after a call does not reverse them, since each other
+/// player plays exactly one last turn.
+#[test]
+fn southern_hemisphere_resets_each_round_and_leaves_the_last_turns_alone() {
+    let players = ["ann", "bob", "cid", "dan"];
+    let mut t = Table::with_rules(house_with(&["southern_hemisphere"]), &players, &[]);
+    t.deal(
+        "ann",
+        &[
+            "9C AC AD JK 3S",
+            "KH QH 4D 5D 6D",
+            "KC QC 4C 5C 6C",
+            "KS QS 7H 8H 10D",
+        ],
+        "3D",
+    );
+    t.play("ann", "9C", common::stock("JK"));
+    assert_eq!(t.to_act(), Some("dan"));
+    t.play("dan", "KS", common::stock("5H"));
+    t.play("cid", "KC", common::stock("6H"));
+    t.play("bob", "KH", common::stock("7C"));
+    t.call("ann");
+    let next = t.next_starter().expect("the game goes on").to_owned();
+    t.deal_next(
+        &[
+            "9S 2C 3C 4D 5D",
+            "KH QH 6D 7D 8D",
+            "KC QC 6C 8C 10C",
+            "KS QS 7H 8H 10D",
+        ],
+        "3H",
+    );
+    assert_eq!(t.to_act(), Some(next.as_str()));
+    assert!(!t.game.view(0).expect("seat").reversed, "a new round");
+
+    let mut belgian = Table::with_rules(
+        rules_with(
+            Preset::Belgian,
+            json!({ "bonus_rules": ["southern_hemisphere"] }),
+        ),
+        &players,
+        &[],
+    );
+    belgian.deal(
+        "ann",
+        &[
+            "JK JK AC AD 3C",
+            "9C KH QH 4D 5D",
+            "KC QC 4C 5C 6C",
+            "KS QS 7H 8H 10D",
+        ],
+        "3H",
+    );
+    belgian.call("ann");
+    assert_eq!(belgian.to_act(), Some("bob"));
+    belgian.play("bob", "9C", common::stock("9H"));
+    assert_eq!(
+        belgian.to_act(),
+        Some("cid"),
+        "the last turns keep their order"
+    );
+    belgian.play("cid", "KC", common::stock("JC"));
+    assert_eq!(belgian.to_act(), Some("dan"));
+    belgian.replays();
+}
+
+/// yaniv.co Mathematician: "Players can add-on to or slap-down on any card discarded if
+/// that card's value is a multiple of the value of the card laid. For example, if a 3 is
+/// discarded, another player may lay down a 6 or a 9 before the next player's turn
+/// begins. This rule does not apply if a set or straight is played."
+#[test]
+fn mathematician_lays_a_multiple_of_a_single_card_discarded() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["3C 4C 8C 8S KD", "KH 2H 5D 7D JK", "6H 9S 7H 3D 5C"];
+    let mut t = Table::with_rules(house_with(&["mathematician"]), &players, &[]);
+    t.deal("ann", &hands, "2D");
+    t.play("ann", "3C", common::stock("AS"));
+    // The example's 6 and 9 fit the 3, a 7 does not, nor a joker.
+    assert!(t.accepts_add_on("cid", "6H"));
+    assert!(t.accepts_add_on("cid", "9S"));
+    assert!(t.accepts_add_on("cid", "3D"), "3 is 1 x 3");
+    assert!(!t.accepts_add_on("cid", "7H"));
+    assert!(
+        !t.accepts_add_on("bob", "JK"),
+        "a card counting 0 multiplies nothing"
+    );
+    assert!(!t.accepts_add_on("cid", "6H 9S"), "one card on one card");
+    let legal = t.game.legal_actions(t.seat("cid"));
+    assert_eq!(legal.add_ons.len(), 3, "{:?}", legal.add_ons);
+    t.add_on("cid", "6H");
+    // The discarded card took its one card: a 9 no longer fits the 3.
+    assert!(!t.accepts_add_on("cid", "9S"));
+
+    // The thrower's slap-down too: bob throws the 5 of diamonds, draws a king and may
+    // slap it down (10 is 2 x 5).
+    t.play("bob", "5D", common::stock("KC"));
+    t.slap("bob", "KC");
+
+    // Not on a set or a straight.
+    let mut set = Table::with_rules(house_with(&["mathematician"]), &players, &[]);
+    set.deal(
+        "ann",
+        &["3C 3S 8C 8S KD", "KH 2H 5D 7D JK", "6H 9S 7H 3D 5C"],
+        "2D",
+    );
+    set.play("ann", "3C 3S", common::stock("AS"));
+    assert!(!set.accepts_add_on("cid", "6H"));
+    set.replays();
+
+    // Without the rule the 6 does not fit the 3.
+    let mut plain = Table::new(Preset::House, &players);
+    plain.deal("ann", &hands, "2D");
+    plain.play("ann", "3C", common::stock("AS"));
+    assert!(!plain.accepts_add_on("cid", "6H"));
+    t.replays();
 }

@@ -919,7 +919,7 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         unknown = [b for b in self.rules.get("bonus_rules", [])
-                   if b not in ("landmine", "spy", "wormhole")]
+                   if b not in ("landmine", "mathematician", "southern_hemisphere", "spy", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")

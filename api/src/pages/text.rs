@@ -413,6 +413,10 @@ pub const CONTRIBUTE_NOTE: Text = Text::new(
     "The deal waits for every player's randomness: the server committed to its seed, and yours is mixed in.",
     "Het delen wacht op het toeval van elke speler: de server legde zijn seed vast, en het jouwe wordt erdoor gemengd.",
 );
+pub const REVERSED: Text = Text::new(
+    "a nine reversed the direction of play",
+    "een negen keerde de speelrichting om",
+);
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",
     "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",

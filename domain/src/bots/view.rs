@@ -13,7 +13,7 @@
 use crate::cards::{Card, Cards};
 use crate::combos::{Combination, add_on_fits, classify, slap_fits, takeable};
 use crate::game::{CallKind, Command, Game, LegalActions, RoundStage, Seat, SeatView};
-use crate::rules::{Rules, SlapDown};
+use crate::rules::{BonusRule, Rules, SlapDown};
 
 /// What a seat declares after a call, when asked in turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -228,6 +228,19 @@ impl<'a> BotView<'a> {
         };
         let top = self.game.top_throw();
         let hand = self.hand();
+        if rules.has_bonus(BonusRule::Mathematician) && top.len() == 1 {
+            // Single cards by their values as well as the usual sets: every subset, in
+            // mask order like `legal_actions` (at most 2^10 with the largest hands).
+            let mut listed: Vec<Cards> = Vec::new();
+            for mask in 1u32..(1 << hand.len()) {
+                let subset = hand.subset(mask);
+                if add_on_fits(&top, subset.as_slice(), rules) && !listed.contains(&subset) {
+                    listed.push(subset);
+                    found(&subset);
+                }
+            }
+            return;
+        }
         let cards = hand.as_slice();
         let natural = top.iter().find(|c| !c.is_joker());
         let all = (1u32 << cards.len()) - 1;

@@ -3,12 +3,15 @@
 
 use super::{Combination, classify, is_set_like};
 use crate::cards::{Card, Cards};
-use crate::rules::Rules;
+use crate::rules::{BonusRule, Rules};
 
 /// Whether the thrower may slap `card` onto `group`: a card of the top card's rank (or one
 /// the rules let stand in for it), or one that extends the run past its top card.
 /// Belgian example 2: on 6♥-7♥-8♥ any 8 or the 9♥, but not the 5♥ nor another 6.
 pub fn slap_fits(group: &Cards, card: Card, rules: &Rules) -> bool {
+    if multiple_fits(group, card, rules) {
+        return true;
+    }
     let Some(top) = group.last() else {
         return false;
     };
@@ -34,6 +37,11 @@ pub fn add_on_fits(group: &Cards, cards: &[Card], rules: &Rules) -> bool {
     if cards.is_empty() || group.is_empty() {
         return false;
     }
+    if let [card] = cards
+        && multiple_fits(group, *card, rules)
+    {
+        return true;
+    }
     let mut extended = *group;
     if extended.try_extend(cards).is_err() {
         return false;
@@ -50,6 +58,22 @@ pub fn add_on_fits(group: &Cards, cards: &[Card], rules: &Rules) -> bool {
         (Ok(Combination::Run(_)), Ok(Combination::Run(_))) => rules.add_ons.to_runs,
         _ => false,
     }
+}
+
+/// Mathematician: "Players can add-on to or slap-down on any card discarded if that
+/// card's value is a multiple of the value of the card laid. For example, if a 3 is
+/// discarded, another player may lay down a 6 or a 9". As the example reads (the laid
+/// card's value a multiple of the discarded card's), one card on a throw of one card
+/// with nothing laid on it yet. A card that counts 0 multiplies nothing.
+pub fn multiple_fits(group: &Cards, card: Card, rules: &Rules) -> bool {
+    if !rules.has_bonus(BonusRule::Mathematician) {
+        return false;
+    }
+    let [discarded] = group.as_slice() else {
+        return false;
+    };
+    let (base, laid) = (rules.value(*discarded), rules.value(card));
+    base > 0 && laid > 0 && laid % base == 0
 }
 
 #[cfg(test)]

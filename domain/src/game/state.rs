@@ -3,7 +3,7 @@
 //! not produced by `decide` is only caught by [`Game::replay_checked`](super::Game::replay_checked).
 
 use crate::cards::{Card, Cards, Deck};
-use crate::rules::Rules;
+use crate::rules::{BonusRule, Rules};
 use crate::shuffle::{Commitment, Seed, ShuffleStream, shuffle_in_place};
 
 use super::deal::dealt_from_seed;
@@ -61,6 +61,8 @@ pub(crate) struct Round {
     /// Spy: cards shown to a player (viewer, owner, the shown cards the owner still
     /// holds). Empty unless a queen of diamonds was thrown under `spy`.
     pub shown: Vec<(Seat, Seat, Cards)>,
+    /// Southern Hemisphere: a nine reversed the direction of play this round.
+    pub reversed: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -188,6 +190,7 @@ impl Game {
         round.discard_below.clear();
         round.top_thrower = None;
         round.shown.clear();
+        round.reversed = false;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
@@ -290,6 +293,17 @@ impl Game {
             });
         self.round.turns_played += 1;
         self.round.turn_fresh = true;
+        // Southern Hemisphere: "Playing a 9 reverses the direction of play." Not in the
+        // last turns after a call, where each other player plays exactly one turn.
+        if self.round.stage == Stage::Playing
+            && self
+                .rules
+                .as_deref()
+                .is_some_and(|r| r.has_bonus(BonusRule::SouthernHemisphere))
+            && e.thrown.iter().any(|c| c.rank() == 9)
+        {
+            self.round.reversed = !self.round.reversed;
+        }
         match self.round.stage {
             Stage::LastTurns { caller, remaining } if remaining <= 1 => {
                 self.round.stage = Stage::GoingAlong {
@@ -305,9 +319,9 @@ impl Game {
                     caller,
                     remaining: remaining - 1,
                 };
-                self.round.turn = self.next_other_than(e.seat, caller);
+                self.round.turn = self.next_in_play_other_than(e.seat, caller);
             }
-            _ => self.round.turn = self.next_active(e.seat),
+            _ => self.round.turn = self.next_in_play(e.seat),
         }
     }
 
@@ -338,7 +352,7 @@ impl Game {
                     caller,
                     remaining: others,
                 };
-                self.round.turn = self.next_other_than(caller, caller);
+                self.round.turn = self.next_in_play_other_than(caller, caller);
             }
             crate::rules::CallResolution::Kluft { .. } => {
                 self.round.stage = Stage::Kluft {
@@ -439,6 +453,26 @@ impl Game {
             }
         }
         seat
+    }
+
+    /// Whose turn follows `seat`'s: the next active seat in the direction of play, which
+    /// Southern Hemisphere's nines may have reversed for the round.
+    pub(crate) fn next_in_play(&self, seat: Seat) -> Seat {
+        if self.round.reversed {
+            self.previous_active(seat)
+        } else {
+            self.next_active(seat)
+        }
+    }
+
+    /// [`Game::next_in_play`], passing over `skip`.
+    pub(crate) fn next_in_play_other_than(&self, seat: Seat, skip: Seat) -> Seat {
+        let next = self.next_in_play(seat);
+        if next == skip {
+            self.next_in_play(next)
+        } else {
+            next
+        }
     }
 
     /// The next active seat after `seat` that is not `skip`.

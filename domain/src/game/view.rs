@@ -36,6 +36,9 @@ pub struct SeatView {
     pub stage: RoundStage,
     /// Who must act now (throw or call, or declare).
     pub to_act: Option<Seat>,
+    /// Southern Hemisphere: a nine reversed the direction of play for this round, so
+    /// turns pass to the previous seat.
+    pub reversed: bool,
     pub caller: Option<Seat>,
     pub hand: Cards,
     pub hand_total: u32,
@@ -85,6 +88,7 @@ impl Game {
             round: round.number,
             stage,
             to_act: self.to_act(),
+            reversed: round.reversed,
             caller: self.closed_caller_public(),
             hand,
             hand_total: rules.hand_total(hand.as_slice()),

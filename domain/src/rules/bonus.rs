@@ -1,17 +1,18 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models three so far: `landmine` and `wormhole` at the showdown, and
-//! `spy`, which shows hands to one player ([`BonusRule::MODELLED`]). The other ten
-//! change what a turn may do (forced draws, several discard piles, passing cards, a
-//! re-deal, a reversed direction); a
+//! The engine models five so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
+//! at the showdown, `spy`, which shows hands to one player, `southern_hemisphere`,
+//! whose nines reverse the direction of play, and `mathematician`, which lays multiples
+//! on a single card. The other eight change what a turn may do (forced draws, several
+//! discard piles, passing cards, a re-deal, a blind pick); a
 //! configuration that names one is refused with `bad_rules`, saying so, rather than
 //! played without it. Each check below names the parameter or the rule it conflicts
 //! with.
 
 use serde::{Deserialize, Serialize};
 
-use super::{CallResolution, Rules, RulesError};
+use super::{CallResolution, Rules, RulesError, SlapDown};
 
 /// One bonus rule, by its snake_case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -35,7 +36,13 @@ pub enum BonusRule {
 
 impl BonusRule {
     /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 3] = [BonusRule::Landmine, BonusRule::Spy, BonusRule::Wormhole];
+    pub const MODELLED: [BonusRule; 5] = [
+        BonusRule::Landmine,
+        BonusRule::Mathematician,
+        BonusRule::SouthernHemisphere,
+        BonusRule::Spy,
+        BonusRule::Wormhole,
+    ];
 
     /// The name in `bonus_rules`.
     pub fn name(self) -> &'static str {
@@ -101,10 +108,19 @@ pub(super) fn check(rules: &Rules) -> Result<(), RulesError> {
             ));
         }
     }
+    // "Players can add-on to or slap-down on any card discarded if ...": it widens
+    // which cards fit the add-ons and slap-downs these rules have; it opens neither.
+    if has(BonusRule::Mathematician) && !rules.add_ons.any() && rules.slap_down == SlapDown::Off {
+        return Err(conflict(
+            "mathematician widens the add-ons and slap-downs: these rules have neither",
+        ));
+    }
     if let Some(rule) = chosen.iter().find(|r| !BonusRule::MODELLED.contains(r)) {
+        let modelled: Vec<&str> = BonusRule::MODELLED.iter().map(|r| r.name()).collect();
         return Err(conflict(format!(
-            "{} is not modelled by the engine yet (modelled: landmine, spy, wormhole)",
-            rule.name()
+            "{} is not modelled by the engine yet (modelled: {})",
+            rule.name(),
+            modelled.join(", ")
         )));
     }
     Ok(())
@@ -165,6 +181,11 @@ mod tests {
         );
         assert!(message(with(serde_json::json!(["landmine", "landmine"]))).contains("named twice"));
         assert!(message(with(serde_json::json!(["sevens"]))).contains("sevens is not modelled"));
+        let israeli = resolve(
+            "israeli",
+            serde_json::json!({"bonus_rules": ["mathematician"]}),
+        );
+        assert!(message(israeli).contains("these rules have neither"));
         let belgian = resolve("belgian", serde_json::json!({"bonus_rules": ["wormhole"]}));
         assert!(message(belgian).contains("call_resolution immediate"));
         let ties = with(serde_json::json!(["wormhole"])).map(|mut r| {

@@ -223,7 +223,8 @@
       var standings = (table.standings || []).map(function (p) { return p.place + ". " + p.name + " (" + p.total + ")"; });
       status.textContent = over ? labels.over + " " + standings.join(" · ")
         : view.entropy ? labels.round + " " + view.entropy.round + " · " + labels.contributeNote
-        : (game ? labels.round + " " + game.round + " · " : "") + (myTurn ? labels.yourTurn : labels.waiting + " " + waited);
+        : (game ? labels.round + " " + game.round + " · " : "") + (game && game.reversed ? labels.reversed + " · " : "") +
+          (myTurn ? labels.yourTurn : labels.waiting + " " + waited);
       status.appendChild(element("span", { "data-play-clock": "" }));
       deadline = view.clock && typeof view.clock.limit_ms === "number" ? Date.now() + view.clock.limit_ms : null;
       showClock();

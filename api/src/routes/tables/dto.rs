@@ -216,6 +216,9 @@ pub struct PublicGame {
     pub round: u32,
     pub stage: Stage,
     pub to_act: Option<u8>,
+    /// Southern Hemisphere (a bonus rule): a nine reversed the direction of play for
+    /// this round, so turns pass to the previous seat.
+    pub reversed: bool,
     /// The caller whose hand is closed while the others finish the round.
     pub caller: Option<u8>,
     pub hand_sizes: Vec<u8>,
@@ -239,6 +242,7 @@ impl PublicGame {
             round: view.round,
             stage: view.stage.into(),
             to_act: view.to_act,
+            reversed: view.reversed,
             caller: view.caller,
             hand_sizes: view.hand_sizes.clone(),
             top_throw: card_strings(&view.top_throw),
