@@ -285,7 +285,8 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                 Event::GameCreated(_)
                 | Event::RoundDealt(_)
                 | Event::GameFinished(_)
-                | Event::HandsShown(_) => {}
+                | Event::HandsShown(_)
+                | Event::ForcedToDraw(_) => {}
             }
             (self.observe)(game, event);
         }

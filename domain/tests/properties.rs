@@ -11,9 +11,9 @@
 //! ```
 
 use yaniv_domain::bots::{BotKind, BotView};
-use yaniv_domain::cards::Cards;
-use yaniv_domain::combos::{Combination, arrange_run, classify, for_each_throw};
-use yaniv_domain::game::{Event, Game, Seat, Standing};
+use yaniv_domain::cards::{Cards, MAX_CARDS};
+use yaniv_domain::combos::{Combination, add_on_fits, arrange_run, classify, for_each_throw};
+use yaniv_domain::game::{Command, Event, Game, Seat, Standing};
 use yaniv_domain::rules::{GameEnd, Preset, Rules, random_rules};
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::sim::{SimOptions, Simulator, game_seed, make_bots};
@@ -32,6 +32,24 @@ fn deep_checked_games() -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1)
+}
+
+/// Every add-on `seat` may lay now, found by asking `decide` about every subset of its
+/// hand that fits the top throw (`decide` accepts no other): the reference for the
+/// enumeration `legal_actions` uses.
+fn reference_add_ons(game: &Game, seat: Seat, rules: &Rules) -> Vec<Cards> {
+    let (hand, top) = (game.hand(seat), game.top_throw());
+    let mut out: Vec<Cards> = Vec::new();
+    for mask in 1u32..(1 << hand.len()) {
+        let cards = hand.subset(mask);
+        if add_on_fits(&top, cards.as_slice(), rules)
+            && !out.contains(&cards)
+            && game.decide(&Command::AddOn { seat, cards }).is_ok()
+        {
+            out.push(cards);
+        }
+    }
+    out
 }
 
 /// `for_each_throw` as first written (every subset classified), the reference for the
@@ -91,6 +109,8 @@ fn check_game_under(
     let deck = rules.deck(players).counts();
     let hand_size = rules.hand_size as usize;
     let deep = index < deep_checked_games();
+    let mut forced = [0usize; 8];
+    let mut seen = 0u64;
     let mut bots = make_bots(kind, players, seed);
     let mut simulator = Simulator::new(SimOptions {
         record: true,
@@ -114,25 +134,48 @@ fn check_game_under(
                     );
                 }
                 // A turn throws at least one card and draws one; slap-downs and add-ons only
-                // lay cards: no hand ever holds more than it was dealt.
+                // lay cards: no hand ever holds more than it was dealt, but for the draws
+                // Sevens forced on it this round, and never more than a hand can hold.
+                match event {
+                    Event::RoundDealt(_) => forced = [0; 8],
+                    Event::ForcedToDraw(f) => forced[f.seat as usize] += 1,
+                    _ => {}
+                }
                 for seat in 0..players as Seat {
+                    let held = game.hand(seat).len();
                     assert!(
-                        game.hand(seat).len() <= hand_size,
+                        held <= hand_size + forced[seat as usize] && held <= MAX_CARDS,
                         "{context}: seat {seat} holds too many cards"
                     );
                 }
-                if deep {
+                // Every event of a deep-checked game, but only every 50th after the first
+                // 1,000: random bots under Sevens play rounds of thousands of turns.
+                seen += 1;
+                if deep && (seen <= 1_000 || seen.is_multiple_of(50)) {
                     for seat in 0..players as Seat {
                         // The bots' allocation-free legal moves are exactly `legal_actions`
                         // (which promises that every listed action is accepted by `decide`).
                         let view = BotView::new(game, seat);
+                        let legal = game.legal_actions(seat);
                         assert_eq!(
                             view.legal_actions(),
-                            game.legal_actions(seat),
+                            legal,
                             "{context}: seat {seat} after {event:?}"
                         );
-                        // The throw generator lists what classifying every subset finds.
+                        // Every subset tried, as the reference, for hands up to the size
+                        // dealt (or 7): past that, hands Sevens swelled would cost up to
+                        // 2^16 subsets each.
                         let hand = game.hand(seat);
+                        if hand.len() > hand_size.max(7) {
+                            continue;
+                        }
+                        // The add-on enumeration finds every subset `add_on_fits` accepts.
+                        let mut reference = reference_add_ons(game, seat, &rules);
+                        let mut listed = legal.add_ons.clone();
+                        reference.sort_by_key(|c| format!("{c}"));
+                        listed.sort_by_key(|c| format!("{c}"));
+                        assert_eq!(listed, reference, "{context}: add-ons of {hand}");
+                        // The throw generator lists what classifying every subset finds.
                         let mut fast = Vec::new();
                         for_each_throw(&hand, &rules, |t| fast.push(*t));
                         assert_eq!(

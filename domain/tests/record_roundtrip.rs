@@ -136,7 +136,12 @@ fn random_game(
             } else {
                 DrawChoice::Discard(discard[rng.below(discard.len())])
             };
-            Command::Play { seat, throw, draw }
+            Command::Play {
+                seat,
+                throw,
+                draw,
+                forced: Vec::new(),
+            }
         };
         log.extend(game.execute(&command).expect("listed action is legal"));
     }
@@ -313,7 +318,7 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
     let bonus = Preset::House
         .rules()
         .with_overrides(
-            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "mathematician", "southern_hemisphere", "spy", "wormhole"]}"#)
+            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "mathematician", "sevens", "southern_hemisphere", "spy", "wormhole"]}"#)
                 .expect("JSON"),
         )
         .expect("valid bonus rules");

@@ -298,3 +298,205 @@ fn mathematician_lays_a_multiple_of_a_single_card_discarded() {
     assert!(!plain.accepts_add_on("cid", "6H"));
     t.replays();
 }
+
+/// The forced draws of `events`, as (seat, card).
+fn forced_draws(events: &[yaniv_domain::game::Event]) -> Vec<(u8, String)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            yaniv_domain::game::Event::ForcedToDraw(f) => Some((f.seat, f.card.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// yaniv.co Sevens: "When a player plays any 7 card, all other players must draw a card
+/// from the top of the deck. In the event that multiple 7s are played (two, three, or
+/// four of-a-kind, etc.), a card is drawn for each seven played. The same rule applies if
+/// a straight containing a seven is played."
+#[test]
+fn sevens_every_other_player_draws_a_card_per_seven() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["7C 7D 5S 6S 7S", "KH 2H 4D 5D JK", "6H 9S QH 3D 5C"];
+    let mut t = Table::with_rules(house_with(&["sevens"]), &players, &[]);
+    t.deal("ann", &hands, "2D");
+    // A round dealt on paper names the cards: one seven, one card each, from ann's left.
+    let events = t
+        .try_play_forcing("ann", "7C", common::stock("AS"), "8C 8D")
+        .expect("a seven forces a draw on each other player");
+    assert_eq!(
+        forced_draws(&events),
+        [(1, "8C".to_owned()), (2, "8D".to_owned())]
+    );
+    assert_eq!(t.hand("bob").len(), 6);
+    assert_eq!(t.hand("cid").len(), 6);
+    t.play("bob", "KH", common::stock("10C"));
+    t.play("cid", "QH", common::stock("10D"));
+    // Two sevens: two cards each, bob's both before cid's.
+    let events = t
+        .try_play_forcing("ann", "7D 7S", common::stock("AH"), "2C 3C 4C 9C")
+        .expect("two sevens");
+    assert_eq!(
+        forced_draws(&events),
+        [
+            (1, "2C".to_owned()),
+            (1, "3C".to_owned()),
+            (2, "4C".to_owned()),
+            (2, "9C".to_owned())
+        ]
+    );
+    t.replays();
+
+    // A straight holding a seven forces one card each.
+    let mut run = Table::with_rules(house_with(&["sevens"]), &players, &[]);
+    run.deal(
+        "ann",
+        &["5S 6S 7S 2C 3C", "KH 2H 4D 5D JK", "6H 9S QH 3D 5C"],
+        "2D",
+    );
+    let events = run
+        .try_play_forcing("ann", "5S 6S 7S", common::stock("AS"), "8C 8D")
+        .expect("a run with a seven");
+    assert_eq!(forced_draws(&events).len(), 2);
+
+    // Without the rule a seven forces nothing, and naming draws is refused.
+    let mut plain = Table::new(Preset::House, &players);
+    plain.deal("ann", &hands, "2D");
+    assert!(
+        plain
+            .try_play_forcing("ann", "7C", common::stock("AS"), "8C 8D")
+            .is_err()
+    );
+    let events = plain.play("ann", "7C", common::stock("AS"));
+    assert!(forced_draws(&events).is_empty());
+}
+
+/// Sevens on paper: the record must name exactly the cards forced, each one the stock
+/// can still hold; a shuffled stock decides them itself.
+#[test]
+fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["7C 7D 5S 6S 7S", "KH 2H 4D 5D JK", "6H 9S QH 3D 5C"];
+    let mut t = Table::with_rules(house_with(&["sevens"]), &players, &[]);
+    t.deal("ann", &hands, "2D");
+    let unnamed = t.try_play("ann", "7C", common::stock("AS"));
+    assert!(
+        matches!(&unnamed, Err(GameError::CardNotAvailable(m)) if m.contains("names every card")),
+        "{unnamed:?}"
+    );
+    assert!(
+        t.try_play_forcing("ann", "7C", common::stock("AS"), "8C")
+            .is_err(),
+        "one card short"
+    );
+    assert!(
+        t.try_play_forcing("ann", "7C", common::stock("AS"), "8C 8D 8H")
+            .is_err(),
+        "one card too many"
+    );
+    assert!(
+        t.try_play_forcing("ann", "7C", common::stock("AS"), "8C KH")
+            .is_err(),
+        "bob holds the king of hearts"
+    );
+    assert_eq!(t.hand("bob").len(), 5, "a refused turn changes nothing");
+
+    // Shuffled: the cards on top of the stock, in order.
+    use yaniv_domain::game::{Command, DealSource, DrawChoice, Event, Game};
+    use yaniv_domain::shuffle::Seed;
+    let rules = house_with(&["sevens"]);
+    for seed in 0..40u8 {
+        let mut game = Game::new();
+        game.execute(&Command::Create {
+            rules: rules.clone(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            initial_totals: vec![],
+        })
+        .expect("create");
+        game.execute(&Command::Deal {
+            starter: Some(0),
+            source: DealSource::Seeded(Seed([seed; 32])),
+        })
+        .expect("deal");
+        let Some(seven) = game.hand(0).iter().find(|c| c.rank() == 7) else {
+            continue;
+        };
+        let (before, stock) = (game.clone(), game.stock_len());
+        let events = game
+            .execute(&Command::Play {
+                seat: 0,
+                throw: [seven].into_iter().collect(),
+                draw: DrawChoice::Stock,
+                forced: Vec::new(),
+            })
+            .expect("a seven from a shuffled deal");
+        let Event::TurnPlayed(turn) = &events[0] else {
+            panic!("the turn first")
+        };
+        assert_eq!(forced_draws(&events).len(), 2);
+        assert_eq!(game.stock_len(), stock - 3);
+        // Naming other cards than the stock's next ones is refused.
+        let wrong = before.decide(&Command::Play {
+            seat: 0,
+            throw: [seven].into_iter().collect(),
+            draw: DrawChoice::StockCard(turn.draw.card()),
+            forced: vec![turn.draw.card(), turn.draw.card()],
+        });
+        assert!(wrong.is_err());
+        return;
+    }
+    panic!("no seed dealt ann a seven");
+}
+
+/// Sevens, hidden information: the card a player is forced to draw is theirs alone, in
+/// their view and in every stream, like any stock draw.
+#[test]
+fn sevens_a_forced_card_is_seen_by_its_drawer_only() {
+    use yaniv_domain::game::{Viewer, visible_events};
+    let players = ["ann", "bob", "cid"];
+    let mut t = Table::with_rules(house_with(&["sevens"]), &players, &[]);
+    t.deal(
+        "ann",
+        &["7C 7D 5S 6S 7S", "KH 2H 4D 5D JK", "6H 9S QH 3D 5C"],
+        "2D",
+    );
+    t.try_play_forcing("ann", "7C", common::stock("AS"), "8C 8D")
+        .expect("forced");
+    let bobs = t.log.len() - 2;
+    for (viewer, sees_bobs) in [
+        (Viewer::Seat(0), false),
+        (Viewer::Seat(1), true),
+        (Viewer::Seat(2), false),
+        (Viewer::Spectator, false),
+        (Viewer::Referee, true),
+    ] {
+        let visible = visible_events(&t.log, viewer);
+        assert_eq!(visible[bobs]["type"], "forced_to_draw.v1");
+        assert_eq!(visible[bobs]["seat"], 1);
+        assert_eq!(!visible[bobs]["card"].is_null(), sees_bobs, "{viewer:?}");
+    }
+    // Seats see their own hand grow, and only the size of the others'.
+    let cid = t.game.view(2).expect("seat");
+    assert!(cid.hand.contains(common::card("8D")));
+    assert_eq!(cid.hand_sizes, [5, 6, 6]);
+}
+
+/// Sevens, our reading: the caller whose hand is closed for the Belgian last turns
+/// draws nothing.
+#[test]
+fn sevens_spare_the_closed_caller() {
+    let players = ["ann", "bob", "cid"];
+    let rules = rules_with(Preset::Belgian, json!({ "bonus_rules": ["sevens"] }));
+    let mut t = Table::with_rules(rules, &players, &[]);
+    t.deal(
+        "ann",
+        &["JK JK AC AD 3C", "7C KH QH 4D 5D", "KC QC 4C 5C 6C"],
+        "3H",
+    );
+    t.call("ann");
+    let events = t
+        .try_play_forcing("bob", "7C", common::stock("9H"), "9D")
+        .expect("one forced draw");
+    assert_eq!(forced_draws(&events), [(2, "9D".to_owned())], "not ann");
+    t.replays();
+}

@@ -94,7 +94,12 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
                         Some(card) if step & 1 == 0 => DrawChoice::Discard(card),
                         _ => DrawChoice::Stock,
                     };
-                    Command::Play { seat, throw, draw }
+                    Command::Play {
+                        seat,
+                        throw,
+                        draw,
+                        forced: Vec::new(),
+                    }
                 };
                 game.execute(&command).expect("a legal action");
             }

@@ -27,6 +27,7 @@ STARTER_STREAM = 0xFFFFFFFF
 CHECKPOINT_FORMAT = "yaniv/checkpoint/v1"
 ZERO32 = bytes(32)
 MASK32 = 0xFFFFFFFF
+MAX_HAND = 16   # §6: a hand holds at most 16 cards; a forced draw onto a full hand lapses
 
 
 class Unreadable(Exception):
@@ -473,6 +474,7 @@ GAME_EVENTS = {
     "game_created.v1", "round_dealt.v1", "turn_played.v1", "stock_reshuffled.v1",
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
     "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
+    "forced_to_draw.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -854,6 +856,7 @@ class GameChecker:
         self.pending_finish = None
         self.entropy = None
         self.spy_due = None           # seat that threw a queen of diamonds under spy
+        self.forced_due = []          # seats still to draw for sevens thrown, in order
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -919,7 +922,8 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         unknown = [b for b in self.rules.get("bonus_rules", [])
-                   if b not in ("landmine", "mathematician", "southern_hemisphere", "spy", "wormhole")]
+                   if b not in ("landmine", "mathematician", "sevens", "southern_hemisphere",
+                                "spy", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -1065,27 +1069,8 @@ class GameChecker:
             self._remove_from_hand(version, r, seat, c)
         draw = p["draw"]
         if "stock" in draw:
-            c = draw["stock"]
-            if c is None:
-                self.fail(version, "unverifiable_stock_draw", "the stock draw is redacted",
-                          "unverifiable")
-                c = r["stock"][0] if r["seeded"] and r["stock"] else None
-            parse_card(c)
+            c = self._take_from_stock(version, r, seat, draw["stock"])
             self.v.checked["stock_draws"] += 1
-            if r["seeded"]:
-                if not r["stock"]:
-                    self.fail(version, "stock_empty", "draw of %s from an empty stock" % c)
-                else:
-                    top = r["stock"].pop(0)
-                    if top != c:
-                        self.fail(version, "stock_draw_mismatch",
-                                  "seat %d drew %s but the top of the stock is %s" % (seat, c, top))
-            else:
-                if r["stock"][c] <= 0:
-                    self.fail(version, "stock_draw_unavailable", "%s is not in the stock" % c)
-                else:
-                    r["stock"][c] -= 1
-                    r["stock"] = +r["stock"]
         elif "discard" in draw:
             c = draw["discard"]
             parse_card(c)
@@ -1100,12 +1085,72 @@ class GameChecker:
         r["hands"][seat].append(c)
         r["below"].update(r["top"])
         r["top"] = list(p["thrown"])
-        if "spy" in self.rules.get("bonus_rules", []) and "QD" in p["thrown"]:
+        bonus = self.rules.get("bonus_rules", [])
+        if "spy" in bonus and "QD" in p["thrown"]:
             self.spy_due = seat
+        sevens = sum(1 for x in p["thrown"] if x != "JK" and parse_card(x)[0] == 7)
+        if "sevens" in bonus and sevens:
+            n = len(r["hands"])
+            call = r["call"]
+            closed = call[1] if call is not None and call[0] == "go_along" else None
+            for i in range(1, n):
+                s = (seat + i) % n
+                if r["hands"][s] is not None and s != closed:
+                    self.forced_due.extend([s] * sevens)
+        self._expect_after_draw(r)
+
+    def _take_from_stock(self, version, r, seat, c):
+        """A card drawn from the stock (§6): its top when seeded, any copy on paper."""
+        if c is None:
+            self.fail(version, "unverifiable_stock_draw", "the stock draw is redacted",
+                      "unverifiable")
+            c = r["stock"][0] if r["seeded"] and r["stock"] else None
+        parse_card(c)
+        if r["seeded"]:
+            if not r["stock"]:
+                self.fail(version, "stock_empty", "draw of %s from an empty stock" % c)
+            else:
+                top = r["stock"].pop(0)
+                if top != c:
+                    self.fail(version, "stock_draw_mismatch",
+                              "seat %d drew %s but the top of the stock is %s" % (seat, c, top))
+        else:
+            if r["stock"][c] <= 0:
+                self.fail(version, "stock_draw_unavailable", "%s is not in the stock" % c)
+            else:
+                r["stock"][c] -= 1
+                r["stock"] = +r["stock"]
+        return c
+
+    def _expect_after_draw(self, r):
+        """What must follow a draw (§6): a reshuffle of an emptied stock, then the draws
+        sevens still force (a full hand draws no more; they lapse when no card is left),
+        then the hands a queen of diamonds shows."""
         if len(r["stock"]) == 0 and sum(r["below"].values()) > 0:
             self.expect = ({"stock_reshuffled.v1"}, "the stock ran out (§6 step 5)")
-        elif self.spy_due is not None:
+            return
+        while self.forced_due and len(r["hands"][self.forced_due[0]]) >= MAX_HAND:
+            self.forced_due.pop(0)
+        if self.forced_due and len(r["stock"]) > 0:
+            self.expect = ({"forced_to_draw.v1"}, "a seven under sevens (§6)")
+            return
+        self.forced_due = []
+        if self.spy_due is not None:
             self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
+
+    def on_forced_to_draw(self, version, p):
+        r = self._round(version, "forced_to_draw.v1")
+        seat = self._seat(r, p["seat"])
+        if not self.forced_due or self.forced_due[0] != seat:
+            self.fail(version, "unexpected_event",
+                      "seat %r forced to draw; the sevens thrown owe %r"
+                      % (seat, self.forced_due[0] if self.forced_due else None))
+            return
+        self.forced_due.pop(0)
+        c = self._take_from_stock(version, r, seat, p["card"])
+        self.v.checked["forced_draws"] += 1
+        r["hands"][seat].append(c)
+        self._expect_after_draw(r)
 
     def on_hands_shown(self, version, p):
         r = self._round(version, "hands_shown.v1")
@@ -1143,8 +1188,7 @@ class GameChecker:
         else:
             r["stock"] = r["stock"] + Counter(below)
         r["below"] = Counter()
-        if self.spy_due is not None:
-            self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
+        self._expect_after_draw(r)
 
     def _check_empty_hand(self, version, r, seat):
         if not r["hands"][seat] and self.rules.get("round_ends_on_empty_hand"):

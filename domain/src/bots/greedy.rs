@@ -244,7 +244,12 @@ impl Bot for GreedyBot {
                 None => None,
             };
             if let (Some(throw), Some(draw)) = (pick, draw) {
-                return Some(Command::Play { seat, throw, draw });
+                return Some(Command::Play {
+                    seat,
+                    throw,
+                    draw,
+                    forced: Vec::new(),
+                });
             }
         }
         let discard = if stuck && stock {
@@ -290,7 +295,12 @@ impl Bot for GreedyBot {
             }
         });
         match best {
-            Some((_, _, throw, draw)) => Some(Command::Play { seat, throw, draw }),
+            Some((_, _, throw, draw)) => Some(Command::Play {
+                seat,
+                throw,
+                draw,
+                forced: Vec::new(),
+            }),
             None => can_call.then_some(call),
         }
     }

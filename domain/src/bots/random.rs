@@ -73,7 +73,12 @@ impl Bot for RandomBot {
             (true, n) => DrawChoice::Discard(discard.as_slice()[n as usize - 1]),
             (false, n) => DrawChoice::Discard(discard.as_slice()[n as usize]),
         };
-        Some(Command::Play { seat, throw, draw })
+        Some(Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+        })
     }
 
     fn out_of_turn(&mut self, view: &BotView<'_>) -> Option<Command> {

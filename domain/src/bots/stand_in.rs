@@ -55,7 +55,12 @@ impl Bot for StandIn {
         } else {
             DrawChoice::Discard(view.discard_draws().first()?)
         };
-        Some(Command::Play { seat, throw, draw })
+        Some(Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+        })
     }
 
     fn out_of_turn(&mut self, _view: &BotView<'_>) -> Option<Command> {
@@ -76,15 +81,23 @@ mod tests {
         // House rules: the king of hearts scores 0, so the pair of queens (20) beats
         // a single queen and the king.
         let game = dealt(Preset::House, &["KH QD QS 3C AD", "2C 2D 4H 5S 6S"], "9C");
-        let Some(Command::Play { seat, throw, draw }) = StandIn.act(&BotView::new(&game, 0)) else {
+        let Some(Command::Play {
+            seat, throw, draw, ..
+        }) = StandIn.act(&BotView::new(&game, 0))
+        else {
             panic!("the stand-in must throw");
         };
         assert_eq!(
             (seat, throw.sorted(), draw),
             (0, cards("QD QS").sorted(), DrawChoice::Stock)
         );
-        game.decide(&Command::Play { seat, throw, draw })
-            .expect("the rules accept it");
+        game.decide(&Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+        })
+        .expect("the rules accept it");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! (`domain/tests/properties.rs` checks it at every step of thousands of games).
 
 use crate::cards::{Card, Cards};
-use crate::combos::{Combination, add_on_fits, classify, slap_fits, takeable};
+use crate::combos::{Combination, add_on_fits, classify, multiple_fits, slap_fits, takeable};
 use crate::game::{CallKind, Command, Game, LegalActions, RoundStage, Seat, SeatView};
 use crate::rules::{BonusRule, Rules, SlapDown};
 
@@ -215,33 +215,30 @@ impl<'a> BotView<'a> {
         open.then_some(rules)
     }
 
-    /// Every add-on this seat may lay now, in `legal_actions` order, each once.
+    /// Every add-on this seat may lay now, each once, in the order `legal_actions` lists
+    /// them.
     ///
     /// [`add_on_fits`] decides every candidate; only subsets it must refuse are skipped
     /// without asking: it accepts a set (or a single card) only completed to exactly four,
-    /// so only subsets of that size, of cards of the set's rank or jokers; and a run only
-    /// extended by cards of its suit or jokers. Subsets are tried in increasing mask
-    /// order, which is the order `legal_actions` lists them in.
+    /// so only subsets of that size, of cards of the set's rank or jokers; a run only
+    /// extended by cards of its suit or jokers; and under Mathematician one card on a
+    /// single card. Those single cards come first, then subsets in increasing mask order.
     pub fn for_each_add_on(&self, mut found: impl FnMut(&Cards)) {
         let Some(rules) = self.add_on_window() else {
             return;
         };
         let top = self.game.top_throw();
         let hand = self.hand();
-        if rules.has_bonus(BonusRule::Mathematician) && top.len() == 1 {
-            // Single cards by their values as well as the usual sets: every subset, in
-            // mask order like `legal_actions` (at most 2^10 with the largest hands).
-            let mut listed: Vec<Cards> = Vec::new();
-            for mask in 1u32..(1 << hand.len()) {
-                let subset = hand.subset(mask);
-                if add_on_fits(&top, subset.as_slice(), rules) && !listed.contains(&subset) {
-                    listed.push(subset);
-                    found(&subset);
+        let cards = hand.as_slice();
+        if top.len() == 1 && rules.has_bonus(BonusRule::Mathematician) {
+            // Mathematician: first the single cards whose value is a multiple of the one
+            // discarded (a card once, two decks aside); the sets below take three or more.
+            for (i, &card) in cards.iter().enumerate() {
+                if !cards[..i].contains(&card) && multiple_fits(&top, card, rules) {
+                    found(&Cards::from_iter([card]));
                 }
             }
-            return;
         }
-        let cards = hand.as_slice();
         let natural = top.iter().find(|c| !c.is_joker());
         let all = (1u32 << cards.len()) - 1;
         let mask_of = |keep: &dyn Fn(Card) -> bool| -> u32 {

@@ -73,7 +73,7 @@ pub fn multiple_fits(group: &Cards, card: Card, rules: &Rules) -> bool {
         return false;
     };
     let (base, laid) = (rules.value(*discarded), rules.value(card));
-    base > 0 && laid > 0 && laid % base == 0
+    base > 0 && laid > 0 && laid.is_multiple_of(base)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod generate;
 mod run;
 
 pub use draw::{joker_swap_allowed, takeable};
-pub use extend::{add_on_fits, slap_fits};
+pub use extend::{add_on_fits, multiple_fits, slap_fits};
 pub use generate::{arrange_run, for_each_throw};
 pub use run::RunShape;
 

@@ -26,6 +26,11 @@ pub enum Command {
         seat: Seat,
         throw: Cards,
         draw: DrawChoice,
+        /// Sevens: the cards the other players are forced to draw, in the order they
+        /// draw them, for a round dealt on paper (its stock has no order to take them
+        /// from). Empty otherwise: a shuffled stock decides them, and a list given
+        /// anyway must be those cards.
+        forced: Vec<Card>,
     },
     Call {
         seat: Seat,

@@ -43,6 +43,10 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             "the queen of diamonds: every other player shows {} their hand",
             name(e.to)
         ),
+        Event::ForcedToDraw(e) => format!(
+            "{} had to draw a card from the stock (a seven was thrown)",
+            name(e.seat)
+        ),
         Event::AddedOn(e) => format!(
             "{} added {} onto the top throw",
             name(e.seat),

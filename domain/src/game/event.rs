@@ -50,11 +50,13 @@ pub enum Event {
     GameFinished(GameFinished),
     #[serde(rename = "hands_shown.v1")]
     HandsShown(HandsShown),
+    #[serde(rename = "forced_to_draw.v1")]
+    ForcedToDraw(ForcedToDraw),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 12] = [
+    pub const TYPES: [&'static str; 13] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -67,6 +69,7 @@ impl Event {
         "round_ended.v1",
         "game_finished.v1",
         "hands_shown.v1",
+        "forced_to_draw.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -84,6 +87,7 @@ impl Event {
             Event::RoundEnded(_) => 9,
             Event::GameFinished(_) => 10,
             Event::HandsShown(_) => 11,
+            Event::ForcedToDraw(_) => 12,
         };
         Event::TYPES[i]
     }
@@ -235,6 +239,18 @@ pub struct HandsShown {
     /// Per seat: the hand shown; `null` for `to` and for seats out of the round.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Option<Cards>>>))]
     pub hands: Vec<Option<Cards>>,
+}
+
+/// Sevens (a House Rules bonus rule): a seven was thrown, and `seat` had to draw `card`
+/// from the top of the stock. Only `seat` (and staff) see `card`; in everyone else's
+/// stream it reads `null`, like another player's stock draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ForcedToDraw {
+    pub seat: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
+    pub card: Card,
 }
 
 /// The stock ran out: the discard pile, all but the last throw, became the new stock.

@@ -77,7 +77,7 @@ impl Game {
         // One buffer for every decision: turns are then decided without allocating.
         let mut produced = Vec::new();
         while at < events.len() {
-            let command = command_behind(&events[at]).ok_or_else(|| {
+            let command = command_behind(&events[at], &events[at + 1..]).ok_or_else(|| {
                 (
                     at,
                     GameError::EventMismatch(format!(
@@ -230,7 +230,8 @@ impl Game {
 }
 
 /// The command that produced an action event, for [`Game::replay_checked`].
-fn command_behind(event: &Event) -> Option<Command> {
+/// `following` are the events after it.
+fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
     Some(match event {
         Event::GameCreated(e) => Command::Create {
             rules: e.rules.clone(),
@@ -254,6 +255,15 @@ fn command_behind(event: &Event) -> Option<Command> {
                 Draw::Stock(card) => DrawChoice::StockCard(card),
                 Draw::Discard(card) => DrawChoice::Discard(card),
             },
+            // Sevens: the draws the turn forced, which follow it (between reshuffles).
+            forced: following
+                .iter()
+                .take_while(|e| matches!(e, Event::ForcedToDraw(_) | Event::StockReshuffled(_)))
+                .filter_map(|e| match e {
+                    Event::ForcedToDraw(forced) => Some(forced.card),
+                    _ => None,
+                })
+                .collect(),
         },
         &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap { seat, card },
         &Event::AddedOn(AddedOn { seat, cards }) => Command::AddOn { seat, cards },
@@ -266,6 +276,7 @@ fn command_behind(event: &Event) -> Option<Command> {
         Event::StockReshuffled(_)
         | Event::RoundEnded(_)
         | Event::GameFinished(_)
-        | Event::HandsShown(_) => return None,
+        | Event::HandsShown(_)
+        | Event::ForcedToDraw(_) => return None,
     })
 }

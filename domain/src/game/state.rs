@@ -118,6 +118,13 @@ impl Game {
                 }
             }
             Event::Called(e) => self.apply_called(e),
+            Event::ForcedToDraw(e) => {
+                let round = &mut self.round;
+                if let Some(hand) = round.hands.get_mut(e.seat as usize) {
+                    let _ = hand.try_push(e.card);
+                }
+                take_from_stock(&mut round.stock, e.card);
+            }
             Event::HandsShown(e) => {
                 for (owner, hand) in (0..).zip(&e.hands) {
                     if let Some(hand) = hand {
@@ -269,13 +276,7 @@ impl Game {
         let _ = hand.try_push(drawn);
         let round = &mut self.round;
         match e.draw {
-            Draw::Stock(card) => {
-                if round.stock.last() == Some(&card) {
-                    round.stock.pop();
-                } else if let Some(at) = round.stock.iter().position(|&c| c == card) {
-                    round.stock.swap_remove(at);
-                }
-            }
+            Draw::Stock(card) => take_from_stock(&mut round.stock, card),
             Draw::Discard(card) => {
                 round.top.remove(card);
             }
@@ -492,6 +493,16 @@ impl Game {
             .map(|i| (first + i) % n.max(1))
             .filter(|&s| self.is_active(s))
             .collect()
+    }
+}
+
+/// Takes `card` off the stock: its top when it is there (a shuffled stock), else
+/// wherever it lies (a paper stock, which has no order).
+fn take_from_stock(stock: &mut Vec<Card>, card: Card) {
+    if stock.last() == Some(&card) {
+        stock.pop();
+    } else if let Some(at) = stock.iter().position(|&c| c == card) {
+        stock.swap_remove(at);
     }
 }
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::cards::{Card, Cards};
-use crate::combos::{add_on_fits, for_each_throw, slap_fits, takeable};
+use crate::combos::{for_each_throw, slap_fits, takeable};
 use crate::rules::{CallResolution, OverThresholdCall};
 use crate::shuffle::Commitment;
 
@@ -183,15 +183,10 @@ impl Game {
                     rules.slap_down != crate::rules::SlapDown::Off
                         && slap_fits(&round.top, c, rules)
                 });
-            } else if rules.add_ons.any() && self.decide_add_on_possible(seat) {
-                for mask in 1u32..(1 << hand.len()) {
-                    let subset = hand.subset(mask);
-                    if add_on_fits(&round.top, subset.as_slice(), rules)
-                        && !legal.add_ons.contains(&subset)
-                    {
-                        legal.add_ons.push(subset);
-                    }
-                }
+            } else {
+                // Only the subsets that can fit are tried: every subset of a hand of 16
+                // (Sevens) would be 65,535 (the property tests keep that reference).
+                crate::bots::BotView::new(self, seat).for_each_add_on(|a| legal.add_ons.push(*a));
             }
         }
         legal

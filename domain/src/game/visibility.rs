@@ -81,6 +81,10 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
         {
             value["draw"] = json!({ "stock": null });
         }
+        // Sevens: like a stock draw, the card is its drawer's.
+        Event::ForcedToDraw(forced) if !viewer.sees_seat(forced.seat) => {
+            value["card"] = Value::Null;
+        }
         // Spy: the hands were shown to one player only.
         Event::HandsShown(shown) if !viewer.sees_seat(shown.to) => {
             value["hands"] = Value::Null;
@@ -120,6 +124,7 @@ mod tests {
                 seat: 0,
                 throw,
                 draw: DrawChoice::Stock,
+                forced: Vec::new(),
             })
             .expect("play"),
         );

@@ -151,7 +151,22 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                     Draw::Stock(card) => DrawRecord::Stock(card.to_string()),
                     Draw::Discard(card) => DrawRecord::Discard(card.to_string()),
                 },
+                forced: Vec::new(),
             })),
+            // Sevens: written with the turn that forced it, so that a round dealt on
+            // paper names its cards (a shuffled one would derive them).
+            Event::ForcedToDraw(e) => {
+                let turn = current.as_mut().and_then(|round| round.actions.last_mut());
+                let Some(ActionRecord {
+                    act: Act::Play { forced, .. },
+                    ..
+                }) = turn
+                else {
+                    return Err(unexpected());
+                };
+                forced.push(e.card.to_string());
+                None
+            }
             Event::SlappedDown(e) => Some(action(Act::Slap(e.card.to_string()))),
             Event::AddedOn(e) => Some(action(Act::Add(strings(e.cards.iter())))),
             Event::Called(e) => Some(action(Act::Call(e.call))),

@@ -104,10 +104,13 @@ pub struct ActionRecord {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Act {
-    /// A turn: the cards thrown, bottom first, then the card drawn.
+    /// A turn: the cards thrown, bottom first, then the card drawn, and under Sevens
+    /// the cards the other players were forced to draw, in the order they drew them
+    /// (`"forced"`, omitted when empty).
     Play {
         throw: Vec<String>,
         draw: DrawRecord,
+        forced: Vec<String>,
     },
     /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`).
     Slap(String),
@@ -141,6 +144,8 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     draw: Option<DrawRecord>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    forced: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     slap: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     add: Option<Vec<String>>,
@@ -164,6 +169,7 @@ impl TryFrom<RawAction> for ActionRecord {
             player,
             throw,
             draw,
+            forced,
             slap,
             add,
             call,
@@ -171,6 +177,11 @@ impl TryFrom<RawAction> for ActionRecord {
             onderkluft,
             event_version,
         } = raw;
+        if forced.is_some() && throw.is_none() {
+            return Err(
+                "\"forced\" lists the draws a throw forced: it comes with a \"throw\"".into(),
+            );
+        }
         let kinds = [
             throw.is_some() || draw.is_some(),
             slap.is_some(),
@@ -186,7 +197,11 @@ impl TryFrom<RawAction> for ActionRecord {
             return Err("\"event_version\" is a stream version: 1 or more".into());
         }
         let act = match (throw, draw, slap, add, call, go_along, onderkluft) {
-            (Some(throw), Some(draw), ..) => Act::Play { throw, draw },
+            (Some(throw), Some(draw), ..) => Act::Play {
+                throw,
+                draw,
+                forced: forced.unwrap_or_default(),
+            },
             (Some(_), None, ..) => {
                 return Err(
                     "a throw is followed by a \"draw\": {\"stock\": C} or {\"discard\": C}".into(),
@@ -221,9 +236,14 @@ impl From<ActionRecord> for RawAction {
             ..RawAction::default()
         };
         match action.act {
-            Act::Play { throw, draw } => {
+            Act::Play {
+                throw,
+                draw,
+                forced,
+            } => {
                 raw.throw = Some(throw);
                 raw.draw = Some(draw);
+                raw.forced = (!forced.is_empty()).then_some(forced);
             }
             Act::Slap(card) => raw.slap = Some(vec![card]),
             Act::Add(cards) => raw.add = Some(cards),
@@ -250,6 +270,7 @@ mod tests {
         for value in [
             json!({"player": "ann", "throw": ["AS", "2S", "3S"], "draw": {"discard": "7H"}}),
             json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "QS"}}),
+            json!({"player": "bob", "throw": ["7C", "7D"], "draw": {"stock": "QS"}, "forced": ["2H", "KD"]}),
             json!({"player": "bob", "slap": ["QS"]}),
             json!({"player": "cid", "add": ["QH", "QD"]}),
             json!({"player": "cid", "call": "yaniv"}),
@@ -276,6 +297,10 @@ mod tests {
                 .is_err_and(|e| e.contains("exactly one card"))
         );
         assert!(action(json!({"player": "ann", "call": "jhyap"})).is_err());
+        assert!(
+            action(json!({"player": "ann", "call": "yaniv", "forced": ["2H"]}))
+                .is_err_and(|e| e.contains("comes with a \"throw\""))
+        );
         assert!(action(json!({"player": "ann", "call": "yaniv", "note": "x"})).is_err());
         assert!(action(json!({"player": "ann", "event_version": 3})).is_err());
         assert!(action(json!({"player": "ann", "call": "yaniv", "event_version": -1})).is_err());

@@ -345,9 +345,17 @@ impl Replay<'_> {
     fn action(&mut self, at: At, action: &ActionRecord) -> Result<(), RecordError> {
         let seat = self.seat(&action.player, at, "the action")?;
         let command = match &action.act {
-            Act::Play { throw, draw } => Command::Play {
+            Act::Play {
+                throw,
+                draw,
+                forced,
+            } => Command::Play {
                 seat,
                 throw: parse_cards(throw, at, "the throw")?,
+                forced: forced
+                    .iter()
+                    .map(|card| parse_card(card, at, "a forced draw"))
+                    .collect::<Result<_, _>>()?,
                 draw: match draw {
                     DrawRecord::Stock(card) => {
                         DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)

@@ -34,6 +34,15 @@ fn card_list() -> ArrayBuilder {
 /// One kind of action: `player`, the kind's own fields and the optional
 /// `event_version`, nothing else.
 fn action_kind(description: &str, fields: Vec<(&str, RefOr<Schema>)>) -> RefOr<Schema> {
+    action_kind_with(description, fields, Vec::new())
+}
+
+/// [`action_kind`] with some fields that may be left out.
+fn action_kind_with(
+    description: &str,
+    fields: Vec<(&str, RefOr<Schema>)>,
+    optional: Vec<(&str, RefOr<Schema>)>,
+) -> RefOr<Schema> {
     let mut object = ObjectBuilder::new()
         .schema_type(Type::Object)
         .description(Some(description))
@@ -59,6 +68,9 @@ fn action_kind(description: &str, fields: Vec<(&str, RefOr<Schema>)>) -> RefOr<S
     for (name, schema) in fields {
         object = object.property(name, schema).required(name);
     }
+    for (name, schema) in optional {
+        object = object.property(name, schema);
+    }
     object.into()
 }
 
@@ -68,7 +80,7 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
     vec![
         (
             "RecordTurn",
-            action_kind(
+            action_kind_with(
                 "A turn: the cards thrown (bottom first, the last is on top), then the card drawn",
                 vec![
                     (
@@ -80,6 +92,18 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                         RefOr::Ref(Ref::from_schema_name(DrawRecord::name())),
                     ),
                 ],
+                vec![(
+                    "forced",
+                    card_list()
+                        .min_items(Some(1))
+                        .description(Some(
+                            "Bonus rule `sevens`: the cards the throw's sevens made the other \
+                             players draw from the stock, in the order drawn (each other \
+                             player from the thrower's left, all of theirs before the next)",
+                        ))
+                        .examples([json!(["8C", "KD"])])
+                        .into(),
+                )],
             ),
         ),
         (

@@ -199,14 +199,36 @@ impl Table {
         throw: &str,
         draw: DrawChoice,
     ) -> Result<Vec<Event>, GameError> {
-        let throw = cards(throw);
-        self.try_as(who, |seat| Command::Play { seat, throw, draw })
+        self.try_play_forcing(who, throw, draw, "")
+    }
+
+    /// A turn of a round dealt on paper that forces draws (Sevens): `forced` names the
+    /// cards the others draw, in order.
+    pub fn try_play_forcing(
+        &mut self,
+        who: &str,
+        throw: &str,
+        draw: DrawChoice,
+        forced: &str,
+    ) -> Result<Vec<Event>, GameError> {
+        let (throw, forced) = (cards(throw), cards(forced).iter().collect::<Vec<_>>());
+        self.try_as(who, |seat| Command::Play {
+            seat,
+            throw,
+            draw,
+            forced,
+        })
     }
 
     /// Whether the play would be accepted now; the table is left unchanged.
     pub fn accepts_play(&self, who: &str, throw: &str, draw: DrawChoice) -> bool {
         let (seat, throw) = (self.seat(who), cards(throw));
-        self.accepts(Command::Play { seat, throw, draw })
+        self.accepts(Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+        })
     }
 
     /// Whether `command` would be accepted now; the table is left unchanged.

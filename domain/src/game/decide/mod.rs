@@ -3,6 +3,7 @@
 //!
 //! - `setup.rs`: creating the table and dealing rounds.
 //! - `play.rs`: a turn (throw, then draw) and the stock reshuffle it may trigger.
+//! - `sevens.rs`: the draws a turn forces on the others under the Sevens bonus rule.
 //! - `call.rs`: calling Yaniv or Kluft, within or above the threshold.
 //! - `out_of_turn.rs`: slap-downs and add-ons.
 //! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
@@ -12,6 +13,7 @@ mod declare;
 mod out_of_turn;
 mod play;
 mod setup;
+mod sevens;
 
 use crate::rules::Rules;
 
@@ -32,7 +34,12 @@ impl Game {
                 initial_totals,
             } => self.decide_create(rules, players, initial_totals),
             Command::Deal { starter, source } => self.decide_deal(*starter, source),
-            Command::Play { seat, throw, draw } => self.decide_play(*seat, throw, *draw),
+            Command::Play {
+                seat,
+                throw,
+                draw,
+                forced,
+            } => self.decide_play(*seat, throw, *draw, forced),
             Command::Call { seat, call } => self.decide_call(*seat, *call),
             Command::Slap { seat, card } => self.decide_slap(*seat, *card),
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
@@ -46,7 +53,12 @@ impl Game {
     /// the heap on their commonest command.
     pub fn decide_into(&self, command: &Command, out: &mut Vec<Event>) -> Result<(), GameError> {
         match command {
-            Command::Play { seat, throw, draw } => self.decide_play_into(*seat, throw, *draw, out),
+            Command::Play {
+                seat,
+                throw,
+                draw,
+                forced,
+            } => self.decide_play_into(*seat, throw, *draw, forced, out),
             other => {
                 out.extend(self.decide(other)?);
                 Ok(())

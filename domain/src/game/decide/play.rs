@@ -15,9 +15,10 @@ impl Game {
         seat: Seat,
         throw: &Cards,
         draw: DrawChoice,
+        forced: &[Card],
     ) -> Result<Vec<Event>, GameError> {
         let mut events = Vec::with_capacity(1);
-        self.decide_play_into(seat, throw, draw, &mut events)?;
+        self.decide_play_into(seat, throw, draw, forced, &mut events)?;
         Ok(events)
     }
 
@@ -27,6 +28,7 @@ impl Game {
         seat: Seat,
         throw: &Cards,
         draw: DrawChoice,
+        forced: &[Card],
         events: &mut Vec<Event>,
     ) -> Result<(), GameError> {
         let rules = self.rules_in_round()?;
@@ -85,6 +87,7 @@ impl Game {
                 Draw::Discard(card)
             }
         };
+        let turn = events.len();
         events.push(Event::TurnPlayed(TurnPlayed {
             seat,
             thrown: *throw,
@@ -103,14 +106,21 @@ impl Game {
                 }));
             }
         }
+        let after_sevens = match self.push_forced_draws(seat, throw, forced, events, turn) {
+            Ok(after) => after,
+            Err(refused) => {
+                events.truncate(turn);
+                return Err(refused);
+            }
+        };
         // Spy: "When a player plays the queen of diamonds, every other player must show
-        // him their cards."
+        // him their cards." After the draws a run with a seven forced (Sevens).
         if rules.has_bonus(BonusRule::Spy) && throw.contains(Card::QUEEN_OF_DIAMONDS) {
+            let hands_now = &after_sevens.as_ref().unwrap_or(self).round.hands;
             let hands = (0..self.seat_count())
                 .map(|other| {
                     let other = other as Seat;
-                    (other != seat && !self.is_eliminated(other))
-                        .then(|| round.hands[other as usize])
+                    (other != seat && !self.is_eliminated(other)).then(|| hands_now[other as usize])
                 })
                 .collect();
             events.push(Event::HandsShown(HandsShown { to: seat, hands }));

@@ -39,7 +39,12 @@ pub fn first_wrong_stand_in(game_events: &[GameEvent], timeouts: &[TimedOutMove]
 
 fn matches(derived: Option<Command>, stored: &GameEvent) -> bool {
     match (derived, stored) {
-        (Some(Command::Play { seat, throw, draw }), GameEvent::TurnPlayed(played)) => {
+        (
+            Some(Command::Play {
+                seat, throw, draw, ..
+            }),
+            GameEvent::TurnPlayed(played),
+        ) => {
             seat == played.seat
                 && throw == played.thrown
                 && match (draw, played.draw) {

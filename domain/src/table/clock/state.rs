@@ -184,7 +184,8 @@ impl ClockState {
                 }
                 GameEvent::GameCreated(_)
                 | GameEvent::StockReshuffled(_)
-                | GameEvent::HandsShown(_) => {}
+                | GameEvent::HandsShown(_)
+                | GameEvent::ForcedToDraw(_) => {}
             },
             StreamEvent::Clock(event) => match event {
                 ClockEvent::TurnTimedOut(timed_out) => {
