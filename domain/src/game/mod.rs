@@ -77,7 +77,7 @@ impl Game {
         // One buffer for every decision: turns are then decided without allocating.
         let mut produced = Vec::new();
         while at < events.len() {
-            let command = command_behind(&events[at], &events[at + 1..]).ok_or_else(|| {
+            let mut command = command_behind(&events[at], &events[at + 1..]).ok_or_else(|| {
                 (
                     at,
                     GameError::EventMismatch(format!(
@@ -86,6 +86,13 @@ impl Game {
                     )),
                 )
             })?;
+            // A shuffled stock decides the draws Sevens forces: decided afresh, a stored
+            // draw that differs is then named at its own version.
+            if let Command::Play { forced, .. } = &mut command
+                && game.round.stock_ordered
+            {
+                forced.clear();
+            }
             produced.clear();
             game.decide_into(&command, &mut produced)
                 .map_err(|e| (at, e))?;

@@ -378,6 +378,23 @@ async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
         assert_eq!(status, 1, "{verdict:#}");
         assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
     }
+
+    // Where a seven forced draws, a forger who hands a player another card than the
+    // stock's next one is named there by both verifiers.
+    let forced = stream(&mut copy, &game)
+        .iter()
+        .find(|e| e["type"] == "forced_to_draw.v1")
+        .and_then(|e| e["version"].as_u64());
+    if let Some(version) = forced {
+        let mut forged = archive.clone();
+        forge(&mut forged, &game, version, |payload| {
+            let other = if payload["card"] == "KS" { "KH" } else { "KS" };
+            payload["card"] = json!(other);
+        });
+        let (status, verdict) = verify_offline(&forged);
+        assert_eq!(status, 1, "{verdict:#}");
+        assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
+    }
 }
 
 #[tokio::test]
