@@ -19,7 +19,10 @@ mod validate;
 pub use bonus::{BonusRule, LANDMINE_POINTS, WORMHOLE_TOTAL};
 pub use overrides::{Overrides, RuleSpec, RulesError, overrides_between};
 pub use presets::{PRESET_NAMES, Preset};
-pub use random::{RANDOM_RULES_PROCEDURE, RandomElement, RandomRules, random_rules};
+pub use random::{
+    BONUS_RULES_V2, RANDOM_RULES_PROCEDURE, RANDOM_RULES_PROCEDURE_V2, RandomElement, RandomRules,
+    random_rules, random_rules_v2,
+};
 #[cfg(feature = "openapi")]
 pub use schema::RuleOverrides;
 

@@ -22,17 +22,37 @@
 //!
 //! Then, while the house preset's single deck (54 cards) cannot deal `max_players`
 //! hands of that size and the up card, `max_players` goes down by one: ten cards seat
-//! at most five players. The bonus rules are not drawn by version 1; a generator that draws them is a new
-//! procedure name.
+//! at most five players.
+//!
+//! Procedure `yaniv-random-rules/2` draws the same nine elements from the same stream,
+//! then, continuing it, one `uniform(2)` per bonus rule of [`BONUS_RULES_V2`] in that
+//! order (1: in play). Mathematician stays out when the draws left neither add-ons nor
+//! slap-downs (it only widens them). Then `max_players` as above. Version 1 draws no
+//! bonus rules, so a seed keeps the rules it gave under each name; a bonus rule the
+//! engine models later comes with a new version.
 
 use serde::{Deserialize, Serialize};
 
 use crate::shuffle::{Seed, ShuffleStream};
 
-use super::{JokerRule, Preset, Rules, SlapDown, StarterRule};
+use super::{BonusRule, JokerRule, Preset, Rules, SlapDown, StarterRule};
 
-/// Name and version of the procedure in the module docs.
+/// Name and version of the first procedure in the module docs: no bonus rules.
 pub const RANDOM_RULES_PROCEDURE: &str = "yaniv-random-rules/1";
+
+/// The procedure that also draws bonus rules, and the one drawn by default.
+pub const RANDOM_RULES_PROCEDURE_V2: &str = "yaniv-random-rules/2";
+
+/// The bonus rules `yaniv-random-rules/2` draws, in its order: the six the engine
+/// modelled when it was named. Fixed forever for that name.
+pub const BONUS_RULES_V2: [BonusRule; 6] = [
+    BonusRule::Landmine,
+    BonusRule::Mathematician,
+    BonusRule::Sevens,
+    BonusRule::SouthernHemisphere,
+    BonusRule::Spy,
+    BonusRule::Wormhole,
+];
 
 /// One element as drawn: which, the index drawn, and what it set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,9 +78,79 @@ pub struct RandomRules {
 const HAND_SIZES: std::ops::RangeInclusive<u8> = 3..=10;
 const THRESHOLDS: std::ops::RangeInclusive<u16> = 3..=20;
 
-/// The rules `seed` draws (see the module docs).
+/// The rules `seed` draws under `yaniv-random-rules/1` (see the module docs).
 pub fn random_rules(seed: &Seed) -> RandomRules {
     let mut stream = ShuffleStream::new(seed, 0);
+    let mut drawn = classic_elements(&mut stream);
+    seat_what_one_deck_deals(&mut drawn.rules);
+    drawn
+}
+
+/// The rules `seed` draws under `yaniv-random-rules/2`: version 1's, and bonus rules.
+pub fn random_rules_v2(seed: &Seed) -> RandomRules {
+    let mut stream = ShuffleStream::new(seed, 0);
+    let mut drawn = classic_elements(&mut stream);
+    let widens = drawn.rules.add_ons.any() || drawn.rules.slap_down != SlapDown::Off;
+    for (rule, element) in BONUS_RULES_V2.into_iter().zip(10u8..) {
+        let drawn_in = stream.below(2) == 1;
+        let in_play = drawn_in && (rule != BonusRule::Mathematician || widens);
+        if in_play {
+            drawn.rules.bonus_rules.push(rule);
+        }
+        let text = match (drawn_in, in_play) {
+            (true, true) => format!("{} is in play: {}", bonus_title(rule), bonus_text(rule)),
+            (true, false) => format!(
+                "{} was drawn, but these rules have neither add-ons nor slap-downs for it to widen.",
+                bonus_title(rule)
+            ),
+            (false, _) => format!("{} is not in play.", bonus_title(rule)),
+        };
+        drawn.elements.push(RandomElement {
+            element,
+            parameter: format!("bonus_rules.{}", rule.name()),
+            value: in_play.into(),
+            text,
+        });
+    }
+    seat_what_one_deck_deals(&mut drawn.rules);
+    drawn
+}
+
+fn bonus_title(rule: BonusRule) -> &'static str {
+    match rule {
+        BonusRule::Landmine => "Landmine",
+        BonusRule::Mathematician => "Mathematician",
+        BonusRule::Sevens => "Sevens",
+        BonusRule::SouthernHemisphere => "Southern hemisphere",
+        BonusRule::Spy => "Spy",
+        BonusRule::Wormhole => "Wormhole",
+        _ => rule.name(),
+    }
+}
+
+fn bonus_text(rule: BonusRule) -> &'static str {
+    match rule {
+        BonusRule::Landmine => "the 2 of spades counts 20 in every hand but the caller's.",
+        BonusRule::Mathematician => {
+            "a card whose value is a multiple of a single card discarded may be laid on it."
+        }
+        BonusRule::Sevens => "for each 7 played, every other player draws a card.",
+        BonusRule::SouthernHemisphere => "playing a 9 reverses the direction of play.",
+        BonusRule::Spy => "whoever plays the queen of diamonds sees every other hand.",
+        BonusRule::Wormhole => "a hand of exactly 41 counts 0, and may call.",
+        _ => "",
+    }
+}
+
+/// While one deck cannot deal `max_players` hands and the up card, one seat fewer.
+fn seat_what_one_deck_deals(rules: &mut Rules) {
+    while rules.max_players > rules.min_players && rules.validate().is_err() {
+        rules.max_players -= 1;
+    }
+}
+
+/// The nine elements of version 1, drawn from `stream` in order.
+fn classic_elements(stream: &mut ShuffleStream) -> RandomRules {
     let mut pick = |n: usize| stream.below(u32::try_from(n).unwrap_or(1)) as usize;
     let mut rules = Preset::House.rules();
     let mut elements = Vec::new();
@@ -184,9 +274,6 @@ pub fn random_rules(seed: &Seed) -> RandomRules {
         starter_text.to_owned(),
     );
 
-    while rules.max_players > rules.min_players && rules.validate().is_err() {
-        rules.max_players -= 1;
-    }
     RandomRules { rules, elements }
 }
 
@@ -212,6 +299,34 @@ mod tests {
             seen.len()
         );
     }
+
+    #[test]
+    fn version_2_draws_version_1_and_then_bonus_rules() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..=255u8 {
+            let seed = Seed([i; 32]);
+            let (one, two) = (random_rules(&seed), random_rules_v2(&seed));
+            assert_eq!(two.elements[..9], one.elements[..], "seed {i}");
+            assert_eq!(two.elements.len(), 15);
+            assert_eq!(two.rules.validate(), Ok(()), "seed {i}");
+            let mut classic = two.rules.clone();
+            classic.bonus_rules.clear();
+            assert_eq!(classic, one.rules, "seed {i}: only the bonus rules differ");
+            seen.insert(two.rules.bonus_rules.clone());
+        }
+        assert!(
+            seen.len() > 30,
+            "the seeds draw different bonus rules: {}",
+            seen.len()
+        );
+        // The vector (docs/rules.md): the all-zero seed.
+        let zero = random_rules_v2(&Seed([0; 32]));
+        let names: Vec<&str> = zero.rules.bonus_rules.iter().map(|r| r.name()).collect();
+        assert_eq!(names, ZERO_SEED_V2_BONUS_RULES);
+    }
+
+    /// What `yaniv-random-rules/2` draws from the all-zero seed.
+    const ZERO_SEED_V2_BONUS_RULES: [&str; 4] = ["landmine", "mathematician", "spy", "wormhole"];
 
     #[test]
     fn a_large_hand_seats_fewer_players() {

@@ -27,11 +27,33 @@ async fn the_same_seed_draws_the_same_rules_and_they_play() {
     let first = Api::json_ok(draw(&api, Some(&body)).await, StatusCode::OK, "draw").await;
     let again = Api::json_ok(draw(&api, Some(&body)).await, StatusCode::OK, "again").await;
     assert_eq!(first, again, "reproducible from its seed");
-    assert_eq!(first["procedure"], "yaniv-random-rules/1");
+    assert_eq!(first["procedure"], "yaniv-random-rules/2");
     assert_eq!(first["seed"], seed.as_str());
     assert_eq!(first["preset"], "house");
-    assert_eq!(first["elements"].as_array().map(Vec::len), Some(9));
+    assert_eq!(first["elements"].as_array().map(Vec::len), Some(15));
     assert_eq!(first["rules"]["hand_size"], first["elements"][0]["value"]);
+    // Each bonus rule drawn in play is in the rules, and only those.
+    let in_play: Vec<&str> = first["elements"].as_array().expect("elements")[9..]
+        .iter()
+        .filter(|e| e["value"] == true)
+        .filter_map(|e| e["parameter"].as_str()?.strip_prefix("bonus_rules."))
+        .collect();
+    let rules_bonus: Vec<&str> = first["rules"]["bonus_rules"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(in_play, rules_bonus);
+
+    // Version 1 on request: the same nine elements, no bonus rules.
+    let body_one = json!({"seed": seed, "procedure": "yaniv-random-rules/1"});
+    let one = Api::json_ok(draw(&api, Some(&body_one)).await, StatusCode::OK, "v1").await;
+    assert_eq!(one["procedure"], "yaniv-random-rules/1");
+    assert_eq!(one["elements"].as_array().map(Vec::len), Some(9));
+    assert_eq!(
+        one["elements"].as_array().map(|e| e[..9].to_vec()),
+        first["elements"].as_array().map(|e| e[..9].to_vec())
+    );
+    assert!(one["rules"].get("bonus_rules").is_none());
 
     // Without a seed the server draws one, and says which.
     let fresh = Api::json_ok(draw(&api, None).await, StatusCode::OK, "fresh").await;
@@ -45,6 +67,10 @@ async fn the_same_seed_draws_the_same_rules_and_they_play() {
     for (bad, field) in [
         (json!({"seed": "xyz"}), "seed"),
         (json!({"seed": seed, "bonus": true}), "bonus"),
+        (
+            json!({"seed": seed, "procedure": "yaniv-random-rules/9"}),
+            "procedure",
+        ),
     ] {
         let problem = expect_problem(
             draw(&api, Some(&bad)).await,
