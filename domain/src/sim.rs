@@ -286,7 +286,9 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                 | Event::RoundDealt(_)
                 | Event::GameFinished(_)
                 | Event::HandsShown(_)
-                | Event::ForcedToDraw(_) => {}
+                | Event::ForcedToDraw(_)
+                | Event::PinataSetAside(_)
+                | Event::PinataTaken(_) => {}
             }
             (self.observe)(game, event);
         }

@@ -135,10 +135,12 @@ fn check_game_under(
                 }
                 // A turn throws at least one card and draws one; slap-downs and add-ons only
                 // lay cards: no hand ever holds more than it was dealt, but for the draws
-                // Sevens forced on it this round, and never more than a hand can hold.
+                // Sevens forced on it and the piñatas it took this round, and never more
+                // than a hand can hold.
                 match event {
                     Event::RoundDealt(_) => forced = [0; 8],
                     Event::ForcedToDraw(f) => forced[f.seat as usize] += 1,
+                    Event::PinataTaken(p) => forced[p.seat as usize] += 1,
                     _ => {}
                 }
                 for seat in 0..players as Seat {

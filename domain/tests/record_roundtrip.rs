@@ -141,6 +141,7 @@ fn random_game(
                 throw,
                 draw,
                 forced: Vec::new(),
+                pinata: None,
             }
         };
         log.extend(game.execute(&command).expect("listed action is legal"));
@@ -318,7 +319,7 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
     let bonus = Preset::House
         .rules()
         .with_overrides(
-            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "mathematician", "sevens", "southern_hemisphere", "spy", "wormhole"]}"#)
+            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "wormhole"]}"#)
                 .expect("JSON"),
         )
         .expect("valid bonus rules");

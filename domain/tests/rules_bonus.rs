@@ -428,6 +428,7 @@ fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
                 throw: [seven].into_iter().collect(),
                 draw: DrawChoice::Stock,
                 forced: Vec::new(),
+                pinata: None,
             })
             .expect("a seven from a shuffled deal");
         let Event::TurnPlayed(turn) = &events[0] else {
@@ -441,6 +442,7 @@ fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
             throw: [seven].into_iter().collect(),
             draw: DrawChoice::StockCard(turn.draw.card()),
             forced: vec![turn.draw.card(), turn.draw.card()],
+            pinata: None,
         });
         assert!(wrong.is_err());
         return;
@@ -498,5 +500,96 @@ fn sevens_spare_the_closed_caller() {
         .try_play_forcing("bob", "7C", common::stock("9H"), "9D")
         .expect("one forced draw");
     assert_eq!(forced_draws(&events), [(2, "9D".to_owned())], "not ann");
+    t.replays();
+}
+
+/// yaniv.co Piñata: "When an 3 is played, a card from the top of the deck is set aside,
+/// face down. The next player to play an 3 picks up the card."
+#[test]
+fn pinata_a_three_sets_a_card_aside_and_the_next_three_takes_it() {
+    use yaniv_domain::game::{Event, Viewer, visible_events};
+    let players = ["ann", "bob", "cid"];
+    let hands = ["3C 4C 8C 8S KD", "3H 2H 5D 7D JK", "6H 9S QH 3D 5C"];
+    let mut t = Table::with_rules(house_with(&["pinata"]), &players, &[]);
+    t.deal("ann", &hands, "2D");
+    // Ann's three sets a card aside; on paper the record names it.
+    let events = t
+        .try_play_naming("ann", "3C", common::stock("AS"), "", Some("KS"))
+        .expect("a three sets the piñata aside");
+    assert!(
+        matches!(events.last(), Some(Event::PinataSetAside(p)) if p.card == common::card("KS"))
+    );
+    let stock = t.game.stock_len();
+    assert_eq!(t.hand("ann").len(), 5, "set aside, not drawn");
+    // Face down: nobody at the table sees it, staff do.
+    let at = t.log.len() - 1;
+    for (viewer, sees) in [
+        (Viewer::Seat(0), false),
+        (Viewer::Seat(1), false),
+        (Viewer::Spectator, false),
+        (Viewer::Referee, true),
+    ] {
+        let visible = visible_events(&t.log, viewer);
+        assert_eq!(visible[at]["type"], "pinata_set_aside.v1");
+        assert_eq!(!visible[at]["card"].is_null(), sees, "{viewer:?}");
+    }
+    // Bob plays the next three and takes it; only he sees which card it is.
+    let events = t.play("bob", "3H", common::stock("4H"));
+    assert!(
+        matches!(events.last(), Some(Event::PinataTaken(p)) if p.seat == 1 && p.card == common::card("KS"))
+    );
+    assert!(t.hand("bob").contains(common::card("KS")));
+    assert_eq!(t.hand("bob").len(), 6);
+    assert_eq!(t.game.stock_len(), stock - 1, "only bob's own draw");
+    let at = t.log.len() - 1;
+    for (viewer, sees) in [
+        (Viewer::Seat(0), false),
+        (Viewer::Seat(1), true),
+        (Viewer::Seat(2), false),
+    ] {
+        let visible = visible_events(&t.log, viewer);
+        assert_eq!(!visible[at]["card"].is_null(), sees, "{viewer:?}");
+    }
+    // Our reading: the three that takes it sets none aside; the one after does again.
+    let events = t
+        .try_play_naming("cid", "3D", common::stock("4D"), "", Some("QS"))
+        .expect("the next three sets another aside");
+    assert!(matches!(events.last(), Some(Event::PinataSetAside(_))));
+    t.replays();
+
+    // On paper the card must be named, and be one the stock can hold.
+    let mut paper = Table::with_rules(house_with(&["pinata"]), &players, &[]);
+    paper.deal("ann", &hands, "2D");
+    assert!(paper.try_play("ann", "3C", common::stock("AS")).is_err());
+    assert!(
+        paper
+            .try_play_naming("ann", "3C", common::stock("AS"), "", Some("3H"))
+            .is_err(),
+        "bob holds the three of hearts"
+    );
+    // Without the rule a three sets nothing aside, and naming one is refused.
+    let mut plain = Table::new(Preset::House, &players);
+    plain.deal("ann", &hands, "2D");
+    assert!(
+        plain
+            .try_play_naming("ann", "3C", common::stock("AS"), "", Some("KS"))
+            .is_err()
+    );
+    let events = plain.play("ann", "3C", common::stock("AS"));
+    assert!(!events.iter().any(|e| matches!(e, Event::PinataSetAside(_))));
+}
+
+/// Piñata, our reading: a card still set aside when the round ends belongs to nobody;
+/// it is in no hand and counts for no one.
+#[test]
+fn pinata_a_card_left_aside_counts_for_nobody() {
+    let players = ["ann", "bob"];
+    let mut t = Table::with_rules(house_with(&["pinata"]), &players, &[]);
+    t.deal("ann", &["3C AC AD 2S JK", "KH QH 4D 5D 6D"], "2D");
+    t.try_play_naming("ann", "3C", common::stock("AS"), "", Some("KS"))
+        .expect("set aside");
+    t.play("bob", "KH", common::stock("10C"));
+    t.call("ann");
+    assert_eq!(t.hand_totals_of(["ann", "bob"]), [5, 35]);
     t.replays();
 }

@@ -99,6 +99,7 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
                         throw,
                         draw,
                         forced: Vec::new(),
+                        pinata: None,
                     }
                 };
                 game.execute(&command).expect("a legal action");

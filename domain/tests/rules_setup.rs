@@ -148,6 +148,7 @@ fn a_seeded_deal_goes_one_card_at_a_time_from_the_starter() {
             throw: [thrown].into_iter().collect(),
             draw: DrawChoice::Stock,
             forced: Vec::new(),
+            pinata: None,
         })
         .expect("play");
     assert!(matches!(&events[0], Event::TurnPlayed(p) if p.draw.card() == order[16]));

@@ -474,7 +474,7 @@ GAME_EVENTS = {
     "game_created.v1", "round_dealt.v1", "turn_played.v1", "stock_reshuffled.v1",
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
     "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
-    "forced_to_draw.v1",
+    "forced_to_draw.v1", "pinata_set_aside.v1", "pinata_taken.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -857,6 +857,7 @@ class GameChecker:
         self.entropy = None
         self.spy_due = None           # seat that threw a queen of diamonds under spy
         self.forced_due = []          # seats still to draw for sevens thrown, in order
+        self.pinata_due = None        # seat whose three moves the piñata
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -922,8 +923,8 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         unknown = [b for b in self.rules.get("bonus_rules", [])
-                   if b not in ("landmine", "mathematician", "sevens", "southern_hemisphere",
-                                "spy", "wormhole")]
+                   if b not in ("landmine", "mathematician", "pinata", "sevens",
+                                "southern_hemisphere", "spy", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -979,7 +980,7 @@ class GameChecker:
         deal = p["deal"]
         r = {"no": rno, "starter": starter, "dealer": dealer_eff, "reshuffles": 0,
              "below": Counter(), "call": None, "going": {}, "challengers": {},
-             "declared": [], "empty": None, "version": version}
+             "declared": [], "empty": None, "version": version, "pinata": None}
         self.round = r
         deck = canonical_deck(self.rules, n)
         hs = self.rules["hand_size"]
@@ -1097,6 +1098,8 @@ class GameChecker:
                 s = (seat + i) % n
                 if r["hands"][s] is not None and s != closed:
                     self.forced_due.extend([s] * sevens)
+        if "pinata" in bonus and any(x != "JK" and parse_card(x)[0] == 3 for x in p["thrown"]):
+            self.pinata_due = seat
         self._expect_after_draw(r)
 
     def _take_from_stock(self, version, r, seat, c):
@@ -1125,7 +1128,7 @@ class GameChecker:
     def _expect_after_draw(self, r):
         """What must follow a draw (§6): a reshuffle of an emptied stock, then the draws
         sevens still force (a full hand draws no more; they lapse when no card is left),
-        then the hands a queen of diamonds shows."""
+        then what a three does with the piñata, then the hands a queen of diamonds shows."""
         if len(r["stock"]) == 0 and sum(r["below"].values()) > 0:
             self.expect = ({"stock_reshuffled.v1"}, "the stock ran out (§6 step 5)")
             return
@@ -1135,8 +1138,48 @@ class GameChecker:
             self.expect = ({"forced_to_draw.v1"}, "a seven under sevens (§6)")
             return
         self.forced_due = []
+        if self.pinata_due is not None:
+            if r["pinata"] is not None:
+                if len(r["hands"][self.pinata_due]) < MAX_HAND:
+                    self.expect = ({"pinata_taken.v1"}, "a three takes the piñata set aside (§6)")
+                    return
+            elif len(r["stock"]) > 0:
+                self.expect = ({"pinata_set_aside.v1"}, "a three under pinata (§6)")
+                return
+            self.pinata_due = None
         if self.spy_due is not None:
             self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
+
+    def on_pinata_set_aside(self, version, p):
+        r = self._round(version, "pinata_set_aside.v1")
+        seat, self.pinata_due = self.pinata_due, None
+        if seat is None or r["pinata"] is not None:
+            self.fail(version, "unexpected_event",
+                      "a piñata set aside without a three under pinata, or with one aside")
+            return
+        r["pinata"] = self._take_from_stock(version, r, seat, p["card"])
+        self.v.checked["pinatas"] += 1
+        self._expect_after_draw(r)
+
+    def on_pinata_taken(self, version, p):
+        r = self._round(version, "pinata_taken.v1")
+        seat = self._seat(r, p["seat"])
+        due, self.pinata_due = self.pinata_due, None
+        if due != seat or r["pinata"] is None:
+            self.fail(version, "unexpected_event",
+                      "seat %r takes a piñata; the three owed it to %r" % (seat, due))
+            return
+        c = p["card"]
+        if c is None:
+            self.fail(version, "unverifiable_pinata", "the piñata taken is redacted",
+                      "unverifiable")
+            c = r["pinata"]
+        elif c != r["pinata"]:
+            self.fail(version, "pinata_mismatch",
+                      "seat %d takes %s but %s was set aside" % (seat, c, r["pinata"]))
+        r["hands"][seat].append(c)
+        r["pinata"] = None
+        self._expect_after_draw(r)
 
     def on_forced_to_draw(self, version, p):
         r = self._round(version, "forced_to_draw.v1")

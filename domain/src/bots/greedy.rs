@@ -249,6 +249,7 @@ impl Bot for GreedyBot {
                     throw,
                     draw,
                     forced: Vec::new(),
+                    pinata: None,
                 });
             }
         }
@@ -300,6 +301,7 @@ impl Bot for GreedyBot {
                 throw,
                 draw,
                 forced: Vec::new(),
+                pinata: None,
             }),
             None => can_call.then_some(call),
         }

@@ -195,6 +195,7 @@ mod tests {
             throw,
             draw,
             forced: Vec::new(),
+            pinata: None,
         })
         .unwrap_or_else(|e| panic!("seat {seat} throwing {throw}: {e}"));
     }

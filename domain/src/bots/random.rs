@@ -78,6 +78,7 @@ impl Bot for RandomBot {
             throw,
             draw,
             forced: Vec::new(),
+            pinata: None,
         })
     }
 

@@ -60,6 +60,7 @@ impl Bot for StandIn {
             throw,
             draw,
             forced: Vec::new(),
+            pinata: None,
         })
     }
 
@@ -96,6 +97,7 @@ mod tests {
             throw,
             draw,
             forced: Vec::new(),
+            pinata: None,
         })
         .expect("the rules accept it");
     }

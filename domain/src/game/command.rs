@@ -31,6 +31,9 @@ pub enum Command {
         /// from). Empty otherwise: a shuffled stock decides them, and a list given
         /// anyway must be those cards.
         forced: Vec<Card>,
+        /// Piñata: the card a three sets aside, for a round dealt on paper (named when it
+        /// is turned over); `None` otherwise, like `forced`.
+        pinata: Option<Card>,
     },
     Call {
         seat: Seat,

@@ -47,6 +47,12 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             "{} had to draw a card from the stock (a seven was thrown)",
             name(e.seat)
         ),
+        Event::PinataSetAside(_) => {
+            "a three: the top card of the stock is set aside, face down (the piñata)".to_owned()
+        }
+        Event::PinataTaken(e) => {
+            format!("{} threw the next three and takes the piñata", name(e.seat))
+        }
         Event::AddedOn(e) => format!(
             "{} added {} onto the top throw",
             name(e.seat),

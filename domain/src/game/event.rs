@@ -52,11 +52,15 @@ pub enum Event {
     HandsShown(HandsShown),
     #[serde(rename = "forced_to_draw.v1")]
     ForcedToDraw(ForcedToDraw),
+    #[serde(rename = "pinata_set_aside.v1")]
+    PinataSetAside(PinataSetAside),
+    #[serde(rename = "pinata_taken.v1")]
+    PinataTaken(PinataTaken),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 13] = [
+    pub const TYPES: [&'static str; 15] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -70,6 +74,8 @@ impl Event {
         "game_finished.v1",
         "hands_shown.v1",
         "forced_to_draw.v1",
+        "pinata_set_aside.v1",
+        "pinata_taken.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -88,6 +94,8 @@ impl Event {
             Event::GameFinished(_) => 10,
             Event::HandsShown(_) => 11,
             Event::ForcedToDraw(_) => 12,
+            Event::PinataSetAside(_) => 13,
+            Event::PinataTaken(_) => 14,
         };
         Event::TYPES[i]
     }
@@ -248,6 +256,28 @@ pub struct HandsShown {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ForcedToDraw {
+    pub seat: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
+    pub card: Card,
+}
+
+/// Piñata (a House Rules bonus rule): a three was thrown and the top card of the stock
+/// was set aside, face down. Nobody at the table sees `card` before the round is over
+/// (staff do): it reads `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PinataSetAside {
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
+    pub card: Card,
+}
+
+/// Piñata: `seat` threw the next three and took the card set aside. Only `seat` (and
+/// staff) see `card`; in everyone else's stream it reads `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PinataTaken {
     pub seat: Seat,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
     pub card: Card,

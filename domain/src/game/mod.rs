@@ -88,10 +88,11 @@ impl Game {
             })?;
             // A shuffled stock decides the draws Sevens forces: decided afresh, a stored
             // draw that differs is then named at its own version.
-            if let Command::Play { forced, .. } = &mut command
+            if let Command::Play { forced, pinata, .. } = &mut command
                 && game.round.stock_ordered
             {
                 forced.clear();
+                *pinata = None;
             }
             produced.clear();
             game.decide_into(&command, &mut produced)
@@ -227,6 +228,7 @@ impl Game {
         self.round.stock.iter().for_each(|&c| counts.add(c));
         self.round.discard_below.iter().for_each(|&c| counts.add(c));
         self.round.top.iter().for_each(|c| counts.add(c));
+        self.round.pinata.iter().for_each(|&c| counts.add(c));
         counts
     }
 
@@ -271,6 +273,21 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
                     _ => None,
                 })
                 .collect(),
+            // Piñata: the card set aside, among the events the turn caused.
+            pinata: following
+                .iter()
+                .take_while(|e| {
+                    matches!(
+                        e,
+                        Event::ForcedToDraw(_)
+                            | Event::StockReshuffled(_)
+                            | Event::PinataSetAside(_)
+                    )
+                })
+                .find_map(|e| match e {
+                    Event::PinataSetAside(set_aside) => Some(set_aside.card),
+                    _ => None,
+                }),
         },
         &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap { seat, card },
         &Event::AddedOn(AddedOn { seat, cards }) => Command::AddOn { seat, cards },
@@ -284,6 +301,8 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
         | Event::RoundEnded(_)
         | Event::GameFinished(_)
         | Event::HandsShown(_)
-        | Event::ForcedToDraw(_) => return None,
+        | Event::ForcedToDraw(_)
+        | Event::PinataSetAside(_)
+        | Event::PinataTaken(_) => return None,
     })
 }

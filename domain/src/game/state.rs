@@ -63,6 +63,8 @@ pub(crate) struct Round {
     pub shown: Vec<(Seat, Seat, Cards)>,
     /// Southern Hemisphere: a nine reversed the direction of play this round.
     pub reversed: bool,
+    /// Piñata: the card a three set aside, face down, until the next three takes it.
+    pub pinata: Option<Card>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -118,6 +120,16 @@ impl Game {
                 }
             }
             Event::Called(e) => self.apply_called(e),
+            Event::PinataSetAside(e) => {
+                take_from_stock(&mut self.round.stock, e.card);
+                self.round.pinata = Some(e.card);
+            }
+            Event::PinataTaken(e) => {
+                if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
+                    let _ = hand.try_push(e.card);
+                }
+                self.round.pinata = None;
+            }
             Event::ForcedToDraw(e) => {
                 let round = &mut self.round;
                 if let Some(hand) = round.hands.get_mut(e.seat as usize) {
@@ -198,6 +210,7 @@ impl Game {
         round.top_thrower = None;
         round.shown.clear();
         round.reversed = false;
+        round.pinata = None;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {

@@ -85,6 +85,11 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
         Event::ForcedToDraw(forced) if !viewer.sees_seat(forced.seat) => {
             value["card"] = Value::Null;
         }
+        // Piñata: face down for everyone until the round is over; taken, its taker's.
+        Event::PinataSetAside(_) => value["card"] = Value::Null,
+        Event::PinataTaken(taken) if !viewer.sees_seat(taken.seat) => {
+            value["card"] = Value::Null;
+        }
         // Spy: the hands were shown to one player only.
         Event::HandsShown(shown) if !viewer.sees_seat(shown.to) => {
             value["hands"] = Value::Null;
@@ -125,6 +130,7 @@ mod tests {
                 throw,
                 draw: DrawChoice::Stock,
                 forced: Vec::new(),
+                pinata: None,
             })
             .expect("play"),
         );

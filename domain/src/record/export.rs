@@ -152,9 +152,25 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                     Draw::Discard(card) => DrawRecord::Discard(card.to_string()),
                 },
                 forced: Vec::new(),
+                pinata: None,
             })),
             // Sevens: written with the turn that forced it, so that a round dealt on
             // paper names its cards (a shuffled one would derive them).
+            // Piñata: the card set aside, written with the turn whose three did it.
+            Event::PinataSetAside(e) => {
+                let turn = current.as_mut().and_then(|round| round.actions.last_mut());
+                let Some(ActionRecord {
+                    act: Act::Play { pinata, .. },
+                    ..
+                }) = turn
+                else {
+                    return Err(unexpected());
+                };
+                *pinata = Some(e.card.to_string());
+                None
+            }
+            // Derived by the rules from the card set aside.
+            Event::PinataTaken(_) => None,
             Event::ForcedToDraw(e) => {
                 let turn = current.as_mut().and_then(|round| round.actions.last_mut());
                 let Some(ActionRecord {

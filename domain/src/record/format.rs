@@ -106,11 +106,13 @@ pub struct ActionRecord {
 pub enum Act {
     /// A turn: the cards thrown, bottom first, then the card drawn, and under Sevens
     /// the cards the other players were forced to draw, in the order they drew them
-    /// (`"forced"`, omitted when empty).
+    /// (`"forced"`, omitted when empty), and under Piñata the card its three set aside
+    /// (`"pinata"`, omitted when none).
     Play {
         throw: Vec<String>,
         draw: DrawRecord,
         forced: Vec<String>,
+        pinata: Option<String>,
     },
     /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`).
     Slap(String),
@@ -146,6 +148,8 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     forced: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pinata: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     slap: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     add: Option<Vec<String>>,
@@ -170,6 +174,7 @@ impl TryFrom<RawAction> for ActionRecord {
             throw,
             draw,
             forced,
+            pinata,
             slap,
             add,
             call,
@@ -177,9 +182,11 @@ impl TryFrom<RawAction> for ActionRecord {
             onderkluft,
             event_version,
         } = raw;
-        if forced.is_some() && throw.is_none() {
+        if (forced.is_some() || pinata.is_some()) && throw.is_none() {
             return Err(
-                "\"forced\" lists the draws a throw forced: it comes with a \"throw\"".into(),
+                "\"forced\" and \"pinata\" name cards a throw took off the stock: they come \
+                 with a \"throw\""
+                    .into(),
             );
         }
         let kinds = [
@@ -201,6 +208,7 @@ impl TryFrom<RawAction> for ActionRecord {
                 throw,
                 draw,
                 forced: forced.unwrap_or_default(),
+                pinata,
             },
             (Some(_), None, ..) => {
                 return Err(
@@ -240,10 +248,12 @@ impl From<ActionRecord> for RawAction {
                 throw,
                 draw,
                 forced,
+                pinata,
             } => {
                 raw.throw = Some(throw);
                 raw.draw = Some(draw);
                 raw.forced = (!forced.is_empty()).then_some(forced);
+                raw.pinata = pinata;
             }
             Act::Slap(card) => raw.slap = Some(vec![card]),
             Act::Add(cards) => raw.add = Some(cards),
@@ -271,6 +281,7 @@ mod tests {
             json!({"player": "ann", "throw": ["AS", "2S", "3S"], "draw": {"discard": "7H"}}),
             json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "QS"}}),
             json!({"player": "bob", "throw": ["7C", "7D"], "draw": {"stock": "QS"}, "forced": ["2H", "KD"]}),
+            json!({"player": "bob", "throw": ["3C"], "draw": {"stock": "QS"}, "pinata": "5H"}),
             json!({"player": "bob", "slap": ["QS"]}),
             json!({"player": "cid", "add": ["QH", "QD"]}),
             json!({"player": "cid", "call": "yaniv"}),
@@ -299,7 +310,7 @@ mod tests {
         assert!(action(json!({"player": "ann", "call": "jhyap"})).is_err());
         assert!(
             action(json!({"player": "ann", "call": "yaniv", "forced": ["2H"]}))
-                .is_err_and(|e| e.contains("comes with a \"throw\""))
+                .is_err_and(|e| e.contains("come with a \"throw\""))
         );
         assert!(action(json!({"player": "ann", "call": "yaniv", "note": "x"})).is_err());
         assert!(action(json!({"player": "ann", "event_version": 3})).is_err());

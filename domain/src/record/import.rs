@@ -349,6 +349,7 @@ impl Replay<'_> {
                 throw,
                 draw,
                 forced,
+                pinata,
             } => Command::Play {
                 seat,
                 throw: parse_cards(throw, at, "the throw")?,
@@ -356,6 +357,10 @@ impl Replay<'_> {
                     .iter()
                     .map(|card| parse_card(card, at, "a forced draw"))
                     .collect::<Result<_, _>>()?,
+                pinata: pinata
+                    .as_ref()
+                    .map(|card| parse_card(card, at, "the piñata"))
+                    .transpose()?,
                 draw: match draw {
                     DrawRecord::Stock(card) => {
                         DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)

@@ -92,18 +92,33 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                         RefOr::Ref(Ref::from_schema_name(DrawRecord::name())),
                     ),
                 ],
-                vec![(
-                    "forced",
-                    card_list()
-                        .min_items(Some(1))
-                        .description(Some(
-                            "Bonus rule `sevens`: the cards the throw's sevens made the other \
+                vec![
+                    (
+                        "forced",
+                        card_list()
+                            .min_items(Some(1))
+                            .description(Some(
+                                "Bonus rule `sevens`: the cards the throw's sevens made the other \
                              players draw from the stock, in the order drawn (each other \
                              player from the thrower's left, all of theirs before the next)",
-                        ))
-                        .examples([json!(["8C", "KD"])])
-                        .into(),
-                )],
+                            ))
+                            .examples([json!(["8C", "KD"])])
+                            .into(),
+                    ),
+                    (
+                        "pinata",
+                        RefOr::T(
+                            ObjectBuilder::new()
+                                .schema_type(Type::String)
+                                .description(Some(
+                                    "Bonus rule `pinata`: the card the throw's three set aside \
+                                 from the top of the stock (a card code)",
+                                ))
+                                .examples([json!("KS")])
+                                .into(),
+                        ),
+                    ),
+                ],
             ),
         ),
         (

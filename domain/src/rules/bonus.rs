@@ -1,12 +1,12 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models six so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
+//! The engine models seven so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
 //! at the showdown, `spy`, which shows hands to one player, `southern_hemisphere`,
 //! whose nines reverse the direction of play, `mathematician`, which lays multiples
-//! on a single card, and `sevens`, whose sevens make the others draw. The other seven
-//! change what a turn may do (several discard piles, passing cards, a re-deal, a blind
-//! pick, a card set aside); a
+//! on a single card, `sevens`, whose sevens make the others draw, and `pinata`, whose
+//! threes set a card aside and take it. The other six change what a turn may do
+//! (several discard piles, passing cards, a re-deal, a blind pick); a
 //! configuration that names one is refused with `bad_rules`, saying so, rather than
 //! played without it. Each check below names the parameter or the rule it conflicts
 //! with.
@@ -37,9 +37,10 @@ pub enum BonusRule {
 
 impl BonusRule {
     /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 6] = [
+    pub const MODELLED: [BonusRule; 7] = [
         BonusRule::Landmine,
         BonusRule::Mathematician,
+        BonusRule::Pinata,
         BonusRule::Sevens,
         BonusRule::SouthernHemisphere,
         BonusRule::Spy,
@@ -182,7 +183,9 @@ mod tests {
             message(with(serde_json::json!(["fifths_disease"]))).contains("needs cell_division")
         );
         assert!(message(with(serde_json::json!(["landmine", "landmine"]))).contains("named twice"));
-        assert!(message(with(serde_json::json!(["pinata"]))).contains("pinata is not modelled"));
+        assert!(
+            message(with(serde_json::json!(["waterfall"]))).contains("waterfall is not modelled")
+        );
         let israeli = resolve(
             "israeli",
             serde_json::json!({"bonus_rules": ["mathematician"]}),

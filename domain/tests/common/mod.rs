@@ -211,12 +211,27 @@ impl Table {
         draw: DrawChoice,
         forced: &str,
     ) -> Result<Vec<Event>, GameError> {
+        self.try_play_naming(who, throw, draw, forced, None)
+    }
+
+    /// A turn of a round dealt on paper that names the cards it takes off the stock for
+    /// the bonus rules: `forced` (Sevens) and `pinata` (Piñata).
+    pub fn try_play_naming(
+        &mut self,
+        who: &str,
+        throw: &str,
+        draw: DrawChoice,
+        forced: &str,
+        pinata: Option<&str>,
+    ) -> Result<Vec<Event>, GameError> {
         let (throw, forced) = (cards(throw), cards(forced).iter().collect::<Vec<_>>());
+        let pinata = pinata.map(card);
         self.try_as(who, |seat| Command::Play {
             seat,
             throw,
             draw,
             forced,
+            pinata,
         })
     }
 
@@ -228,6 +243,7 @@ impl Table {
             throw,
             draw,
             forced: Vec::new(),
+            pinata: None,
         })
     }
 

@@ -4,6 +4,7 @@
 //! - `setup.rs`: creating the table and dealing rounds.
 //! - `play.rs`: a turn (throw, then draw) and the stock reshuffle it may trigger.
 //! - `sevens.rs`: the draws a turn forces on the others under the Sevens bonus rule.
+//! - `pinata.rs`: the card a three sets aside, or takes, under the Piñata bonus rule.
 //! - `call.rs`: calling Yaniv or Kluft, within or above the threshold.
 //! - `out_of_turn.rs`: slap-downs and add-ons.
 //! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
@@ -11,6 +12,7 @@
 mod call;
 mod declare;
 mod out_of_turn;
+mod pinata;
 mod play;
 mod setup;
 mod sevens;
@@ -39,7 +41,8 @@ impl Game {
                 throw,
                 draw,
                 forced,
-            } => self.decide_play(*seat, throw, *draw, forced),
+                pinata,
+            } => self.decide_play(*seat, throw, *draw, forced, *pinata),
             Command::Call { seat, call } => self.decide_call(*seat, *call),
             Command::Slap { seat, card } => self.decide_slap(*seat, *card),
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
@@ -58,7 +61,8 @@ impl Game {
                 throw,
                 draw,
                 forced,
-            } => self.decide_play_into(*seat, throw, *draw, forced, out),
+                pinata,
+            } => self.decide_play_into(*seat, throw, *draw, forced, *pinata, out),
             other => {
                 out.extend(self.decide(other)?);
                 Ok(())

@@ -16,9 +16,10 @@ impl Game {
         throw: &Cards,
         draw: DrawChoice,
         forced: &[Card],
+        pinata: Option<Card>,
     ) -> Result<Vec<Event>, GameError> {
         let mut events = Vec::with_capacity(1);
-        self.decide_play_into(seat, throw, draw, forced, &mut events)?;
+        self.decide_play_into(seat, throw, draw, forced, pinata, &mut events)?;
         Ok(events)
     }
 
@@ -29,6 +30,7 @@ impl Game {
         throw: &Cards,
         draw: DrawChoice,
         forced: &[Card],
+        pinata: Option<Card>,
         events: &mut Vec<Event>,
     ) -> Result<(), GameError> {
         let rules = self.rules_in_round()?;
@@ -106,7 +108,10 @@ impl Game {
                 }));
             }
         }
-        let after_sevens = match self.push_forced_draws(seat, throw, forced, events, turn) {
+        let after = self
+            .push_forced_draws(seat, throw, forced, events, turn)
+            .and_then(|after| self.push_pinata(seat, throw, pinata, events, turn, after));
+        let after = match after {
             Ok(after) => after,
             Err(refused) => {
                 events.truncate(turn);
@@ -114,9 +119,10 @@ impl Game {
             }
         };
         // Spy: "When a player plays the queen of diamonds, every other player must show
-        // him their cards." After the draws a run with a seven forced (Sevens).
+        // him their cards." After the draws a run with a seven forced (Sevens) and the
+        // piñata a three took.
         if rules.has_bonus(BonusRule::Spy) && throw.contains(Card::QUEEN_OF_DIAMONDS) {
-            let hands_now = &after_sevens.as_ref().unwrap_or(self).round.hands;
+            let hands_now = &after.as_ref().unwrap_or(self).round.hands;
             let hands = (0..self.seat_count())
                 .map(|other| {
                     let other = other as Seat;

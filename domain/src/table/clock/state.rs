@@ -185,7 +185,9 @@ impl ClockState {
                 GameEvent::GameCreated(_)
                 | GameEvent::StockReshuffled(_)
                 | GameEvent::HandsShown(_)
-                | GameEvent::ForcedToDraw(_) => {}
+                | GameEvent::ForcedToDraw(_)
+                | GameEvent::PinataSetAside(_)
+                | GameEvent::PinataTaken(_) => {}
             },
             StreamEvent::Clock(event) => match event {
                 ClockEvent::TurnTimedOut(timed_out) => {
