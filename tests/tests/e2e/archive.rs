@@ -379,13 +379,20 @@ async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
         assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
     }
 
-    // Where a seven forced draws, a forger who hands a player another card than the
-    // stock's next one is named there by both verifiers.
-    let forced = stream(&mut copy, &game)
-        .iter()
-        .find(|e| e["type"] == "forced_to_draw.v1")
-        .and_then(|e| e["version"].as_u64());
-    if let Some(version) = forced {
+    // Where a seven forced draws, or a three set a piñata aside, a forger who puts
+    // another card there than the stock's next one is named there by both verifiers.
+    let events = stream(&mut copy, &game).clone();
+    let first_of = |kind: &str| {
+        events
+            .iter()
+            .find(|e| e["type"] == kind)
+            .and_then(|e| e["version"].as_u64())
+    };
+    let stock_taken = [
+        first_of("forced_to_draw.v1"),
+        first_of("pinata_set_aside.v1"),
+    ];
+    for version in stock_taken.into_iter().flatten() {
         let mut forged = archive.clone();
         forge(&mut forged, &game, version, |payload| {
             let other = if payload["card"] == "KS" { "KH" } else { "KS" };
