@@ -288,7 +288,8 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                 | Event::HandsShown(_)
                 | Event::ForcedToDraw(_)
                 | Event::PinataSetAside(_)
-                | Event::PinataTaken(_) => {}
+                | Event::PinataTaken(_)
+                | Event::HandsRedealt(_) => {}
             }
             (self.observe)(game, event);
         }

@@ -109,7 +109,7 @@ fn check_game_under(
     let deck = rules.deck(players).counts();
     let hand_size = rules.hand_size as usize;
     let deep = index < deep_checked_games();
-    let mut forced = [0usize; 8];
+    let mut allowed = [hand_size; 8];
     let mut seen = 0u64;
     let mut bots = make_bots(kind, players, seed);
     let mut simulator = Simulator::new(SimOptions {
@@ -136,17 +136,31 @@ fn check_game_under(
                 // A turn throws at least one card and draws one; slap-downs and add-ons only
                 // lay cards: no hand ever holds more than it was dealt, but for the draws
                 // Sevens forced on it and the piñatas it took this round, and never more
-                // than a hand can hold.
+                // than a hand can hold. A re-deal (Double-edged sword) deals the gathered
+                // cards evenly, and each hand starts again from what it was dealt then.
                 match event {
-                    Event::RoundDealt(_) => forced = [0; 8],
-                    Event::ForcedToDraw(f) => forced[f.seat as usize] += 1,
-                    Event::PinataTaken(p) => forced[p.seat as usize] += 1,
+                    Event::RoundDealt(_) => allowed = [hand_size; 8],
+                    Event::ForcedToDraw(f) => allowed[f.seat as usize] += 1,
+                    Event::PinataTaken(p) => allowed[p.seat as usize] += 1,
+                    Event::HandsRedealt(r) => {
+                        let sizes: Vec<usize> = r.hands.iter().flatten().map(Cards::len).collect();
+                        let (low, high) = (sizes.iter().min(), sizes.iter().max());
+                        assert!(
+                            high.zip(low).is_none_or(|(h, l)| h - l <= 1),
+                            "{context}: an uneven re-deal {sizes:?}"
+                        );
+                        for (seat, hand) in r.hands.iter().enumerate() {
+                            if let Some(hand) = hand {
+                                allowed[seat] = hand.len();
+                            }
+                        }
+                    }
                     _ => {}
                 }
                 for seat in 0..players as Seat {
                     let held = game.hand(seat).len();
                     assert!(
-                        held <= hand_size + forced[seat as usize] && held <= MAX_CARDS,
+                        held <= allowed[seat as usize] && held <= MAX_CARDS,
                         "{context}: seat {seat} holds too many cards"
                     );
                 }

@@ -142,6 +142,7 @@ fn random_game(
                 draw,
                 forced: Vec::new(),
                 pinata: None,
+                redealt: Vec::new(),
             }
         };
         log.extend(game.execute(&command).expect("listed action is legal"));
@@ -319,7 +320,7 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
     let bonus = Preset::House
         .rules()
         .with_overrides(
-            &serde_json::from_str(r#"{"bonus_rules": ["landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "wormhole"]}"#)
+            &serde_json::from_str(r#"{"bonus_rules": ["double_edged_sword", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "wormhole"]}"#)
                 .expect("JSON"),
         )
         .expect("valid bonus rules");

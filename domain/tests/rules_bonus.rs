@@ -429,6 +429,7 @@ fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
                 draw: DrawChoice::Stock,
                 forced: Vec::new(),
                 pinata: None,
+                redealt: Vec::new(),
             })
             .expect("a seven from a shuffled deal");
         let Event::TurnPlayed(turn) = &events[0] else {
@@ -443,6 +444,7 @@ fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
             draw: DrawChoice::StockCard(turn.draw.card()),
             forced: vec![turn.draw.card(), turn.draw.card()],
             pinata: None,
+            redealt: Vec::new(),
         });
         assert!(wrong.is_err());
         return;
@@ -591,5 +593,163 @@ fn pinata_a_card_left_aside_counts_for_nobody() {
     t.play("bob", "KH", common::stock("10C"));
     t.call("ann");
     assert_eq!(t.hand_totals_of(["ann", "bob"]), [5, 35]);
+    t.replays();
+}
+
+/// yaniv.co Double-edged sword: "When a player plays a black 8, all players combine their
+/// cards together into a new deck that is then shuffled and re-dealt by the player who
+/// played the 8. Deal starts with the player on his or her left. Players may not all
+/// have the same number of cards when finished."
+#[test]
+fn double_edged_sword_a_black_eight_re_deals_every_hand() {
+    use yaniv_domain::game::{
+        Command, DealSource, DrawChoice, Event, Game, Viewer, visible_events,
+    };
+    use yaniv_domain::shuffle::Seed;
+    let players = ["ann", "bob", "cid"];
+    let rules = house_with(&["double_edged_sword"]);
+    for seed in 0..60u8 {
+        let mut game = Game::new();
+        game.execute(&Command::Create {
+            rules: rules.clone(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            initial_totals: vec![],
+        })
+        .expect("create");
+        game.execute(&Command::Deal {
+            starter: Some(0),
+            source: DealSource::Seeded(Seed([seed; 32])),
+        })
+        .expect("deal");
+        let Some(eight) = game
+            .hand(0)
+            .iter()
+            .find(|c| c.rank() == 8 && matches!(c.to_string().as_str(), "8C" | "8S"))
+        else {
+            continue;
+        };
+        let mut before: Vec<_> = Vec::new();
+        let events = game
+            .execute(&Command::Play {
+                seat: 0,
+                throw: [eight].into_iter().collect(),
+                draw: DrawChoice::Stock,
+                forced: Vec::new(),
+                pinata: None,
+                redealt: Vec::new(),
+            })
+            .expect("a black eight");
+        let Some(Event::HandsRedealt(redealt)) = events.last() else {
+            panic!("a re-deal follows the turn: {events:?}");
+        };
+        // 5 + 4 + 5 + ... : ann kept 5 after throwing and drawing, bob 5, cid 5.
+        for s in 0..3u8 {
+            before.push(game.hand(s).len());
+        }
+        assert_eq!(redealt.dealer, 0);
+        assert_eq!(before, [5, 5, 5], "fifteen cards, five each");
+        // Dealt from ann's left: bob first.
+        let sizes: Vec<usize> = redealt
+            .hands
+            .iter()
+            .map(|h| h.map_or(0, |h| h.len()))
+            .collect();
+        assert_eq!(sizes, [5, 5, 5]);
+        // Each seat sees its own new hand only.
+        let log: Vec<Event> = {
+            let mut g = Game::new();
+            let mut all = g
+                .execute(&Command::Create {
+                    rules: rules.clone(),
+                    players: players.iter().map(|p| p.to_string()).collect(),
+                    initial_totals: vec![],
+                })
+                .expect("create");
+            all.extend(
+                g.execute(&Command::Deal {
+                    starter: Some(0),
+                    source: DealSource::Seeded(Seed([seed; 32])),
+                })
+                .expect("deal"),
+            );
+            all.extend(events.iter().cloned());
+            all
+        };
+        let at = log.len() - 1;
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2)] {
+            let visible = visible_events(&log, viewer);
+            let Viewer::Seat(me) = viewer else {
+                unreachable!()
+            };
+            let hands = visible[at]["hands"].as_array().expect("hands");
+            for (s, hand) in hands.iter().enumerate() {
+                assert_eq!(
+                    !hand.is_null(),
+                    s == me as usize,
+                    "{viewer:?} sees seat {s}"
+                );
+            }
+        }
+        assert!(visible_events(&log, Viewer::Spectator)[at]["hands"][0].is_null());
+        assert!(Game::replay_checked(&log).is_ok());
+        return;
+    }
+    panic!("no seed dealt ann a black eight");
+}
+
+/// Double-edged sword on paper: the record names the new hands, which must be the
+/// gathered cards, dealt one at a time from the thrower's left (the first seats get the
+/// odd cards).
+#[test]
+fn double_edged_sword_on_paper_the_new_hands_are_named() {
+    let players = ["ann", "bob", "cid"];
+    let mut t = Table::with_rules(house_with(&["double_edged_sword"]), &players, &[]);
+    t.deal(
+        "ann",
+        &["8S 8C 4C 5C 6C", "KH 2H 4D 5D JK", "6H 9S QH 3D 5S"],
+        "2D",
+    );
+    // Ann throws both black eights (one re-deal) and draws: 4 + 5 + 5 = 14 cards, so
+    // bob and cid (from her left) get 5, ann 4.
+    assert!(
+        t.try_play("ann", "8S 8C", common::stock("AS")).is_err(),
+        "on paper the new hands must be named"
+    );
+    assert!(
+        t.try_play_redealing(
+            "ann",
+            "8S 8C",
+            common::stock("AS"),
+            &["4C 5C 6C AS KH", "2H 4D 5D JK", "6H 9S QH 3D 5S"],
+        )
+        .is_err(),
+        "ann, the dealer, is dealt last: she gets the short hand"
+    );
+    assert!(
+        t.try_play_redealing(
+            "ann",
+            "8S 8C",
+            common::stock("AS"),
+            &["4C 5C 6C AS", "KH 2H 4D 5D KD", "6H 9S QH 3D 5S"],
+        )
+        .is_err(),
+        "a card that was in no hand"
+    );
+    t.try_play_redealing(
+        "ann",
+        "8S 8C",
+        common::stock("AS"),
+        &["4C 5C 6C AS", "KH 2H 4D 5D JK", "6H 9S QH 3D 5S"],
+    )
+    .expect("the gathered cards, five, five and four");
+    // A red eight re-deals nothing.
+    let mut red = Table::with_rules(house_with(&["double_edged_sword"]), &players, &[]);
+    red.deal(
+        "ann",
+        &["8H 8C 4C 5C 6C", "KH 2H 4D 5D JK", "6H 9S QH 3D 5S"],
+        "2D",
+    );
+    let events = red.play("ann", "8H", common::stock("AS"));
+    assert_eq!(events.len(), 1);
     t.replays();
 }

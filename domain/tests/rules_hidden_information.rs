@@ -100,6 +100,7 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
                         draw,
                         forced: Vec::new(),
                         pinata: None,
+                        redealt: Vec::new(),
                     }
                 };
                 game.execute(&command).expect("a legal action");

@@ -149,6 +149,7 @@ fn a_seeded_deal_goes_one_card_at_a_time_from_the_starter() {
             draw: DrawChoice::Stock,
             forced: Vec::new(),
             pinata: None,
+            redealt: Vec::new(),
         })
         .expect("play");
     assert!(matches!(&events[0], Event::TurnPlayed(p) if p.draw.card() == order[16]));

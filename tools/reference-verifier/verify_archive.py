@@ -27,6 +27,7 @@ STARTER_STREAM = 0xFFFFFFFF
 CHECKPOINT_FORMAT = "yaniv/checkpoint/v1"
 ZERO32 = bytes(32)
 MASK32 = 0xFFFFFFFF
+REDEAL_STREAM = 0x80000000   # §3: re-deal n of a round shuffles with stream REDEAL_STREAM + n
 MAX_HAND = 16   # §6: a hand holds at most 16 cards; a forced draw onto a full hand lapses
 
 
@@ -474,7 +475,7 @@ GAME_EVENTS = {
     "game_created.v1", "round_dealt.v1", "turn_played.v1", "stock_reshuffled.v1",
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
     "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
-    "forced_to_draw.v1", "pinata_set_aside.v1", "pinata_taken.v1",
+    "forced_to_draw.v1", "pinata_set_aside.v1", "pinata_taken.v1", "hands_redealt.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -858,6 +859,7 @@ class GameChecker:
         self.spy_due = None           # seat that threw a queen of diamonds under spy
         self.forced_due = []          # seats still to draw for sevens thrown, in order
         self.pinata_due = None        # seat whose three moves the piñata
+        self.redeal_due = None        # seat whose black eight re-deals
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -923,8 +925,8 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         unknown = [b for b in self.rules.get("bonus_rules", [])
-                   if b not in ("landmine", "mathematician", "pinata", "sevens",
-                                "southern_hemisphere", "spy", "wormhole")]
+                   if b not in ("double_edged_sword", "landmine", "mathematician", "pinata",
+                                "sevens", "southern_hemisphere", "spy", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -980,7 +982,8 @@ class GameChecker:
         deal = p["deal"]
         r = {"no": rno, "starter": starter, "dealer": dealer_eff, "reshuffles": 0,
              "below": Counter(), "call": None, "going": {}, "challengers": {},
-             "declared": [], "empty": None, "version": version, "pinata": None}
+             "declared": [], "empty": None, "version": version, "pinata": None,
+             "redeals": 0}
         self.round = r
         deck = canonical_deck(self.rules, n)
         hs = self.rules["hand_size"]
@@ -1100,6 +1103,8 @@ class GameChecker:
                     self.forced_due.extend([s] * sevens)
         if "pinata" in bonus and any(x != "JK" and parse_card(x)[0] == 3 for x in p["thrown"]):
             self.pinata_due = seat
+        if "double_edged_sword" in bonus and any(x in ("8C", "8S") for x in p["thrown"]):
+            self.redeal_due = seat
         self._expect_after_draw(r)
 
     def _take_from_stock(self, version, r, seat, c):
@@ -1147,6 +1152,9 @@ class GameChecker:
                 self.expect = ({"pinata_set_aside.v1"}, "a three under pinata (§6)")
                 return
             self.pinata_due = None
+        if self.redeal_due is not None:
+            self.expect = ({"hands_redealt.v1"}, "a black eight under double_edged_sword (§6)")
+            return
         if self.spy_due is not None:
             self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
 
@@ -1179,6 +1187,61 @@ class GameChecker:
                       "seat %d takes %s but %s was set aside" % (seat, c, r["pinata"]))
         r["hands"][seat].append(c)
         r["pinata"] = None
+        self._expect_after_draw(r)
+
+    def on_hands_redealt(self, version, p):
+        r = self._round(version, "hands_redealt.v1")
+        dealer, self.redeal_due = self.redeal_due, None
+        if dealer is None or p["dealer"] != dealer:
+            self.fail(version, "unexpected_event",
+                      "a re-deal by %r without a black eight under double_edged_sword"
+                      % (p["dealer"],))
+            return
+        n = len(r["hands"])
+        call = r["call"]
+        closed = call[1] if call is not None and call[0] == "go_along" else None
+        order = [(dealer + i) % n for i in range(1, n + 1)]
+        order = [s for s in order if r["hands"][s] is not None and s != closed]
+        cards = sorted((c for s in order for c in r["hands"][s]), key=card_code)
+        r["redeals"] += 1
+        if p["redeal"] != r["redeals"]:
+            self.fail(version, "redeal_number", "redeal %r, expected %d"
+                      % (p["redeal"], r["redeals"]))
+        got = p["hands"]
+        if r["seeded"]:
+            dealt = shuffle(cards, r["seed"], REDEAL_STREAM + r["redeals"])
+            want = [None] * n
+            for s in order:
+                want[s] = []
+            for i, c in enumerate(dealt):
+                want[order[i % len(order)]].append(c)
+            for s in range(n):
+                mine = want[s]
+                theirs = got[s] if s < len(got) else None
+                if theirs is None and mine is not None:
+                    self.fail(version, "unverifiable_redeal", "seat %d's new hand is redacted"
+                              % s, "unverifiable")
+                elif mine != theirs:
+                    self.fail(version, "redeal_mismatch", "seat %d is dealt %s; the seed gives %s"
+                              % (s, theirs, mine))
+                    return
+        else:
+            want = [None] * n
+            for i, s in enumerate(order):
+                size = len(cards) // len(order) + (1 if i < len(cards) % len(order) else 0)
+                hand = got[s] if s < len(got) else None
+                if hand is None or len(hand) != size:
+                    self.fail(version, "redeal_mismatch", "seat %d is dealt %r, not %d cards"
+                              % (s, hand, size))
+                    return
+                want[s] = list(hand)
+            if sorted((c for s in order for c in want[s]), key=card_code) != cards:
+                self.fail(version, "redeal_mismatch",
+                          "the new hands are not the cards gathered from the old ones")
+                return
+        for s in order:
+            r["hands"][s] = list(want[s])
+        self.v.checked["redeals"] += 1
         self._expect_after_draw(r)
 
     def on_forced_to_draw(self, version, p):

@@ -250,6 +250,7 @@ impl Bot for GreedyBot {
                     draw,
                     forced: Vec::new(),
                     pinata: None,
+                    redealt: Vec::new(),
                 });
             }
         }
@@ -302,6 +303,7 @@ impl Bot for GreedyBot {
                 draw,
                 forced: Vec::new(),
                 pinata: None,
+                redealt: Vec::new(),
             }),
             None => can_call.then_some(call),
         }

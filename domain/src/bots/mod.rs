@@ -196,6 +196,7 @@ mod tests {
             draw,
             forced: Vec::new(),
             pinata: None,
+            redealt: Vec::new(),
         })
         .unwrap_or_else(|e| panic!("seat {seat} throwing {throw}: {e}"));
     }

@@ -79,6 +79,7 @@ impl Bot for RandomBot {
             draw,
             forced: Vec::new(),
             pinata: None,
+            redealt: Vec::new(),
         })
     }
 

@@ -61,6 +61,7 @@ impl Bot for StandIn {
             draw,
             forced: Vec::new(),
             pinata: None,
+            redealt: Vec::new(),
         })
     }
 
@@ -98,6 +99,7 @@ mod tests {
             draw,
             forced: Vec::new(),
             pinata: None,
+            redealt: Vec::new(),
         })
         .expect("the rules accept it");
     }

@@ -34,6 +34,9 @@ pub enum Command {
         /// Piñata: the card a three sets aside, for a round dealt on paper (named when it
         /// is turned over); `None` otherwise, like `forced`.
         pinata: Option<Card>,
+        /// Double-edged sword: the new hands (per seat, empty for seats not dealt) when a
+        /// black eight re-deals a round dealt on paper; empty otherwise, like `forced`.
+        redealt: Vec<Cards>,
     },
     Call {
         seat: Seat,

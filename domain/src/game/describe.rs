@@ -47,6 +47,11 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             "{} had to draw a card from the stock (a seven was thrown)",
             name(e.seat)
         ),
+        Event::HandsRedealt(e) => format!(
+            "a black eight: {} gathers the hands, shuffles and deals them again (re-deal {})",
+            name(e.dealer),
+            e.redeal
+        ),
         Event::PinataSetAside(_) => {
             "a three: the top card of the stock is set aside, face down (the piñata)".to_owned()
         }

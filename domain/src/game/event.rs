@@ -56,11 +56,13 @@ pub enum Event {
     PinataSetAside(PinataSetAside),
     #[serde(rename = "pinata_taken.v1")]
     PinataTaken(PinataTaken),
+    #[serde(rename = "hands_redealt.v1")]
+    HandsRedealt(HandsRedealt),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 15] = [
+    pub const TYPES: [&'static str; 16] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -76,6 +78,7 @@ impl Event {
         "forced_to_draw.v1",
         "pinata_set_aside.v1",
         "pinata_taken.v1",
+        "hands_redealt.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -96,6 +99,7 @@ impl Event {
             Event::ForcedToDraw(_) => 12,
             Event::PinataSetAside(_) => 13,
             Event::PinataTaken(_) => 14,
+            Event::HandsRedealt(_) => 15,
         };
         Event::TYPES[i]
     }
@@ -281,6 +285,24 @@ pub struct PinataTaken {
     pub seat: Seat,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
     pub card: Card,
+}
+
+/// Double-edged sword (a House Rules bonus rule): `dealer` threw a black eight, and the
+/// hands in play were gathered, shuffled and dealt again from `dealer`'s left. A seat
+/// sees its own new hand only; staff see all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct HandsRedealt {
+    pub dealer: Seat,
+    /// 1 for the round's first re-deal; with a shuffled deal, the shuffle's stream id
+    /// is `REDEAL_STREAM + redeal`.
+    pub redeal: u32,
+    /// Per seat: the new hand; `null` for seats that were not dealt (out of the round,
+    /// or a caller whose hand is closed), and for the other seats where a viewer may
+    /// not see it.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Option<Vec<Card>>>))]
+    pub hands: Vec<Option<Cards>>,
 }
 
 /// The stock ran out: the discard pile, all but the last throw, became the new stock.

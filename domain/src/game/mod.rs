@@ -88,11 +88,17 @@ impl Game {
             })?;
             // A shuffled stock decides the draws Sevens forces: decided afresh, a stored
             // draw that differs is then named at its own version.
-            if let Command::Play { forced, pinata, .. } = &mut command
+            if let Command::Play {
+                forced,
+                pinata,
+                redealt,
+                ..
+            } = &mut command
                 && game.round.stock_ordered
             {
                 forced.clear();
                 *pinata = None;
+                redealt.clear();
             }
             produced.clear();
             game.decide_into(&command, &mut produced)
@@ -238,6 +244,21 @@ impl Game {
     }
 }
 
+/// The events a turn caused by the bonus rules (Sevens, Piñata, Double-edged sword),
+/// with the reshuffles among them, at the start of `following`.
+fn caused(following: &[Event]) -> impl Iterator<Item = &Event> {
+    following.iter().take_while(|e| {
+        matches!(
+            e,
+            Event::ForcedToDraw(_)
+                | Event::StockReshuffled(_)
+                | Event::PinataSetAside(_)
+                | Event::PinataTaken(_)
+                | Event::HandsRedealt(_)
+        )
+    })
+}
+
 /// The command that produced an action event, for [`Game::replay_checked`].
 /// `following` are the events after it.
 fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
@@ -264,30 +285,30 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
                 Draw::Stock(card) => DrawChoice::StockCard(card),
                 Draw::Discard(card) => DrawChoice::Discard(card),
             },
-            // Sevens: the draws the turn forced, which follow it (between reshuffles).
-            forced: following
-                .iter()
-                .take_while(|e| matches!(e, Event::ForcedToDraw(_) | Event::StockReshuffled(_)))
+            // What the bonus rules made the turn take off the stock or deal, named by
+            // the events that follow it.
+            forced: caused(following)
                 .filter_map(|e| match e {
                     Event::ForcedToDraw(forced) => Some(forced.card),
                     _ => None,
                 })
                 .collect(),
-            // Piñata: the card set aside, among the events the turn caused.
-            pinata: following
-                .iter()
-                .take_while(|e| {
-                    matches!(
-                        e,
-                        Event::ForcedToDraw(_)
-                            | Event::StockReshuffled(_)
-                            | Event::PinataSetAside(_)
-                    )
-                })
+            pinata: caused(following).find_map(|e| match e {
+                Event::PinataSetAside(set_aside) => Some(set_aside.card),
+                _ => None,
+            }),
+            redealt: caused(following)
                 .find_map(|e| match e {
-                    Event::PinataSetAside(set_aside) => Some(set_aside.card),
+                    Event::HandsRedealt(redealt) => Some(
+                        redealt
+                            .hands
+                            .iter()
+                            .map(|hand| hand.unwrap_or_default())
+                            .collect(),
+                    ),
                     _ => None,
-                }),
+                })
+                .unwrap_or_default(),
         },
         &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap { seat, card },
         &Event::AddedOn(AddedOn { seat, cards }) => Command::AddOn { seat, cards },
@@ -303,6 +324,7 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
         | Event::HandsShown(_)
         | Event::ForcedToDraw(_)
         | Event::PinataSetAside(_)
-        | Event::PinataTaken(_) => return None,
+        | Event::PinataTaken(_)
+        | Event::HandsRedealt(_) => return None,
     })
 }

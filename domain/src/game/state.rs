@@ -65,6 +65,8 @@ pub(crate) struct Round {
     pub reversed: bool,
     /// Piñata: the card a three set aside, face down, until the next three takes it.
     pub pinata: Option<Card>,
+    /// Double-edged sword: the round's re-deals so far.
+    pub redeals: u32,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -120,6 +122,17 @@ impl Game {
                 }
             }
             Event::Called(e) => self.apply_called(e),
+            Event::HandsRedealt(e) => {
+                for (seat, hand) in (0..).zip(&e.hands) {
+                    if let (Some(hand), Some(slot)) = (hand, self.round.hands.get_mut(seat)) {
+                        *slot = *hand;
+                    }
+                }
+                self.round.redeals = e.redeal;
+                // What Spy showed and the card just drawn are gone with the old hands.
+                self.round.shown.clear();
+                self.round.slap_card = None;
+            }
             Event::PinataSetAside(e) => {
                 take_from_stock(&mut self.round.stock, e.card);
                 self.round.pinata = Some(e.card);
@@ -211,6 +224,7 @@ impl Game {
         round.shown.clear();
         round.reversed = false;
         round.pinata = None;
+        round.redeals = 0;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {

@@ -85,6 +85,19 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
         Event::ForcedToDraw(forced) if !viewer.sees_seat(forced.seat) => {
             value["card"] = Value::Null;
         }
+        // Double-edged sword: each seat sees its own new hand.
+        Event::HandsRedealt(redealt) => {
+            let shown: Vec<Value> = redealt
+                .hands
+                .iter()
+                .enumerate()
+                .map(|(seat, hand)| match hand {
+                    Some(hand) if viewer.sees_seat(seat as Seat) => json!(hand),
+                    _ => Value::Null,
+                })
+                .collect();
+            value["hands"] = Value::Array(shown);
+        }
         // Piñata: face down for everyone until the round is over; taken, its taker's.
         Event::PinataSetAside(_) => value["card"] = Value::Null,
         Event::PinataTaken(taken) if !viewer.sees_seat(taken.seat) => {
@@ -131,6 +144,7 @@ mod tests {
                 draw: DrawChoice::Stock,
                 forced: Vec::new(),
                 pinata: None,
+                redealt: Vec::new(),
             })
             .expect("play"),
         );

@@ -153,6 +153,7 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                 },
                 forced: Vec::new(),
                 pinata: None,
+                redealt: None,
             })),
             // Sevens: written with the turn that forced it, so that a round dealt on
             // paper names its cards (a shuffled one would derive them).
@@ -171,6 +172,23 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
             }
             // Derived by the rules from the card set aside.
             Event::PinataTaken(_) => None,
+            // Double-edged sword: the new hands, written with the turn that dealt them.
+            Event::HandsRedealt(e) => {
+                let hands: PlayerMap<Vec<String>> = (0..)
+                    .zip(&e.hands)
+                    .filter_map(|(seat, hand)| Some((name(seat), strings(hand.as_ref()?.iter()))))
+                    .collect();
+                let turn = current.as_mut().and_then(|round| round.actions.last_mut());
+                let Some(ActionRecord {
+                    act: Act::Play { redealt, .. },
+                    ..
+                }) = turn
+                else {
+                    return Err(unexpected());
+                };
+                *redealt = Some(hands);
+                None
+            }
             Event::ForcedToDraw(e) => {
                 let turn = current.as_mut().and_then(|round| round.actions.last_mut());
                 let Some(ActionRecord {

@@ -107,12 +107,14 @@ pub enum Act {
     /// A turn: the cards thrown, bottom first, then the card drawn, and under Sevens
     /// the cards the other players were forced to draw, in the order they drew them
     /// (`"forced"`, omitted when empty), and under Piñata the card its three set aside
-    /// (`"pinata"`, omitted when none).
+    /// (`"pinata"`, omitted when none), and under Double-edged sword the hands its
+    /// black eight dealt again (`"redealt"`, omitted when none).
     Play {
         throw: Vec<String>,
         draw: DrawRecord,
         forced: Vec<String>,
         pinata: Option<String>,
+        redealt: Option<PlayerMap<Vec<String>>>,
     },
     /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`).
     Slap(String),
@@ -150,6 +152,8 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pinata: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    redealt: Option<PlayerMap<Vec<String>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     slap: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     add: Option<Vec<String>>,
@@ -175,6 +179,7 @@ impl TryFrom<RawAction> for ActionRecord {
             draw,
             forced,
             pinata,
+            redealt,
             slap,
             add,
             call,
@@ -182,10 +187,10 @@ impl TryFrom<RawAction> for ActionRecord {
             onderkluft,
             event_version,
         } = raw;
-        if (forced.is_some() || pinata.is_some()) && throw.is_none() {
+        if (forced.is_some() || pinata.is_some() || redealt.is_some()) && throw.is_none() {
             return Err(
-                "\"forced\" and \"pinata\" name cards a throw took off the stock: they come \
-                 with a \"throw\""
+                "\"forced\", \"pinata\" and \"redealt\" name cards a throw moved by \
+                 the bonus rules: they come with a \"throw\""
                     .into(),
             );
         }
@@ -209,6 +214,7 @@ impl TryFrom<RawAction> for ActionRecord {
                 draw,
                 forced: forced.unwrap_or_default(),
                 pinata,
+                redealt,
             },
             (Some(_), None, ..) => {
                 return Err(
@@ -249,11 +255,13 @@ impl From<ActionRecord> for RawAction {
                 draw,
                 forced,
                 pinata,
+                redealt,
             } => {
                 raw.throw = Some(throw);
                 raw.draw = Some(draw);
                 raw.forced = (!forced.is_empty()).then_some(forced);
                 raw.pinata = pinata;
+                raw.redealt = redealt;
             }
             Act::Slap(card) => raw.slap = Some(vec![card]),
             Act::Add(cards) => raw.add = Some(cards),
@@ -282,6 +290,7 @@ mod tests {
             json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "QS"}}),
             json!({"player": "bob", "throw": ["7C", "7D"], "draw": {"stock": "QS"}, "forced": ["2H", "KD"]}),
             json!({"player": "bob", "throw": ["3C"], "draw": {"stock": "QS"}, "pinata": "5H"}),
+            json!({"player": "bob", "throw": ["8S"], "draw": {"stock": "QS"}, "redealt": {"ann": ["2H"], "bob": ["QS"]}}),
             json!({"player": "bob", "slap": ["QS"]}),
             json!({"player": "cid", "add": ["QH", "QD"]}),
             json!({"player": "cid", "call": "yaniv"}),

@@ -350,6 +350,7 @@ impl Replay<'_> {
                 draw,
                 forced,
                 pinata,
+                redealt,
             } => Command::Play {
                 seat,
                 throw: parse_cards(throw, at, "the throw")?,
@@ -361,6 +362,17 @@ impl Replay<'_> {
                     .as_ref()
                     .map(|card| parse_card(card, at, "the piñata"))
                     .transpose()?,
+                redealt: match redealt {
+                    None => Vec::new(),
+                    Some(hands) => {
+                        let mut per_seat = vec![Cards::new(); self.players.len()];
+                        for (name, cards) in &hands.0 {
+                            let owner = self.seat(name, at, "the re-deal")?;
+                            per_seat[owner as usize] = parse_cards(cards, at, "a re-dealt hand")?;
+                        }
+                        per_seat
+                    }
+                },
                 draw: match draw {
                     DrawRecord::Stock(card) => {
                         DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)

@@ -1,12 +1,13 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models seven so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
+//! The engine models eight so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
 //! at the showdown, `spy`, which shows hands to one player, `southern_hemisphere`,
 //! whose nines reverse the direction of play, `mathematician`, which lays multiples
-//! on a single card, `sevens`, whose sevens make the others draw, and `pinata`, whose
-//! threes set a card aside and take it. The other six change what a turn may do
-//! (several discard piles, passing cards, a re-deal, a blind pick); a
+//! on a single card, `sevens`, whose sevens make the others draw, `pinata`, whose
+//! threes set a card aside and take it, and `double_edged_sword`, whose black eights
+//! re-deal the hands. The other five change what a turn may do (several discard
+//! piles, passing cards, a blind pick); a
 //! configuration that names one is refused with `bad_rules`, saying so, rather than
 //! played without it. Each check below names the parameter or the rule it conflicts
 //! with.
@@ -37,7 +38,8 @@ pub enum BonusRule {
 
 impl BonusRule {
     /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 7] = [
+    pub const MODELLED: [BonusRule; 8] = [
+        BonusRule::DoubleEdgedSword,
         BonusRule::Landmine,
         BonusRule::Mathematician,
         BonusRule::Pinata,

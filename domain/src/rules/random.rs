@@ -43,9 +43,10 @@ pub const RANDOM_RULES_PROCEDURE: &str = "yaniv-random-rules/1";
 /// The procedure that also draws bonus rules, and the one drawn by default.
 pub const RANDOM_RULES_PROCEDURE_V2: &str = "yaniv-random-rules/2";
 
-/// The bonus rules `yaniv-random-rules/2` draws, in its order: the seven the engine
+/// The bonus rules `yaniv-random-rules/2` draws, in its order: the eight the engine
 /// modelled when it was named. Fixed forever for that name.
-pub const BONUS_RULES_V2: [BonusRule; 7] = [
+pub const BONUS_RULES_V2: [BonusRule; 8] = [
+    BonusRule::DoubleEdgedSword,
     BonusRule::Landmine,
     BonusRule::Mathematician,
     BonusRule::Pinata,
@@ -119,6 +120,7 @@ pub fn random_rules_v2(seed: &Seed) -> RandomRules {
 
 fn bonus_title(rule: BonusRule) -> &'static str {
     match rule {
+        BonusRule::DoubleEdgedSword => "Double-edged sword",
         BonusRule::Landmine => "Landmine",
         BonusRule::Mathematician => "Mathematician",
         BonusRule::Pinata => "Piñata",
@@ -132,6 +134,9 @@ fn bonus_title(rule: BonusRule) -> &'static str {
 
 fn bonus_text(rule: BonusRule) -> &'static str {
     match rule {
+        BonusRule::DoubleEdgedSword => {
+            "a black 8 played gathers every hand, shuffled and dealt again by its player."
+        }
         BonusRule::Landmine => "the 2 of spades counts 20 in every hand but the caller's.",
         BonusRule::Mathematician => {
             "a card whose value is a multiple of a single card discarded may be laid on it."
@@ -312,7 +317,7 @@ mod tests {
             let seed = Seed([i; 32]);
             let (one, two) = (random_rules(&seed), random_rules_v2(&seed));
             assert_eq!(two.elements[..9], one.elements[..], "seed {i}");
-            assert_eq!(two.elements.len(), 16);
+            assert_eq!(two.elements.len(), 17);
             assert_eq!(two.rules.validate(), Ok(()), "seed {i}");
             let mut classic = two.rules.clone();
             classic.bonus_rules.clear();
@@ -331,8 +336,13 @@ mod tests {
     }
 
     /// What `yaniv-random-rules/2` draws from the all-zero seed.
-    const ZERO_SEED_V2_BONUS_RULES: [&str; 4] =
-        ["landmine", "mathematician", "southern_hemisphere", "spy"];
+    const ZERO_SEED_V2_BONUS_RULES: [&str; 5] = [
+        "double_edged_sword",
+        "landmine",
+        "sevens",
+        "southern_hemisphere",
+        "wormhole",
+    ];
 
     #[test]
     fn a_large_hand_seats_fewer_players() {

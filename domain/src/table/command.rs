@@ -93,6 +93,7 @@ impl Action {
                 draw,
                 forced: Vec::new(),
                 pinata: None,
+                redealt: Vec::new(),
             },
             Self::Call(call) => GameCommand::Call {
                 seat,

@@ -232,6 +232,28 @@ impl Table {
             draw,
             forced,
             pinata,
+            redealt: Vec::new(),
+        })
+    }
+
+    /// A turn of a round dealt on paper whose black eight re-deals (Double-edged sword):
+    /// `redealt` names every seat's new hand, in seat order ("" where none is dealt).
+    pub fn try_play_redealing(
+        &mut self,
+        who: &str,
+        throw: &str,
+        draw: DrawChoice,
+        redealt: &[&str],
+    ) -> Result<Vec<Event>, GameError> {
+        let throw = cards(throw);
+        let redealt = redealt.iter().map(|hand| cards(hand)).collect();
+        self.try_as(who, |seat| Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+            pinata: None,
+            redealt,
         })
     }
 
@@ -244,6 +266,7 @@ impl Table {
             draw,
             forced: Vec::new(),
             pinata: None,
+            redealt: Vec::new(),
         })
     }
 

@@ -30,7 +30,7 @@ async fn the_same_seed_draws_the_same_rules_and_they_play() {
     assert_eq!(first["procedure"], "yaniv-random-rules/2");
     assert_eq!(first["seed"], seed.as_str());
     assert_eq!(first["preset"], "house");
-    assert_eq!(first["elements"].as_array().map(Vec::len), Some(16));
+    assert_eq!(first["elements"].as_array().map(Vec::len), Some(17));
     assert_eq!(first["rules"]["hand_size"], first["elements"][0]["value"]);
     // Each bonus rule drawn in play is in the rules, and only those.
     let in_play: Vec<&str> = first["elements"].as_array().expect("elements")[9..]

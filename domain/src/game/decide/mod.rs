@@ -5,12 +5,14 @@
 //! - `play.rs`: a turn (throw, then draw) and the stock reshuffle it may trigger.
 //! - `sevens.rs`: the draws a turn forces on the others under the Sevens bonus rule.
 //! - `pinata.rs`: the card a three sets aside, or takes, under the Piñata bonus rule.
+//! - `double_edged_sword.rs`: the re-deal a black eight causes under that bonus rule.
 //! - `call.rs`: calling Yaniv or Kluft, within or above the threshold.
 //! - `out_of_turn.rs`: slap-downs and add-ons.
 //! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
 
 mod call;
 mod declare;
+mod double_edged_sword;
 mod out_of_turn;
 mod pinata;
 mod play;
@@ -24,6 +26,18 @@ use super::error::GameError;
 use super::event::{Event, Seat};
 use super::scoring::RoundEnding;
 use super::state::{Game, Stage};
+
+fn named<'a>(
+    forced: &'a [crate::cards::Card],
+    pinata: Option<crate::cards::Card>,
+    redealt: &'a [crate::cards::Cards],
+) -> play::NamedByRecord<'a> {
+    play::NamedByRecord {
+        forced,
+        pinata,
+        redealt,
+    }
+}
 
 impl Game {
     /// Decides `command` against the current state. Nothing changes until the caller
@@ -42,7 +56,8 @@ impl Game {
                 draw,
                 forced,
                 pinata,
-            } => self.decide_play(*seat, throw, *draw, forced, *pinata),
+                redealt,
+            } => self.decide_play(*seat, throw, *draw, named(forced, *pinata, redealt)),
             Command::Call { seat, call } => self.decide_call(*seat, *call),
             Command::Slap { seat, card } => self.decide_slap(*seat, *card),
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
@@ -62,7 +77,8 @@ impl Game {
                 draw,
                 forced,
                 pinata,
-            } => self.decide_play_into(*seat, throw, *draw, forced, *pinata, out),
+                redealt,
+            } => self.decide_play_into(*seat, throw, *draw, named(forced, *pinata, redealt), out),
             other => {
                 out.extend(self.decide(other)?);
                 Ok(())

@@ -9,17 +9,25 @@ use super::super::error::GameError;
 use super::super::event::{Draw, Event, HandsShown, Seat, StockReshuffled, TurnPlayed};
 use super::super::state::{Game, Stage};
 
+/// What a record names for the bonus rules of a round dealt on paper, whose stock has
+/// no order to decide it: the fields of the same names in `Command::Play`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct NamedByRecord<'a> {
+    pub forced: &'a [Card],
+    pub pinata: Option<Card>,
+    pub redealt: &'a [Cards],
+}
+
 impl Game {
     pub(super) fn decide_play(
         &self,
         seat: Seat,
         throw: &Cards,
         draw: DrawChoice,
-        forced: &[Card],
-        pinata: Option<Card>,
+        named: NamedByRecord,
     ) -> Result<Vec<Event>, GameError> {
         let mut events = Vec::with_capacity(1);
-        self.decide_play_into(seat, throw, draw, forced, pinata, &mut events)?;
+        self.decide_play_into(seat, throw, draw, named, &mut events)?;
         Ok(events)
     }
 
@@ -29,8 +37,7 @@ impl Game {
         seat: Seat,
         throw: &Cards,
         draw: DrawChoice,
-        forced: &[Card],
-        pinata: Option<Card>,
+        named: NamedByRecord,
         events: &mut Vec<Event>,
     ) -> Result<(), GameError> {
         let rules = self.rules_in_round()?;
@@ -109,8 +116,9 @@ impl Game {
             }
         }
         let after = self
-            .push_forced_draws(seat, throw, forced, events, turn)
-            .and_then(|after| self.push_pinata(seat, throw, pinata, events, turn, after));
+            .push_forced_draws(seat, throw, named.forced, events, turn)
+            .and_then(|after| self.push_pinata(seat, throw, named.pinata, events, turn, after))
+            .and_then(|after| self.push_redeal(seat, throw, named.redealt, events, turn, after));
         let after = match after {
             Ok(after) => after,
             Err(refused) => {
@@ -119,8 +127,8 @@ impl Game {
             }
         };
         // Spy: "When a player plays the queen of diamonds, every other player must show
-        // him their cards." After the draws a run with a seven forced (Sevens) and the
-        // piñata a three took.
+        // him their cards." After the draws a run with a seven forced (Sevens), the
+        // piñata a three took and a re-deal (Double-edged sword).
         if rules.has_bonus(BonusRule::Spy) && throw.contains(Card::QUEEN_OF_DIAMONDS) {
             let hands_now = &after.as_ref().unwrap_or(self).round.hands;
             let hands = (0..self.seat_count())

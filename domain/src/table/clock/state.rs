@@ -187,7 +187,8 @@ impl ClockState {
                 | GameEvent::HandsShown(_)
                 | GameEvent::ForcedToDraw(_)
                 | GameEvent::PinataSetAside(_)
-                | GameEvent::PinataTaken(_) => {}
+                | GameEvent::PinataTaken(_)
+                | GameEvent::HandsRedealt(_) => {}
             },
             StreamEvent::Clock(event) => match event {
                 ClockEvent::TurnTimedOut(timed_out) => {
