@@ -118,6 +118,22 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                                 .into(),
                         ),
                     ),
+                    (
+                        "redealt",
+                        RefOr::T(
+                            ObjectBuilder::new()
+                                .schema_type(Type::Object)
+                                .additional_properties(Some(AdditionalProperties::RefOr(
+                                    card_list().into(),
+                                )))
+                                .description(Some(
+                                    "Bonus rule `double_edged_sword`: every new hand the \
+                                     throw's black eight dealt, by player",
+                                ))
+                                .examples([json!({"ann": ["4C", "5C"], "bob": ["KH", "2H"]})])
+                                .into(),
+                        ),
+                    ),
                 ],
             ),
         ),
