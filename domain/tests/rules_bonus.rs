@@ -523,6 +523,10 @@ fn pinata_a_three_sets_a_card_aside_and_the_next_three_takes_it() {
     );
     let stock = t.game.stock_len();
     assert_eq!(t.hand("ann").len(), 5, "set aside, not drawn");
+    assert!(
+        t.game.view(2).expect("seat").pinata_aside,
+        "every seat sees a card lies aside"
+    );
     // Face down: nobody at the table sees it, staff do.
     let at = t.log.len() - 1;
     for (viewer, sees) in [
@@ -541,6 +545,7 @@ fn pinata_a_three_sets_a_card_aside_and_the_next_three_takes_it() {
         matches!(events.last(), Some(Event::PinataTaken(p)) if p.seat == 1 && p.card == common::card("KS"))
     );
     assert!(t.hand("bob").contains(common::card("KS")));
+    assert!(!t.game.view(2).expect("seat").pinata_aside);
     assert_eq!(t.hand("bob").len(), 6);
     assert_eq!(t.game.stock_len(), stock - 1, "only bob's own draw");
     let at = t.log.len() - 1;

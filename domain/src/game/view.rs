@@ -39,6 +39,8 @@ pub struct SeatView {
     /// Southern Hemisphere: a nine reversed the direction of play for this round, so
     /// turns pass to the previous seat.
     pub reversed: bool,
+    /// Piñata: a card lies aside, face down, for the next player to throw a three.
+    pub pinata_aside: bool,
     pub caller: Option<Seat>,
     pub hand: Cards,
     pub hand_total: u32,
@@ -89,6 +91,7 @@ impl Game {
             stage,
             to_act: self.to_act(),
             reversed: round.reversed,
+            pinata_aside: round.pinata.is_some(),
             caller: self.closed_caller_public(),
             hand,
             hand_total: rules.hand_total(hand.as_slice()),

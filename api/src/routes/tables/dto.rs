@@ -219,6 +219,9 @@ pub struct PublicGame {
     /// Southern Hemisphere (a bonus rule): a nine reversed the direction of play for
     /// this round, so turns pass to the previous seat.
     pub reversed: bool,
+    /// Piñata (a bonus rule): a card lies aside, face down, for the next player to
+    /// throw a three.
+    pub pinata_aside: bool,
     /// The caller whose hand is closed while the others finish the round.
     pub caller: Option<u8>,
     pub hand_sizes: Vec<u8>,
@@ -243,6 +246,7 @@ impl PublicGame {
             stage: view.stage.into(),
             to_act: view.to_act,
             reversed: view.reversed,
+            pinata_aside: view.pinata_aside,
             caller: view.caller,
             hand_sizes: view.hand_sizes.clone(),
             top_throw: card_strings(&view.top_throw),
