@@ -417,6 +417,10 @@ pub const REVERSED: Text = Text::new(
     "a nine reversed the direction of play",
     "een negen keerde de speelrichting om",
 );
+pub const PINATA_ASIDE: Text = Text::new(
+    "a card lies aside for the next three (piñata)",
+    "een kaart ligt opzij voor de volgende drie (piñata)",
+);
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",
     "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",

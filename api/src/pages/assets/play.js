@@ -224,6 +224,7 @@
       status.textContent = over ? labels.over + " " + standings.join(" · ")
         : view.entropy ? labels.round + " " + view.entropy.round + " · " + labels.contributeNote
         : (game ? labels.round + " " + game.round + " · " : "") + (game && game.reversed ? labels.reversed + " · " : "") +
+          (game && game.pinata_aside ? labels.pinataAside + " · " : "") +
           (myTurn ? labels.yourTurn : labels.waiting + " " + waited);
       status.appendChild(element("span", { "data-play-clock": "" }));
       deadline = view.clock && typeof view.clock.limit_ms === "number" ? Date.now() + view.clock.limit_ms : null;

@@ -136,6 +136,7 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-contribute=(text::CONTRIBUTE.get(lang))
                     data-contribute-note=(text::CONTRIBUTE_NOTE.get(lang))
                     data-reversed=(text::REVERSED.get(lang))
+                    data-pinata-aside=(text::PINATA_ASIDE.get(lang))
                     data-absent=(text::ABSENT_NOTE.get(lang))
                     data-call-penalised=(text::CALL_PENALISED.get(lang)) { }
             }
