@@ -136,14 +136,7 @@ fn random_game(
             } else {
                 DrawChoice::Discard(discard[rng.below(discard.len())])
             };
-            Command::Play {
-                seat,
-                throw,
-                draw,
-                forced: Vec::new(),
-                pinata: None,
-                redealt: Vec::new(),
-            }
+            Command::play(seat, throw, draw)
         };
         log.extend(game.execute(&command).expect("listed action is legal"));
     }

@@ -299,6 +299,32 @@ fn mathematician_lays_a_multiple_of_a_single_card_discarded() {
     t.replays();
 }
 
+/// A game of `players` under `rules`, its first round dealt from an all-`seed` seed with
+/// the first player starting; with its events so far.
+fn seeded_deal(
+    rules: &yaniv_domain::rules::Rules,
+    players: &[&str],
+    seed: u8,
+) -> (yaniv_domain::game::Game, Vec<yaniv_domain::game::Event>) {
+    use yaniv_domain::game::{Command, DealSource, Game};
+    let mut game = Game::new();
+    let mut log = game
+        .execute(&Command::Create {
+            rules: rules.clone(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            initial_totals: vec![],
+        })
+        .expect("create");
+    log.extend(
+        game.execute(&Command::Deal {
+            starter: Some(0),
+            source: DealSource::Seeded(yaniv_domain::shuffle::Seed([seed; 32])),
+        })
+        .expect("deal"),
+    );
+    (game, log)
+}
+
 /// The forced draws of `events`, as (seat, card).
 fn forced_draws(events: &[yaniv_domain::game::Event]) -> Vec<(u8, String)> {
     events
@@ -402,35 +428,20 @@ fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
     assert_eq!(t.hand("bob").len(), 5, "a refused turn changes nothing");
 
     // Shuffled: the cards on top of the stock, in order.
-    use yaniv_domain::game::{Command, DealSource, DrawChoice, Event, Game};
-    use yaniv_domain::shuffle::Seed;
+    use yaniv_domain::game::{Command, DrawChoice, Event};
     let rules = house_with(&["sevens"]);
     for seed in 0..40u8 {
-        let mut game = Game::new();
-        game.execute(&Command::Create {
-            rules: rules.clone(),
-            players: players.iter().map(|p| p.to_string()).collect(),
-            initial_totals: vec![],
-        })
-        .expect("create");
-        game.execute(&Command::Deal {
-            starter: Some(0),
-            source: DealSource::Seeded(Seed([seed; 32])),
-        })
-        .expect("deal");
+        let (mut game, _) = seeded_deal(&rules, &players, seed);
         let Some(seven) = game.hand(0).iter().find(|c| c.rank() == 7) else {
             continue;
         };
         let (before, stock) = (game.clone(), game.stock_len());
         let events = game
-            .execute(&Command::Play {
-                seat: 0,
-                throw: [seven].into_iter().collect(),
-                draw: DrawChoice::Stock,
-                forced: Vec::new(),
-                pinata: None,
-                redealt: Vec::new(),
-            })
+            .execute(&Command::play(
+                0,
+                [seven].into_iter().collect(),
+                DrawChoice::Stock,
+            ))
             .expect("a seven from a shuffled deal");
         let Event::TurnPlayed(turn) = &events[0] else {
             panic!("the turn first")
@@ -607,96 +618,64 @@ fn pinata_a_card_left_aside_counts_for_nobody() {
 /// have the same number of cards when finished."
 #[test]
 fn double_edged_sword_a_black_eight_re_deals_every_hand() {
-    use yaniv_domain::game::{
-        Command, DealSource, DrawChoice, Event, Game, Viewer, visible_events,
-    };
-    use yaniv_domain::shuffle::Seed;
+    use yaniv_domain::game::{Command, DrawChoice, Event, Viewer, visible_events};
     let players = ["ann", "bob", "cid"];
     let rules = house_with(&["double_edged_sword"]);
     for seed in 0..60u8 {
-        let mut game = Game::new();
-        game.execute(&Command::Create {
-            rules: rules.clone(),
-            players: players.iter().map(|p| p.to_string()).collect(),
-            initial_totals: vec![],
-        })
-        .expect("create");
-        game.execute(&Command::Deal {
-            starter: Some(0),
-            source: DealSource::Seeded(Seed([seed; 32])),
-        })
-        .expect("deal");
+        let (mut game, mut log) = seeded_deal(&rules, &players, seed);
         let Some(eight) = game
             .hand(0)
             .iter()
-            .find(|c| c.rank() == 8 && matches!(c.to_string().as_str(), "8C" | "8S"))
+            .find(|c| matches!(c.to_string().as_str(), "8C" | "8S"))
         else {
             continue;
         };
-        let mut before: Vec<_> = Vec::new();
+        let mut turn_only = game.clone();
         let events = game
-            .execute(&Command::Play {
-                seat: 0,
-                throw: [eight].into_iter().collect(),
-                draw: DrawChoice::Stock,
-                forced: Vec::new(),
-                pinata: None,
-                redealt: Vec::new(),
-            })
+            .execute(&Command::play(
+                0,
+                [eight].into_iter().collect(),
+                DrawChoice::Stock,
+            ))
             .expect("a black eight");
         let Some(Event::HandsRedealt(redealt)) = events.last() else {
             panic!("a re-deal follows the turn: {events:?}");
         };
-        // 5 + 4 + 5 + ... : ann kept 5 after throwing and drawing, bob 5, cid 5.
-        for s in 0..3u8 {
-            before.push(game.hand(s).len());
-        }
         assert_eq!(redealt.dealer, 0);
-        assert_eq!(before, [5, 5, 5], "fifteen cards, five each");
-        // Dealt from ann's left: bob first.
+        // Every hand after the turn, gathered, is dealt again: fifteen cards, five each.
+        for event in &events[..events.len() - 1] {
+            turn_only.apply(event);
+        }
+        let mut gathered: Vec<_> = (0..3)
+            .flat_map(|s| turn_only.hand(s).iter().collect::<Vec<_>>())
+            .collect();
+        let mut dealt: Vec<_> = redealt
+            .hands
+            .iter()
+            .flatten()
+            .flat_map(|h| h.iter())
+            .collect();
+        gathered.sort_unstable();
+        dealt.sort_unstable();
+        assert_eq!(dealt, gathered);
         let sizes: Vec<usize> = redealt
             .hands
             .iter()
             .map(|h| h.map_or(0, |h| h.len()))
             .collect();
         assert_eq!(sizes, [5, 5, 5]);
-        // Each seat sees its own new hand only.
-        let log: Vec<Event> = {
-            let mut g = Game::new();
-            let mut all = g
-                .execute(&Command::Create {
-                    rules: rules.clone(),
-                    players: players.iter().map(|p| p.to_string()).collect(),
-                    initial_totals: vec![],
-                })
-                .expect("create");
-            all.extend(
-                g.execute(&Command::Deal {
-                    starter: Some(0),
-                    source: DealSource::Seeded(Seed([seed; 32])),
-                })
-                .expect("deal"),
-            );
-            all.extend(events.iter().cloned());
-            all
-        };
+        // Each seat sees its own new hand only; spectators none.
+        log.extend(events.iter().cloned());
         let at = log.len() - 1;
-        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2)] {
-            let visible = visible_events(&log, viewer);
-            let Viewer::Seat(me) = viewer else {
-                unreachable!()
-            };
+        for me in 0..3u8 {
+            let visible = visible_events(&log, Viewer::Seat(me));
             let hands = visible[at]["hands"].as_array().expect("hands");
             for (s, hand) in hands.iter().enumerate() {
-                assert_eq!(
-                    !hand.is_null(),
-                    s == me as usize,
-                    "{viewer:?} sees seat {s}"
-                );
+                assert_eq!(!hand.is_null(), s == me as usize, "seat {me} sees seat {s}");
             }
         }
         assert!(visible_events(&log, Viewer::Spectator)[at]["hands"][0].is_null());
-        assert!(Game::replay_checked(&log).is_ok());
+        assert!(yaniv_domain::game::Game::replay_checked(&log).is_ok());
         return;
     }
     panic!("no seed dealt ann a black eight");

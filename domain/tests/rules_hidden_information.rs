@@ -94,14 +94,7 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
                         Some(card) if step & 1 == 0 => DrawChoice::Discard(card),
                         _ => DrawChoice::Stock,
                     };
-                    Command::Play {
-                        seat,
-                        throw,
-                        draw,
-                        forced: Vec::new(),
-                        pinata: None,
-                        redealt: Vec::new(),
-                    }
+                    Command::play(seat, throw, draw)
                 };
                 game.execute(&command).expect("a legal action");
             }

@@ -143,14 +143,11 @@ fn a_seeded_deal_goes_one_card_at_a_time_from_the_starter() {
     assert_eq!(game.stock_len(), 54 - 16);
     let thrown = game.hand(1).iter().next().expect("a card");
     let events = game
-        .execute(&Command::Play {
-            seat: 1,
-            throw: [thrown].into_iter().collect(),
-            draw: DrawChoice::Stock,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-        })
+        .execute(&Command::play(
+            1,
+            [thrown].into_iter().collect(),
+            DrawChoice::Stock,
+        ))
         .expect("play");
     assert!(matches!(&events[0], Event::TurnPlayed(p) if p.draw.card() == order[16]));
 }

@@ -244,14 +244,7 @@ impl Bot for GreedyBot {
                 None => None,
             };
             if let (Some(throw), Some(draw)) = (pick, draw) {
-                return Some(Command::Play {
-                    seat,
-                    throw,
-                    draw,
-                    forced: Vec::new(),
-                    pinata: None,
-                    redealt: Vec::new(),
-                });
+                return Some(Command::play(seat, throw, draw));
             }
         }
         let discard = if stuck && stock {
@@ -297,14 +290,7 @@ impl Bot for GreedyBot {
             }
         });
         match best {
-            Some((_, _, throw, draw)) => Some(Command::Play {
-                seat,
-                throw,
-                draw,
-                forced: Vec::new(),
-                pinata: None,
-                redealt: Vec::new(),
-            }),
+            Some((_, _, throw, draw)) => Some(Command::play(seat, throw, draw)),
             None => can_call.then_some(call),
         }
     }

@@ -190,15 +190,8 @@ mod tests {
     /// Seat `seat` throws `throw` and draws `drawn` from the stock.
     fn play(game: &mut Game, seat: Seat, throw: &str, drawn: &str) {
         let (throw, draw) = (cards(throw), DrawChoice::StockCard(card(drawn)));
-        game.execute(&Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-        })
-        .unwrap_or_else(|e| panic!("seat {seat} throwing {throw}: {e}"));
+        game.execute(&Command::play(seat, throw, draw))
+            .unwrap_or_else(|e| panic!("seat {seat} throwing {throw}: {e}"));
     }
 
     /// What a greedy bot at `seat` plays in its turn; `decide` must accept it.

@@ -73,14 +73,7 @@ impl Bot for RandomBot {
             (true, n) => DrawChoice::Discard(discard.as_slice()[n as usize - 1]),
             (false, n) => DrawChoice::Discard(discard.as_slice()[n as usize]),
         };
-        Some(Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-        })
+        Some(Command::play(seat, throw, draw))
     }
 
     fn out_of_turn(&mut self, view: &BotView<'_>) -> Option<Command> {

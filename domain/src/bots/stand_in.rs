@@ -55,14 +55,7 @@ impl Bot for StandIn {
         } else {
             DrawChoice::Discard(view.discard_draws().first()?)
         };
-        Some(Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-        })
+        Some(Command::play(seat, throw, draw))
     }
 
     fn out_of_turn(&mut self, _view: &BotView<'_>) -> Option<Command> {
@@ -93,15 +86,8 @@ mod tests {
             (seat, throw.sorted(), draw),
             (0, cards("QD QS").sorted(), DrawChoice::Stock)
         );
-        game.decide(&Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-        })
-        .expect("the rules accept it");
+        game.decide(&Command::play(seat, throw, draw))
+            .expect("the rules accept it");
     }
 
     #[test]

@@ -60,6 +60,21 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// A turn that names nothing for the bonus rules: every live turn, and every turn of
+    /// a shuffled round, whose stock decides what they take.
+    pub fn play(seat: Seat, throw: Cards, draw: DrawChoice) -> Command {
+        Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+            pinata: None,
+            redealt: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum DealSource {
     /// Shuffle the deck from this seed (a fresh random one for every live round).

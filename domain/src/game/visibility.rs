@@ -138,15 +138,8 @@ mod tests {
         );
         let throw = cards(&game.hand(0).as_slice()[0].to_string());
         log.extend(
-            game.execute(&Command::Play {
-                seat: 0,
-                throw,
-                draw: DrawChoice::Stock,
-                forced: Vec::new(),
-                pinata: None,
-                redealt: Vec::new(),
-            })
-            .expect("play"),
+            game.execute(&Command::play(0, throw, DrawChoice::Stock))
+                .expect("play"),
         );
         log
     }

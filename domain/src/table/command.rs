@@ -87,14 +87,7 @@ impl Action {
     /// what only the table's clock knows ([`Action::Pass`], [`Action::Return`]).
     pub fn command(self, seat: Seat, default_call: CallKind) -> Option<GameCommand> {
         Some(match self {
-            Self::Play { throw, draw } => GameCommand::Play {
-                seat,
-                throw,
-                draw,
-                forced: Vec::new(),
-                pinata: None,
-                redealt: Vec::new(),
-            },
+            Self::Play { throw, draw } => GameCommand::play(seat, throw, draw),
             Self::Call(call) => GameCommand::Call {
                 seat,
                 call: call.unwrap_or(default_call),

@@ -260,14 +260,7 @@ impl Table {
     /// Whether the play would be accepted now; the table is left unchanged.
     pub fn accepts_play(&self, who: &str, throw: &str, draw: DrawChoice) -> bool {
         let (seat, throw) = (self.seat(who), cards(throw));
-        self.accepts(Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-        })
+        self.accepts(Command::play(seat, throw, draw))
     }
 
     /// Whether `command` would be accepted now; the table is left unchanged.
