@@ -53,13 +53,7 @@ impl Game {
             }
             return Ok(after);
         }
-        let mut after = after.unwrap_or_else(|| {
-            let mut after = self.clone();
-            for event in &events[turn..] {
-                after.apply(event);
-            }
-            after
-        });
+        let mut after = after.unwrap_or_else(|| self.folded_with(&events[turn..]));
         let order = self.redeal_order(seat);
         let mut cards: Vec<Card> = order
             .iter()

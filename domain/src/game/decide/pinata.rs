@@ -11,7 +11,7 @@ use crate::cards::{Card, Cards, MAX_CARDS};
 use crate::rules::BonusRule;
 
 use super::super::error::GameError;
-use super::super::event::{Event, PinataSetAside, PinataTaken, Seat, StockReshuffled};
+use super::super::event::{Event, PinataSetAside, PinataTaken, Seat};
 use super::super::state::Game;
 
 impl Game {
@@ -42,13 +42,7 @@ impl Game {
             }
             return Ok(after);
         }
-        let mut after = after.unwrap_or_else(|| {
-            let mut after = self.clone();
-            for event in &events[turn..] {
-                after.apply(event);
-            }
-            after
-        });
+        let mut after = after.unwrap_or_else(|| self.folded_with(&events[turn..]));
         if let Some(card) = after.round.pinata {
             if named.is_some() {
                 return Err(GameError::CardNotAvailable(
@@ -98,14 +92,7 @@ impl Game {
         let event = Event::PinataSetAside(PinataSetAside { card });
         after.apply(&event);
         events.push(event);
-        if after.round.stock.is_empty() && !after.round.discard_below.is_empty() {
-            let event = Event::StockReshuffled(StockReshuffled {
-                reshuffle: after.round.reshuffles + 1,
-                cards: after.round.discard_below.len() as u32,
-            });
-            after.apply(&event);
-            events.push(event);
-        }
+        after.reshuffle_if_emptied(events);
         Ok(Some(after))
     }
 }

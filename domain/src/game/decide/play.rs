@@ -19,6 +19,29 @@ pub(super) struct NamedByRecord<'a> {
 }
 
 impl Game {
+    /// This game with `events` folded: what the bonus rules decide the rest of a turn
+    /// against, once its first events are known.
+    pub(super) fn folded_with(&self, events: &[Event]) -> Game {
+        let mut after = self.clone();
+        for event in events {
+            after.apply(event);
+        }
+        after
+    }
+
+    /// Appends, and folds, the reshuffle of a stock a bonus rule's draw just emptied
+    /// (as after a turn's draw: the pile below the top throw becomes the stock).
+    pub(super) fn reshuffle_if_emptied(&mut self, events: &mut Vec<Event>) {
+        if self.round.stock.is_empty() && !self.round.discard_below.is_empty() {
+            let event = Event::StockReshuffled(StockReshuffled {
+                reshuffle: self.round.reshuffles + 1,
+                cards: self.round.discard_below.len() as u32,
+            });
+            self.apply(&event);
+            events.push(event);
+        }
+    }
+
     pub(super) fn decide_play(
         &self,
         seat: Seat,

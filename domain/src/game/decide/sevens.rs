@@ -13,7 +13,7 @@ use crate::cards::{Card, Cards, MAX_CARDS};
 use crate::rules::BonusRule;
 
 use super::super::error::GameError;
-use super::super::event::{Event, ForcedToDraw, Seat, StockReshuffled};
+use super::super::event::{Event, ForcedToDraw, Seat};
 use super::super::state::{Game, Stage};
 
 impl Game {
@@ -42,10 +42,7 @@ impl Game {
                 "this throw forces no draws: it needs a seven under the sevens rule".into(),
             ));
         }
-        let mut after = self.clone();
-        for event in &events[turn..] {
-            after.apply(event);
-        }
+        let mut after = self.folded_with(&events[turn..]);
         let ordered = after.round.stock_ordered;
         let mut given = named.iter().copied();
         let mut drawn = 0usize;
@@ -84,14 +81,7 @@ impl Game {
                 after.apply(&event);
                 events.push(event);
                 drawn += 1;
-                if after.round.stock.is_empty() && !after.round.discard_below.is_empty() {
-                    let event = Event::StockReshuffled(StockReshuffled {
-                        reshuffle: after.round.reshuffles + 1,
-                        cards: after.round.discard_below.len() as u32,
-                    });
-                    after.apply(&event);
-                    events.push(event);
-                }
+                after.reshuffle_if_emptied(events);
             }
         }
         if !named.is_empty() && named.len() != drawn {
