@@ -414,12 +414,12 @@ pub const CONTRIBUTE_NOTE: Text = Text::new(
     "Het delen wacht op het toeval van elke speler: de server legde zijn seed vast, en het jouwe wordt erdoor gemengd.",
 );
 pub const REVERSED: Text = Text::new(
-    "a nine reversed the direction of play",
-    "een negen keerde de speelrichting om",
+    "A nine reversed the direction of play",
+    "Een negen keerde de speelrichting om",
 );
 pub const PINATA_ASIDE: Text = Text::new(
-    "a card lies aside for the next three (piñata)",
-    "een kaart ligt opzij voor de volgende drie (piñata)",
+    "A card lies aside for the next three (piñata)",
+    "Een kaart ligt opzij voor de volgende drie (piñata)",
 );
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",

@@ -486,3 +486,67 @@ async fn the_page_adds_the_players_randomness_to_the_shuffle() {
     );
     fits_the_phone(&page, "the table after the deal").await;
 }
+
+/// The House Rules' bonus rules on the page: the status line says when a nine reversed
+/// the turns (Southern hemisphere) and when a card lies aside for the next three
+/// (Piñata), as the view does.
+#[tokio::test]
+async fn the_status_line_tells_a_reversed_turn_and_a_pinata_aside() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let pia = app.new_player("pia_bonus").await;
+    let body = json!({
+        "preset": "house",
+        "overrides": {"bonus_rules": ["southern_hemisphere", "pinata"]},
+        "seats": 4,
+        "bots": [
+            {"seat": 1, "kind": "greedy"},
+            {"seat": 2, "kind": "greedy"},
+            {"seat": 3, "kind": "greedy"},
+        ],
+    });
+    let id = api.started_table(&body, std::slice::from_ref(&pia)).await;
+    let browser = logged_in(&app, "pia_bonus", &format!("/play/tables/{id}")).await;
+    // Pia plays through the API until a nine or a three left its mark on the table
+    // (the bots throw them too); a whole game nearly always holds both.
+    let mut moves = 0;
+    let view = loop {
+        let view = api.view(id, &pia.token).await;
+        let game = &view["game"];
+        if game["reversed"] == true || game["pinata_aside"] == true {
+            break view;
+        }
+        assert!(
+            view["table"]["status"] != "finished",
+            "neither came up: {view}"
+        );
+        moves += 1;
+        assert!(moves < 2_000, "neither came up in {moves} moves");
+        match choose(&view) {
+            Some(action) => {
+                let response = api.act(id, &pia.token, &action, None).await;
+                Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
+            }
+            None => tokio::time::sleep(Duration::from_millis(25)).await,
+        }
+    };
+    let version = view["table"]["version"].as_u64().expect("a version");
+    shows_version(&browser, version).await;
+    browser.check_page("play-bonus-status").await;
+    let status = browser
+        .eval("document.querySelector('[data-play-status]').textContent")
+        .await;
+    let status = status.as_str().unwrap_or_default();
+    if view["game"]["reversed"] == true {
+        assert!(
+            status.contains("A nine reversed the direction of play"),
+            "{status}"
+        );
+    }
+    if view["game"]["pinata_aside"] == true {
+        assert!(
+            status.contains("A card lies aside for the next three"),
+            "{status}"
+        );
+    }
+}
