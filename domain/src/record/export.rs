@@ -155,52 +155,30 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                 pinata: None,
                 redealt: None,
             })),
-            // Sevens: written with the turn that forced it, so that a round dealt on
-            // paper names its cards (a shuffled one would derive them).
-            // Piñata: the card set aside, written with the turn whose three did it.
+            // Written with the turn that caused them, so that a round dealt on paper
+            // names its cards (a shuffled one would derive them): Sevens' forced draws,
+            // the Piñata set aside, Double-edged sword's new hands.
+            Event::ForcedToDraw(e) => {
+                let (forced, _, _) = last_turn(&mut current).ok_or_else(unexpected)?;
+                forced.push(e.card.to_string());
+                None
+            }
             Event::PinataSetAside(e) => {
-                let turn = current.as_mut().and_then(|round| round.actions.last_mut());
-                let Some(ActionRecord {
-                    act: Act::Play { pinata, .. },
-                    ..
-                }) = turn
-                else {
-                    return Err(unexpected());
-                };
+                let (_, pinata, _) = last_turn(&mut current).ok_or_else(unexpected)?;
                 *pinata = Some(e.card.to_string());
                 None
             }
-            // Derived by the rules from the card set aside.
-            Event::PinataTaken(_) => None,
-            // Double-edged sword: the new hands, written with the turn that dealt them.
             Event::HandsRedealt(e) => {
                 let hands: PlayerMap<Vec<String>> = (0..)
                     .zip(&e.hands)
                     .filter_map(|(seat, hand)| Some((name(seat), strings(hand.as_ref()?.iter()))))
                     .collect();
-                let turn = current.as_mut().and_then(|round| round.actions.last_mut());
-                let Some(ActionRecord {
-                    act: Act::Play { redealt, .. },
-                    ..
-                }) = turn
-                else {
-                    return Err(unexpected());
-                };
+                let (_, _, redealt) = last_turn(&mut current).ok_or_else(unexpected)?;
                 *redealt = Some(hands);
                 None
             }
-            Event::ForcedToDraw(e) => {
-                let turn = current.as_mut().and_then(|round| round.actions.last_mut());
-                let Some(ActionRecord {
-                    act: Act::Play { forced, .. },
-                    ..
-                }) = turn
-                else {
-                    return Err(unexpected());
-                };
-                forced.push(e.card.to_string());
-                None
-            }
+            // Derived by the rules from the card set aside.
+            Event::PinataTaken(_) => None,
             Event::SlappedDown(e) => Some(action(Act::Slap(e.card.to_string()))),
             Event::AddedOn(e) => Some(action(Act::Add(strings(e.cards.iter())))),
             Event::Called(e) => Some(action(Act::Call(e.call))),
@@ -246,6 +224,31 @@ pub fn rule_spec(rules: &Rules) -> RuleSpec {
     RuleSpec {
         preset: preset.name().to_owned(),
         overrides,
+    }
+}
+
+/// The fields of the round's last action, a turn, that the bonus rules' events fill in;
+/// `None` when the last action is not a turn.
+#[allow(clippy::type_complexity)]
+fn last_turn(
+    current: &mut Option<RoundRecord>,
+) -> Option<(
+    &mut Vec<String>,
+    &mut Option<String>,
+    &mut Option<PlayerMap<Vec<String>>>,
+)> {
+    match current.as_mut()?.actions.last_mut()? {
+        ActionRecord {
+            act:
+                Act::Play {
+                    forced,
+                    pinata,
+                    redealt,
+                    ..
+                },
+            ..
+        } => Some((forced, pinata, redealt)),
+        _ => None,
     }
 }
 

@@ -27,18 +27,6 @@ use super::event::{Event, Seat};
 use super::scoring::RoundEnding;
 use super::state::{Game, Stage};
 
-fn named<'a>(
-    forced: &'a [crate::cards::Card],
-    pinata: Option<crate::cards::Card>,
-    redealt: &'a [crate::cards::Cards],
-) -> play::NamedByRecord<'a> {
-    play::NamedByRecord {
-        forced,
-        pinata,
-        redealt,
-    }
-}
-
 impl Game {
     /// Decides `command` against the current state. Nothing changes until the caller
     /// folds the returned events with [`Game::apply`].
@@ -50,14 +38,11 @@ impl Game {
                 initial_totals,
             } => self.decide_create(rules, players, initial_totals),
             Command::Deal { starter, source } => self.decide_deal(*starter, source),
-            Command::Play {
-                seat,
-                throw,
-                draw,
-                forced,
-                pinata,
-                redealt,
-            } => self.decide_play(*seat, throw, *draw, named(forced, *pinata, redealt)),
+            Command::Play { .. } => {
+                let mut events = Vec::with_capacity(1);
+                self.decide_into(command, &mut events)?;
+                Ok(events)
+            }
             Command::Call { seat, call } => self.decide_call(*seat, *call),
             Command::Slap { seat, card } => self.decide_slap(*seat, *card),
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
@@ -78,7 +63,14 @@ impl Game {
                 forced,
                 pinata,
                 redealt,
-            } => self.decide_play_into(*seat, throw, *draw, named(forced, *pinata, redealt), out),
+            } => {
+                let named = play::NamedByRecord {
+                    forced,
+                    pinata: *pinata,
+                    redealt,
+                };
+                self.decide_play_into(*seat, throw, *draw, named, out)
+            }
             other => {
                 out.extend(self.decide(other)?);
                 Ok(())

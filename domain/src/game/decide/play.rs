@@ -42,19 +42,7 @@ impl Game {
         }
     }
 
-    pub(super) fn decide_play(
-        &self,
-        seat: Seat,
-        throw: &Cards,
-        draw: DrawChoice,
-        named: NamedByRecord,
-    ) -> Result<Vec<Event>, GameError> {
-        let mut events = Vec::with_capacity(1);
-        self.decide_play_into(seat, throw, draw, named, &mut events)?;
-        Ok(events)
-    }
-
-    /// `decide_play`, appending to `events` (untouched on refusal).
+    /// A turn's events, appended to `events` (untouched on refusal).
     pub(super) fn decide_play_into(
         &self,
         seat: Seat,
