@@ -289,7 +289,8 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                 | Event::ForcedToDraw(_)
                 | Event::PinataSetAside(_)
                 | Event::PinataTaken(_)
-                | Event::HandsRedealt(_) => {}
+                | Event::HandsRedealt(_)
+                | Event::QueenSwapped(_) => {}
             }
             (self.observe)(game, event);
         }

@@ -456,6 +456,8 @@ fn sevens_forced_draws_are_named_on_paper_and_taken_from_the_top_otherwise() {
             forced: vec![turn.draw.card(), turn.draw.card()],
             pinata: None,
             redealt: Vec::new(),
+            queen: None,
+            queen_taken: None,
         });
         assert!(wrong.is_err());
         return;
@@ -736,4 +738,190 @@ fn double_edged_sword_on_paper_the_new_hands_are_named() {
     let events = red.play("ann", "8H", common::stock("AS"));
     assert_eq!(events.len(), 1);
     t.replays();
+}
+
+/// yaniv.co Crazy queens: "When a queen is played, all other players put their cards
+/// face down on the table without re-shuffling. The player who played the queen then
+/// picks a target player and passes that player a card of their choice from his or her
+/// hand and blindly picks one of the cards out from their hand." On paper, the record
+/// names the card the blind pick took.
+#[test]
+fn crazy_queens_a_queen_passes_a_chosen_card_and_takes_one_blindly() {
+    use yaniv_domain::game::{Event, Viewer, visible_events};
+    let players = ["ann", "bob", "cid"];
+    let hands = ["QC 9H 4S 5S 2D", "3C KH JK 7D 8D", "AC 2C 6H 10S JS"];
+    let mut t = Table::with_rules(house_with(&["crazy_queens"]), &players, &[]);
+    t.deal("ann", &hands, "4D");
+
+    // The swap is the thrower's choice, and it is not optional.
+    let missing = t.try_play("ann", "QC", common::stock("KS"));
+    assert_eq!(missing.map_err(|e| e.code()), Err("queen_swap_not_allowed"));
+    for (target, give, taken, why) in [
+        ("ann", "9H", "AC", "the target is another player"),
+        ("cid", "QC", "AC", "a thrown card is not left to give"),
+        ("cid", "KS", "AC", "nor is the card the turn draws"),
+        ("cid", "9H", "KH", "the card taken is the target's"),
+    ] {
+        let refused = t.try_play_queen("ann", "QC", common::stock("KS"), target, give, Some(taken));
+        assert_eq!(
+            refused.map_err(|e| e.code()),
+            Err("queen_swap_not_allowed"),
+            "{why}"
+        );
+    }
+    let unnamed = t.try_play_queen("ann", "QC", common::stock("KS"), "cid", "9H", None);
+    assert!(
+        unnamed.is_err_and(|e| e.to_string().contains("dealt on paper")),
+        "a paper round names the blind pick"
+    );
+
+    let events = t
+        .try_play_queen("ann", "QC", common::stock("KS"), "cid", "9H", Some("AC"))
+        .expect("a queen swaps");
+    let Some(Event::QueenSwapped(swapped)) = events.get(1) else {
+        panic!("the swap follows the turn: {events:?}");
+    };
+    assert_eq!((swapped.seat, swapped.target, swapped.swap), (0, 2, 1));
+    let sorted = |cards: yaniv_domain::cards::Cards| {
+        let mut cards: Vec<_> = cards.iter().collect();
+        cards.sort_unstable();
+        cards
+    };
+    assert_eq!(
+        sorted(t.hand("ann")),
+        sorted(common::cards("4S 5S 2D KS AC"))
+    );
+    assert_eq!(
+        sorted(t.hand("cid")),
+        sorted(common::cards("2C 6H 10S JS 9H"))
+    );
+    assert_eq!(t.hand("bob"), common::cards(hands[1]));
+
+    // The cards are the two players' only: bob and spectators read nulls.
+    let at = t.log.len() - 1;
+    for (viewer, sees) in [
+        (Viewer::Seat(0), true),
+        (Viewer::Seat(1), false),
+        (Viewer::Seat(2), true),
+        (Viewer::Spectator, false),
+        (Viewer::Referee, true),
+    ] {
+        let visible = visible_events(&t.log, viewer);
+        assert_eq!(visible[at]["type"], "queen_swapped.v1");
+        assert_eq!(visible[at]["target"], 2, "everyone sees who was targeted");
+        for field in ["given", "taken"] {
+            assert_eq!(!visible[at][field].is_null(), sees, "{viewer:?} {field}");
+        }
+    }
+
+    // Without the rule a queen swaps nothing, and naming a swap is refused.
+    let mut plain = Table::new(Preset::House, &players);
+    plain.deal("ann", &hands, "4D");
+    let refused = plain.try_play_queen("ann", "QC", common::stock("KS"), "cid", "9H", None);
+    assert_eq!(refused.map_err(|e| e.code()), Err("queen_swap_not_allowed"));
+    let events = plain.play("ann", "QC", common::stock("KS"));
+    assert!(!events.iter().any(|e| matches!(e, Event::QueenSwapped(_))));
+}
+
+/// Crazy queens, our readings: a throw swaps once however many queens it holds (like a
+/// Spy's queen, "a queen is played" once per throw), and a joker standing for a queen
+/// is not one.
+#[test]
+fn crazy_queens_swap_once_per_throw_and_not_for_a_joker() {
+    use yaniv_domain::game::Event;
+    let players = ["ann", "bob"];
+    let hands = ["QC QH 4S 5S 2D", "3C KH JK 7D 8D"];
+    let mut t = Table::with_rules(house_with(&["crazy_queens"]), &players, &[]);
+    t.deal("ann", &hands, "4D");
+    let events = t
+        .try_play_queen("ann", "QC QH", common::stock("KS"), "bob", "5S", Some("JK"))
+        .expect("a pair of queens swaps once");
+    let swaps = events
+        .iter()
+        .filter(|e| matches!(e, Event::QueenSwapped(_)))
+        .count();
+    assert_eq!(swaps, 1);
+    // Bob's run J-joker-K: the joker stands in for the queen; no swap.
+    t.play("bob", "8D", common::stock("9D"));
+    let mut jokers = Table::with_rules(house_with(&["crazy_queens"]), &players, &[]);
+    jokers.deal("ann", &["JS JK KS 4S 5S", "3C KH QD 7D 8D"], "4D");
+    let events = jokers.play("ann", "JS JK KS", common::stock("2H"));
+    assert!(!events.iter().any(|e| matches!(e, Event::QueenSwapped(_))));
+}
+
+/// Crazy queens, our reading of the blind pick: the target's face-down cards are put in
+/// an order drawn from the round's committed seed (its own stream, `QUEEN_STREAM + n`
+/// for the n-th swap), and the pick is the first of them; so neither player can steer
+/// it, and anyone holding the revealed seed can check it.
+#[test]
+fn crazy_queens_the_blind_pick_is_drawn_from_the_committed_seed() {
+    use yaniv_domain::cards::Card;
+    use yaniv_domain::game::{Command, DrawChoice, Event, Game, QueenSwap};
+    use yaniv_domain::shuffle::{Seed, ShuffleStream, shuffle_in_place};
+    let rules = house_with(&["crazy_queens"]);
+    for seed in 0..=255u8 {
+        let (mut game, mut log) = seeded_deal(&rules, &["ann", "bob", "cid"], seed);
+        let hand = game.hand(0);
+        let Some(queen) = hand.iter().find(|c| !c.is_joker() && c.rank() == 12) else {
+            continue;
+        };
+        let give = hand.iter().find(|&c| c != queen).expect("five cards");
+        let mut face_down: Vec<Card> = game.hand(1).iter().collect();
+        face_down.sort_unstable();
+        shuffle_in_place(
+            &mut face_down,
+            &mut ShuffleStream::new(&Seed([seed; 32]), 0x4000_0000 + 1),
+        );
+        let swap = Some(QueenSwap { target: 1, give });
+        let throw = [queen].into_iter().collect();
+        let before = game.clone();
+        let events = game
+            .execute(&Command::play_with_queen(0, throw, DrawChoice::Stock, swap))
+            .expect("a queen from a shuffled deal");
+        let swapped = events
+            .iter()
+            .find_map(|e| match e {
+                Event::QueenSwapped(s) => Some(*s),
+                _ => None,
+            })
+            .expect("a swap");
+        assert_eq!(swapped.taken, face_down[0], "seed {seed}");
+        assert!(game.hand(0).contains(face_down[0]));
+        assert!(game.hand(1).contains(give));
+
+        // A record naming another card than the seed's pick is refused.
+        let Command::Play { draw, .. } = Command::play(0, throw, DrawChoice::Stock) else {
+            unreachable!()
+        };
+        let other = face_down[1];
+        let wrong = before.decide(&Command::Play {
+            seat: 0,
+            throw,
+            draw,
+            forced: Vec::new(),
+            pinata: None,
+            redealt: Vec::new(),
+            queen: swap,
+            queen_taken: Some(other),
+        });
+        assert_eq!(wrong.map_err(|e| e.code()), Err("queen_swap_not_allowed"));
+
+        // A stored swap whose pick was changed is named at its own version.
+        log.extend(events);
+        let at = log
+            .iter()
+            .position(|e| matches!(e, Event::QueenSwapped(_)))
+            .expect("stored");
+        let mut forged = log.clone();
+        if let Event::QueenSwapped(s) = &mut forged[at] {
+            s.taken = other;
+        }
+        assert!(Game::replay_checked(&log).is_ok());
+        assert_eq!(
+            Game::replay_checked(&forged).err().map(|(i, _)| i),
+            Some(at)
+        );
+        return;
+    }
+    panic!("no seed dealt ann a queen");
 }

@@ -224,6 +224,7 @@ fn a_human_plays_a_whole_game_against_bots_through_legal_actions() {
             Action::Play {
                 throw,
                 draw: DrawChoice::Stock,
+                queen: None,
             }
         };
         log.extend(when(&mut table, &ann, moves, TableCommand::Act(action)).unwrap());
@@ -269,6 +270,7 @@ fn a_refused_move_changes_nothing() {
         TableCommand::Act(Action::Play {
             throw,
             draw: DrawChoice::Stock,
+            queen: None,
         }),
     )
     .unwrap_err();

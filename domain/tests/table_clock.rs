@@ -113,6 +113,7 @@ fn play_something(table: &mut Table, seat: Seat) -> Result<Vec<StreamEvent>, Tab
         TableCommand::Act(Action::Play {
             throw,
             draw: DrawChoice::Stock,
+            queen: None,
         }),
     )
 }
@@ -133,6 +134,7 @@ fn play_longest(table: &mut Table, seat: Seat) {
         TableCommand::Act(Action::Play {
             throw,
             draw: DrawChoice::Stock,
+            queen: None,
         }),
     )
     .expect("the throw is legal");

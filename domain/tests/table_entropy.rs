@@ -77,6 +77,7 @@ fn simple_move(table: &Table, seat: Seat) -> Action {
     Action::Play {
         throw: Cards::from_slice(&[card]).expect("one card"),
         draw: DrawChoice::Stock,
+        queen: None,
     }
 }
 

@@ -252,7 +252,22 @@ pub fn choose(view: &Value) -> Option<Value> {
         Some(card) => json!({"discard": card}),
         None => return None,
     };
-    Some(json!({"type": "play", "throw": throw, "draw": draw}))
+    let mut play = json!({"type": "play", "throw": throw, "draw": draw});
+    // Crazy queens: a throw with a queen passes the highest card left to the first
+    // seat it may target.
+    let targets = legal["queen_targets"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let queen = throw.iter().any(|c| c.starts_with('Q'));
+    let left = strings(&view["hand"])
+        .into_iter()
+        .filter(|c| !throw.contains(c))
+        .max_by_key(|c| card_points(c));
+    if let (true, Some(target), Some(give)) = (queen, targets.first(), left) {
+        play["queen"] = json!({"target": target, "give": give});
+    }
+    Some(play)
 }
 
 /// Every card string anywhere in `value`.

@@ -28,6 +28,7 @@ CHECKPOINT_FORMAT = "yaniv/checkpoint/v1"
 ZERO32 = bytes(32)
 MASK32 = 0xFFFFFFFF
 REDEAL_STREAM = 0x80000000   # §3: re-deal n of a round shuffles with stream REDEAL_STREAM + n
+QUEEN_STREAM = 0x40000000    # §3: swap n of a round orders the target's cards with QUEEN_STREAM + n
 MAX_HAND = 16   # §6: a hand holds at most 16 cards; a forced draw onto a full hand lapses
 
 
@@ -476,6 +477,7 @@ GAME_EVENTS = {
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
     "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
     "forced_to_draw.v1", "pinata_set_aside.v1", "pinata_taken.v1", "hands_redealt.v1",
+    "queen_swapped.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -860,6 +862,7 @@ class GameChecker:
         self.forced_due = []          # seats still to draw for sevens thrown, in order
         self.pinata_due = None        # seat whose three moves the piñata
         self.redeal_due = None        # seat whose black eight re-deals
+        self.queen_due = None         # (seat, cards left after its throw) a queen swaps for
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -925,8 +928,9 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         unknown = [b for b in self.rules.get("bonus_rules", [])
-                   if b not in ("double_edged_sword", "landmine", "mathematician", "pinata",
-                                "sevens", "southern_hemisphere", "spy", "wormhole")]
+                   if b not in ("crazy_queens", "double_edged_sword", "landmine",
+                                "mathematician", "pinata", "sevens", "southern_hemisphere",
+                                "spy", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -983,7 +987,7 @@ class GameChecker:
         r = {"no": rno, "starter": starter, "dealer": dealer_eff, "reshuffles": 0,
              "below": Counter(), "call": None, "going": {}, "challengers": {},
              "declared": [], "empty": None, "version": version, "pinata": None,
-             "redeals": 0}
+             "redeals": 0, "queen_swaps": 0}
         self.round = r
         deck = canonical_deck(self.rules, n)
         hs = self.rules["hand_size"]
@@ -1071,6 +1075,7 @@ class GameChecker:
         seat = p["seat"]
         for c in p["thrown"]:
             self._remove_from_hand(version, r, seat, c)
+        left = list(r["hands"][seat])
         draw = p["draw"]
         if "stock" in draw:
             c = self._take_from_stock(version, r, seat, draw["stock"])
@@ -1105,7 +1110,18 @@ class GameChecker:
             self.pinata_due = seat
         if "double_edged_sword" in bonus and any(x in ("8C", "8S") for x in p["thrown"]):
             self.redeal_due = seat
+        queens = any(x != "JK" and parse_card(x)[0] == 12 for x in p["thrown"])
+        if "crazy_queens" in bonus and queens and left and self._queen_targets(r, seat):
+            self.queen_due = (seat, left)
         self._expect_after_draw(r)
+
+    def _queen_targets(self, r, seat):
+        """Whom a queen may target (§6): the other seats in the round, not a closed caller."""
+        n = len(r["hands"])
+        call = r["call"]
+        closed = call[1] if call is not None and call[0] == "go_along" else None
+        return [(seat + i) % n for i in range(1, n)
+                if r["hands"][(seat + i) % n] and (seat + i) % n != closed]
 
     def _take_from_stock(self, version, r, seat, c):
         """A card drawn from the stock (§6): its top when seeded, any copy on paper."""
@@ -1131,11 +1147,15 @@ class GameChecker:
         return c
 
     def _expect_after_draw(self, r):
-        """What must follow a draw (§6): a reshuffle of an emptied stock, then the draws
+        """What must follow a draw (§6): a reshuffle of an emptied stock, then the swap a
+        queen makes under crazy_queens, then the draws
         sevens still force (a full hand draws no more; they lapse when no card is left),
         then what a three does with the piñata, then the hands a queen of diamonds shows."""
         if len(r["stock"]) == 0 and sum(r["below"].values()) > 0:
             self.expect = ({"stock_reshuffled.v1"}, "the stock ran out (§6 step 5)")
+            return
+        if self.queen_due is not None:
+            self.expect = ({"queen_swapped.v1"}, "a queen under crazy_queens (§6)")
             return
         while self.forced_due and len(r["hands"][self.forced_due[0]]) >= MAX_HAND:
             self.forced_due.pop(0)
@@ -1242,6 +1262,50 @@ class GameChecker:
         for s in order:
             r["hands"][s] = list(want[s])
         self.v.checked["redeals"] += 1
+        self._expect_after_draw(r)
+
+    def on_queen_swapped(self, version, p):
+        r = self._round(version, "queen_swapped.v1")
+        due, self.queen_due = self.queen_due, None
+        if due is None or p["seat"] != due[0]:
+            self.fail(version, "unexpected_event",
+                      "a swap by %r without a queen under crazy_queens" % (p["seat"],))
+            return
+        seat, left = due
+        target = p["target"]
+        if target not in self._queen_targets(r, seat):
+            self.fail(version, "queen_target", "seat %r cannot be targeted" % (target,))
+            return
+        r["queen_swaps"] += 1
+        if p["swap"] != r["queen_swaps"]:
+            self.fail(version, "queen_swap_number", "swap %r, expected %d"
+                      % (p["swap"], r["queen_swaps"]))
+        given, taken = p["given"], p["taken"]
+        if given is None or taken is None:
+            self.fail(version, "unverifiable_queen_swap", "the swap's cards are redacted",
+                      "unverifiable")
+            return
+        if given not in left:
+            self.fail(version, "queen_give_mismatch",
+                      "seat %d gives %s, not a card left after its throw" % (seat, given))
+            return
+        face_down = r["hands"][target]
+        if r["seeded"]:
+            order = shuffle(sorted(face_down, key=card_code), r["seed"],
+                            QUEEN_STREAM + r["queen_swaps"])
+            if order[0] != taken:
+                self.fail(version, "queen_pick_mismatch",
+                          "the blind pick took %s; the seed gives %s" % (taken, order[0]))
+                return
+        elif taken not in face_down:
+            self.fail(version, "queen_pick_mismatch",
+                      "%s is not in seat %d's hand" % (taken, target))
+            return
+        self._remove_from_hand(version, r, seat, given)
+        self._remove_from_hand(version, r, target, taken)
+        r["hands"][seat].append(taken)
+        r["hands"][target].append(given)
+        self.v.checked["queen_swaps"] += 1
         self._expect_after_draw(r)
 
     def on_forced_to_draw(self, version, p):

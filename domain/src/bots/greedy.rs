@@ -244,7 +244,8 @@ impl Bot for GreedyBot {
                 None => None,
             };
             if let (Some(throw), Some(draw)) = (pick, draw) {
-                return Some(Command::play(seat, throw, draw));
+                let queen = view.default_queen_swap(&throw);
+                return Some(Command::play_with_queen(seat, throw, draw, queen));
             }
         }
         let discard = if stuck && stock {
@@ -290,7 +291,10 @@ impl Bot for GreedyBot {
             }
         });
         match best {
-            Some((_, _, throw, draw)) => Some(Command::play(seat, throw, draw)),
+            Some((_, _, throw, draw)) => {
+                let queen = view.default_queen_swap(&throw);
+                Some(Command::play_with_queen(seat, throw, draw, queen))
+            }
             None => can_call.then_some(call),
         }
     }

@@ -14,7 +14,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::cards::Cards;
-use crate::game::{Command, DrawChoice};
+use crate::game::{Command, DrawChoice, QueenSwap};
 
 use super::{Bot, BotView, distinct};
 
@@ -73,7 +73,17 @@ impl Bot for RandomBot {
             (true, n) => DrawChoice::Discard(discard.as_slice()[n as usize - 1]),
             (false, n) => DrawChoice::Discard(discard.as_slice()[n as usize]),
         };
-        Some(Command::play(seat, throw, draw))
+        let gives = view.queen_gives(&throw);
+        let queen = match gives.as_slice() {
+            [] => None,
+            cards => {
+                let give = cards[self.below(cards.len() as u32) as usize];
+                let targets = view.queen_targets().count() as u32;
+                let target = view.queen_targets().nth(self.below(targets) as usize)?;
+                Some(QueenSwap { target, give })
+            }
+        };
+        Some(Command::play_with_queen(seat, throw, draw, queen))
     }
 
     fn out_of_turn(&mut self, view: &BotView<'_>) -> Option<Command> {

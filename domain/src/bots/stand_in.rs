@@ -55,7 +55,8 @@ impl Bot for StandIn {
         } else {
             DrawChoice::Discard(view.discard_draws().first()?)
         };
-        Some(Command::play(seat, throw, draw))
+        let queen = view.default_queen_swap(&throw);
+        Some(Command::play_with_queen(seat, throw, draw, queen))
     }
 
     fn out_of_turn(&mut self, _view: &BotView<'_>) -> Option<Command> {

@@ -12,7 +12,7 @@
 
 use crate::cards::{Card, Cards};
 use crate::combos::{Combination, add_on_fits, classify, multiple_fits, slap_fits, takeable};
-use crate::game::{CallKind, Command, Game, LegalActions, RoundStage, Seat, SeatView};
+use crate::game::{CallKind, Command, Game, LegalActions, QueenSwap, RoundStage, Seat, SeatView};
 use crate::rules::{BonusRule, Rules, SlapDown};
 
 /// What a seat declares after a call, when asked in turn.
@@ -161,6 +161,35 @@ impl<'a> BotView<'a> {
     /// Whether the stock can be drawn from in this turn.
     pub fn can_draw_from_stock(&self) -> bool {
         self.is_my_turn() && !self.hand().is_empty() && self.stock_size() > 0
+    }
+
+    /// Crazy queens: the cards `throw` leaves this seat to give when it makes it swap
+    /// (empty when it swaps nothing; then no `queen` may be named).
+    pub fn queen_gives(&self, throw: &Cards) -> Cards {
+        let mut left = self.hand();
+        if !self.game.throw_swaps_queens(throw) || self.queen_targets().next().is_none() {
+            return Cards::new();
+        }
+        let _ = left.remove_all(throw.as_slice());
+        left
+    }
+
+    /// Crazy queens: the seats a queen of this seat may target, from its left.
+    pub fn queen_targets(&self) -> impl Iterator<Item = Seat> + 'a {
+        self.game.queen_targets(self.seat)
+    }
+
+    /// Crazy queens: a sensible swap for `throw`, when it makes one: the card worth most
+    /// goes to the player with the fewest cards (the nearest to calling), the first of
+    /// them from this seat's left on a tie.
+    pub fn default_queen_swap(&self, throw: &Cards) -> Option<QueenSwap> {
+        let rules = self.rules()?;
+        let give = self
+            .queen_gives(throw)
+            .iter()
+            .max_by_key(|&c| (rules.value(c), c))?;
+        let target = self.queen_targets().min_by_key(|&s| self.hand_len(s))?;
+        Some(QueenSwap { target, give })
     }
 
     /// The discard cards that may be drawn in this turn (`legal_actions().draw_from_discard`).
@@ -320,6 +349,14 @@ impl<'a> BotView<'a> {
         legal.onderkluft = owed == Some(Declaration::Onderkluft);
         legal.slap = self.slap();
         self.for_each_add_on(|a| legal.add_ons.push(*a));
+        if self.is_my_turn()
+            && !self.hand().is_empty()
+            && self
+                .rules()
+                .is_some_and(|r| r.has_bonus(BonusRule::CrazyQueens))
+        {
+            legal.queen_targets = self.queen_targets().collect();
+        }
         legal
     }
 

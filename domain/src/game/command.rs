@@ -37,6 +37,13 @@ pub enum Command {
         /// Double-edged sword: the new hands (per seat, empty for seats not dealt) when a
         /// black eight re-deals a round dealt on paper; empty otherwise, like `forced`.
         redealt: Vec<Cards>,
+        /// Crazy queens: the thrower's choice when the throw holds a queen: whom to
+        /// pass a card and which card. Required then (when the thrower has a card
+        /// left to give and someone to give it to), refused otherwise.
+        queen: Option<QueenSwap>,
+        /// Crazy queens: the card the blind pick took, for a round dealt on paper;
+        /// `None` otherwise, like `forced` (a shuffled round's seed decides it).
+        queen_taken: Option<Card>,
     },
     Call {
         seat: Seat,
@@ -64,6 +71,17 @@ impl Command {
     /// A turn that names nothing for the bonus rules: every live turn, and every turn of
     /// a shuffled round, whose stock decides what they take.
     pub fn play(seat: Seat, throw: Cards, draw: DrawChoice) -> Command {
+        Command::play_with_queen(seat, throw, draw, None)
+    }
+
+    /// A turn whose throw may hold a queen under Crazy queens: [`Command::play`] with
+    /// the thrower's choice of `queen`.
+    pub fn play_with_queen(
+        seat: Seat,
+        throw: Cards,
+        draw: DrawChoice,
+        queen: Option<QueenSwap>,
+    ) -> Command {
         Command::Play {
             seat,
             throw,
@@ -71,8 +89,20 @@ impl Command {
             forced: Vec::new(),
             pinata: None,
             redealt: Vec::new(),
+            queen,
+            queen_taken: None,
         }
     }
+}
+
+/// Crazy queens: "The player who played the queen then picks a target player and
+/// passes that player a card of their choice from his or her hand".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueenSwap {
+    /// The other player who receives `give` and whose hand the blind pick is from.
+    pub target: Seat,
+    /// A card of the thrower's hand after the throw (not the card the turn draws).
+    pub give: Card,
 }
 
 #[derive(Debug, Clone, PartialEq)]

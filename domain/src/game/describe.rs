@@ -52,6 +52,11 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             name(e.dealer),
             e.redeal
         ),
+        Event::QueenSwapped(e) => format!(
+            "a queen: {} passes {} a card and takes one from their hand, blindly",
+            name(e.seat),
+            name(e.target)
+        ),
         Event::PinataSetAside(_) => {
             "a three: the top card of the stock is set aside, face down (the piñata)".to_owned()
         }

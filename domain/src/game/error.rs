@@ -46,6 +46,8 @@ pub enum GameError {
     AddOnNotAllowed(&'static str),
     #[error("declaration not allowed: {0}")]
     DeclarationNotAllowed(&'static str),
+    #[error("queen swap not allowed: {0}")]
+    QueenSwapNotAllowed(String),
     #[error("stored event does not match what the rules decide: {0}")]
     EventMismatch(String),
 }
@@ -72,6 +74,7 @@ impl GameError {
             GameError::SlapNotAllowed(_) => "slap_not_allowed",
             GameError::AddOnNotAllowed(_) => "add_on_not_allowed",
             GameError::DeclarationNotAllowed(_) => "declaration_not_allowed",
+            GameError::QueenSwapNotAllowed(_) => "queen_swap_not_allowed",
             GameError::EventMismatch(_) => "event_mismatch",
         }
     }

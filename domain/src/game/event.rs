@@ -58,11 +58,13 @@ pub enum Event {
     PinataTaken(PinataTaken),
     #[serde(rename = "hands_redealt.v1")]
     HandsRedealt(HandsRedealt),
+    #[serde(rename = "queen_swapped.v1")]
+    QueenSwapped(QueenSwapped),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 16] = [
+    pub const TYPES: [&'static str; 17] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -79,6 +81,7 @@ impl Event {
         "pinata_set_aside.v1",
         "pinata_taken.v1",
         "hands_redealt.v1",
+        "queen_swapped.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -100,6 +103,7 @@ impl Event {
             Event::PinataSetAside(_) => 13,
             Event::PinataTaken(_) => 14,
             Event::HandsRedealt(_) => 15,
+            Event::QueenSwapped(_) => 16,
         };
         Event::TYPES[i]
     }
@@ -303,6 +307,25 @@ pub struct HandsRedealt {
     /// not see it.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Option<Vec<Card>>>))]
     pub hands: Vec<Option<Cards>>,
+}
+
+/// Crazy queens (a House Rules bonus rule): `seat` threw a queen, passed `given` to
+/// `target` and took `taken` from `target`'s hand, blindly (a shuffled round's seed
+/// chose it). Only the two of them (and staff) see the cards; in everyone else's stream
+/// both read `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct QueenSwapped {
+    pub seat: Seat,
+    pub target: Seat,
+    /// 1 for the round's first swap; with a shuffled deal, the blind pick's shuffle
+    /// stream id is `QUEEN_STREAM + swap`.
+    pub swap: u32,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
+    pub given: Card,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
+    pub taken: Card,
 }
 
 /// The stock ran out: the discard pile, all but the last throw, became the new stock.

@@ -25,7 +25,7 @@ mod state;
 mod view;
 mod visibility;
 
-pub use command::{Command, DealSource, DrawChoice};
+pub use command::{Command, DealSource, DrawChoice, QueenSwap};
 pub use describe::{describe, seat_name};
 pub use diff::{GameDiff, SeatDiff, diff};
 pub use discard::{DiscardPile, LaidOn, LaidOnKind, PileThrow, Taken, discard_pile};
@@ -92,6 +92,7 @@ impl Game {
                 forced,
                 pinata,
                 redealt,
+                queen_taken,
                 ..
             } = &mut command
                 && game.round.stock_ordered
@@ -99,6 +100,7 @@ impl Game {
                 forced.clear();
                 *pinata = None;
                 redealt.clear();
+                *queen_taken = None;
             }
             produced.clear();
             game.decide_into(&command, &mut produced)
@@ -244,8 +246,8 @@ impl Game {
     }
 }
 
-/// The events a turn caused by the bonus rules (Sevens, Piñata, Double-edged sword),
-/// with the reshuffles among them, at the start of `following`.
+/// The events a turn caused by the bonus rules (Crazy queens, Sevens, Piñata,
+/// Double-edged sword), with the reshuffles among them, at the start of `following`.
 fn caused(following: &[Event]) -> impl Iterator<Item = &Event> {
     following.iter().take_while(|e| {
         matches!(
@@ -255,6 +257,7 @@ fn caused(following: &[Event]) -> impl Iterator<Item = &Event> {
                 | Event::PinataSetAside(_)
                 | Event::PinataTaken(_)
                 | Event::HandsRedealt(_)
+                | Event::QueenSwapped(_)
         )
     })
 }
@@ -309,6 +312,17 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
                     _ => None,
                 })
                 .unwrap_or_default(),
+            queen: caused(following).find_map(|e| match e {
+                Event::QueenSwapped(swapped) => Some(QueenSwap {
+                    target: swapped.target,
+                    give: swapped.given,
+                }),
+                _ => None,
+            }),
+            queen_taken: caused(following).find_map(|e| match e {
+                Event::QueenSwapped(swapped) => Some(swapped.taken),
+                _ => None,
+            }),
         },
         &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap { seat, card },
         &Event::AddedOn(AddedOn { seat, cards }) => Command::AddOn { seat, cards },
@@ -325,6 +339,7 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
         | Event::ForcedToDraw(_)
         | Event::PinataSetAside(_)
         | Event::PinataTaken(_)
-        | Event::HandsRedealt(_) => return None,
+        | Event::HandsRedealt(_)
+        | Event::QueenSwapped(_) => return None,
     })
 }

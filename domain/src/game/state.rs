@@ -67,6 +67,8 @@ pub(crate) struct Round {
     pub pinata: Option<Card>,
     /// Double-edged sword: the round's re-deals so far.
     pub redeals: u32,
+    /// Crazy queens: the round's swaps so far.
+    pub queen_swaps: u32,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -132,6 +134,20 @@ impl Game {
                 // What Spy showed and the card just drawn are gone with the old hands.
                 self.round.shown.clear();
                 self.round.slap_card = None;
+            }
+            Event::QueenSwapped(e) => {
+                let hands = &mut self.round.hands;
+                if let Some(hand) = hands.get_mut(e.seat as usize) {
+                    hand.remove(e.given);
+                    let _ = hand.try_push(e.taken);
+                }
+                if let Some(hand) = hands.get_mut(e.target as usize) {
+                    hand.remove(e.taken);
+                    let _ = hand.try_push(e.given);
+                }
+                self.round.queen_swaps = e.swap;
+                self.forget_shown(e.seat, &[e.given]);
+                self.forget_shown(e.target, &[e.taken]);
             }
             Event::PinataSetAside(e) => {
                 take_from_stock(&mut self.round.stock, e.card);
@@ -225,6 +241,7 @@ impl Game {
         round.reversed = false;
         round.pinata = None;
         round.redeals = 0;
+        round.queen_swaps = 0;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {

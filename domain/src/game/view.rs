@@ -72,6 +72,9 @@ pub struct LegalActions {
     pub add_ons: Vec<Cards>,
     pub go_along: bool,
     pub onderkluft: bool,
+    /// Crazy queens: the seats a throw with a queen may target (and give a card of the
+    /// hand left after the throw); empty when the rules or the turn have no swap.
+    pub queen_targets: Vec<Seat>,
 }
 
 impl Game {
@@ -169,6 +172,9 @@ impl Game {
                     for_each_throw(&hand, rules, |t| legal.throws.push(*t));
                     legal.draw_from_stock = !round.stock.is_empty();
                     legal.draw_from_discard = takeable(&round.top, rules);
+                    if rules.has_bonus(crate::rules::BonusRule::CrazyQueens) {
+                        legal.queen_targets = self.queen_targets(seat).collect();
+                    }
                 }
                 if round.stage == Stage::Playing {
                     let calls = rules.call_resolution_kind();

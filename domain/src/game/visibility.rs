@@ -103,6 +103,13 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
         Event::PinataTaken(taken) if !viewer.sees_seat(taken.seat) => {
             value["card"] = Value::Null;
         }
+        // Crazy queens: the swap is between its two players.
+        Event::QueenSwapped(swapped)
+            if !viewer.sees_seat(swapped.seat) && !viewer.sees_seat(swapped.target) =>
+        {
+            value["given"] = Value::Null;
+            value["taken"] = Value::Null;
+        }
         // Spy: the hands were shown to one player only.
         Event::HandsShown(shown) if !viewer.sees_seat(shown.to) => {
             value["hands"] = Value::Null;

@@ -11,8 +11,8 @@ use crate::table::entropy::EntropyEvent;
 
 use super::error::ExportError;
 use super::format::{
-    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord,
-    ShuffleRecord,
+    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, QueenRecord, RECORD_FORMAT,
+    RoundRecord, ShuffleRecord, TurnBonus,
 };
 use super::player_map::PlayerMap;
 
@@ -151,21 +151,28 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                     Draw::Stock(card) => DrawRecord::Stock(card.to_string()),
                     Draw::Discard(card) => DrawRecord::Discard(card.to_string()),
                 },
-                forced: Vec::new(),
-                pinata: None,
-                redealt: None,
+                bonus: TurnBonus::default(),
             })),
             // Written with the turn that caused them, so that a round dealt on paper
             // names its cards (a shuffled one would derive them): Sevens' forced draws,
-            // the Piñata set aside, Double-edged sword's new hands.
+            // the Piñata set aside, Double-edged sword's new hands, Crazy queens' swap.
             Event::ForcedToDraw(e) => {
-                let (forced, _, _) = last_turn(&mut current).ok_or_else(unexpected)?;
-                forced.push(e.card.to_string());
+                let bonus = last_turn(&mut current).ok_or_else(unexpected)?;
+                bonus.forced.push(e.card.to_string());
                 None
             }
             Event::PinataSetAside(e) => {
-                let (_, pinata, _) = last_turn(&mut current).ok_or_else(unexpected)?;
-                *pinata = Some(e.card.to_string());
+                let bonus = last_turn(&mut current).ok_or_else(unexpected)?;
+                bonus.pinata = Some(e.card.to_string());
+                None
+            }
+            Event::QueenSwapped(e) => {
+                let bonus = last_turn(&mut current).ok_or_else(unexpected)?;
+                bonus.queen = Some(QueenRecord {
+                    target: name(e.target),
+                    give: e.given.to_string(),
+                    take: Some(e.taken.to_string()),
+                });
                 None
             }
             Event::HandsRedealt(e) => {
@@ -173,8 +180,8 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                     .zip(&e.hands)
                     .filter_map(|(seat, hand)| Some((name(seat), strings(hand.as_ref()?.iter()))))
                     .collect();
-                let (_, _, redealt) = last_turn(&mut current).ok_or_else(unexpected)?;
-                *redealt = Some(hands);
+                let bonus = last_turn(&mut current).ok_or_else(unexpected)?;
+                bonus.redealt = Some(hands);
                 None
             }
             // Derived by the rules from the card set aside.
@@ -227,27 +234,14 @@ pub fn rule_spec(rules: &Rules) -> RuleSpec {
     }
 }
 
-/// The fields of the round's last action, a turn, that the bonus rules' events fill in;
-/// `None` when the last action is not a turn.
-#[allow(clippy::type_complexity)]
-fn last_turn(
-    current: &mut Option<RoundRecord>,
-) -> Option<(
-    &mut Vec<String>,
-    &mut Option<String>,
-    &mut Option<PlayerMap<Vec<String>>>,
-)> {
+/// What the bonus rules' events fill in of the round's last action, a turn; `None`
+/// when the last action is not a turn.
+fn last_turn(current: &mut Option<RoundRecord>) -> Option<&mut TurnBonus> {
     match current.as_mut()?.actions.last_mut()? {
         ActionRecord {
-            act:
-                Act::Play {
-                    forced,
-                    pinata,
-                    redealt,
-                    ..
-                },
+            act: Act::Play { bonus, .. },
             ..
-        } => Some((forced, pinata, redealt)),
+        } => Some(bonus),
         _ => None,
     }
 }

@@ -104,17 +104,12 @@ pub struct ActionRecord {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Act {
-    /// A turn: the cards thrown, bottom first, then the card drawn, and under Sevens
-    /// the cards the other players were forced to draw, in the order they drew them
-    /// (`"forced"`, omitted when empty), and under Piñata the card its three set aside
-    /// (`"pinata"`, omitted when none), and under Double-edged sword the hands its
-    /// black eight dealt again (`"redealt"`, omitted when none).
+    /// A turn: the cards thrown, bottom first, then the card drawn, and what the bonus
+    /// rules moved with it.
     Play {
         throw: Vec<String>,
         draw: DrawRecord,
-        forced: Vec<String>,
-        pinata: Option<String>,
-        redealt: Option<PlayerMap<Vec<String>>>,
+        bonus: TurnBonus,
     },
     /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`).
     Slap(String),
@@ -123,6 +118,32 @@ pub enum Act {
     Call(CallKind),
     GoAlong(bool),
     Onderkluft(bool),
+}
+
+/// What the bonus rules moved in a turn, written beside it (each omitted when none).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TurnBonus {
+    /// Sevens: the cards the other players were forced to draw, in the order they drew
+    /// them (`"forced"`).
+    pub forced: Vec<String>,
+    /// Piñata: the card the throw's three set aside (`"pinata"`).
+    pub pinata: Option<String>,
+    /// Double-edged sword: the hands its black eight dealt again (`"redealt"`).
+    pub redealt: Option<PlayerMap<Vec<String>>>,
+    /// Crazy queens: the thrower's swap (`"queen"`).
+    pub queen: Option<QueenRecord>,
+}
+
+/// Crazy queens: `{"target": P, "give": C, "take": C}`, the player the thrower chose,
+/// the card passed to them and the card the blind pick took from them. `take` may be
+/// left out where the round's seed decides it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueenRecord {
+    pub target: String,
+    pub give: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take: Option<String>,
 }
 
 /// `{"stock": C}` or `{"discard": C}`.
@@ -154,6 +175,8 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     redealt: Option<PlayerMap<Vec<String>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    queen: Option<QueenRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     slap: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     add: Option<Vec<String>>,
@@ -180,6 +203,7 @@ impl TryFrom<RawAction> for ActionRecord {
             forced,
             pinata,
             redealt,
+            queen,
             slap,
             add,
             call,
@@ -187,10 +211,16 @@ impl TryFrom<RawAction> for ActionRecord {
             onderkluft,
             event_version,
         } = raw;
-        if (forced.is_some() || pinata.is_some() || redealt.is_some()) && throw.is_none() {
+        let bonus = TurnBonus {
+            forced: forced.unwrap_or_default(),
+            pinata,
+            redealt,
+            queen,
+        };
+        if bonus != TurnBonus::default() && throw.is_none() {
             return Err(
-                "\"forced\", \"pinata\" and \"redealt\" name cards a throw moved by \
-                 the bonus rules: they come with a \"throw\""
+                "\"forced\", \"pinata\", \"redealt\" and \"queen\" name what the bonus \
+                 rules moved with a throw: they come with a \"throw\""
                     .into(),
             );
         }
@@ -209,13 +239,7 @@ impl TryFrom<RawAction> for ActionRecord {
             return Err("\"event_version\" is a stream version: 1 or more".into());
         }
         let act = match (throw, draw, slap, add, call, go_along, onderkluft) {
-            (Some(throw), Some(draw), ..) => Act::Play {
-                throw,
-                draw,
-                forced: forced.unwrap_or_default(),
-                pinata,
-                redealt,
-            },
+            (Some(throw), Some(draw), ..) => Act::Play { throw, draw, bonus },
             (Some(_), None, ..) => {
                 return Err(
                     "a throw is followed by a \"draw\": {\"stock\": C} or {\"discard\": C}".into(),
@@ -250,18 +274,13 @@ impl From<ActionRecord> for RawAction {
             ..RawAction::default()
         };
         match action.act {
-            Act::Play {
-                throw,
-                draw,
-                forced,
-                pinata,
-                redealt,
-            } => {
+            Act::Play { throw, draw, bonus } => {
                 raw.throw = Some(throw);
                 raw.draw = Some(draw);
-                raw.forced = (!forced.is_empty()).then_some(forced);
-                raw.pinata = pinata;
-                raw.redealt = redealt;
+                raw.forced = (!bonus.forced.is_empty()).then_some(bonus.forced);
+                raw.pinata = bonus.pinata;
+                raw.redealt = bonus.redealt;
+                raw.queen = bonus.queen;
             }
             Act::Slap(card) => raw.slap = Some(vec![card]),
             Act::Add(cards) => raw.add = Some(cards),
@@ -291,6 +310,8 @@ mod tests {
             json!({"player": "bob", "throw": ["7C", "7D"], "draw": {"stock": "QS"}, "forced": ["2H", "KD"]}),
             json!({"player": "bob", "throw": ["3C"], "draw": {"stock": "QS"}, "pinata": "5H"}),
             json!({"player": "bob", "throw": ["8S"], "draw": {"stock": "QS"}, "redealt": {"ann": ["2H"], "bob": ["QS"]}}),
+            json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "2S"}, "queen": {"target": "ann", "give": "9H", "take": "KD"}}),
+            json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "2S"}, "queen": {"target": "ann", "give": "9H"}}),
             json!({"player": "bob", "slap": ["QS"]}),
             json!({"player": "cid", "add": ["QH", "QD"]}),
             json!({"player": "cid", "call": "yaniv"}),

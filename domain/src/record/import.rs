@@ -4,7 +4,7 @@
 //! shape of the deal, the shuffle, and where rounds begin and end.
 
 use crate::cards::{Card, Cards};
-use crate::game::{Command, DealSource, DrawChoice, Event, Game, GameError, Seat};
+use crate::game::{Command, DealSource, DrawChoice, Event, Game, GameError, QueenSwap, Seat};
 use crate::shuffle::{Commitment, Contribution, Seed};
 use crate::table::entropy::{ENTROPY_PROCEDURE, first_starter, mix};
 
@@ -345,24 +345,20 @@ impl Replay<'_> {
     fn action(&mut self, at: At, action: &ActionRecord) -> Result<(), RecordError> {
         let seat = self.seat(&action.player, at, "the action")?;
         let command = match &action.act {
-            Act::Play {
-                throw,
-                draw,
-                forced,
-                pinata,
-                redealt,
-            } => Command::Play {
+            Act::Play { throw, draw, bonus } => Command::Play {
                 seat,
                 throw: parse_cards(throw, at, "the throw")?,
-                forced: forced
+                forced: bonus
+                    .forced
                     .iter()
                     .map(|card| parse_card(card, at, "a forced draw"))
                     .collect::<Result<_, _>>()?,
-                pinata: pinata
+                pinata: bonus
+                    .pinata
                     .as_ref()
                     .map(|card| parse_card(card, at, "the piñata"))
                     .transpose()?,
-                redealt: match redealt {
+                redealt: match &bonus.redealt {
                     None => Vec::new(),
                     Some(hands) => {
                         let mut per_seat = vec![Cards::new(); self.players.len()];
@@ -373,6 +369,19 @@ impl Replay<'_> {
                         per_seat
                     }
                 },
+                queen: match &bonus.queen {
+                    None => None,
+                    Some(queen) => Some(QueenSwap {
+                        target: self.seat(&queen.target, at, "the queen's target")?,
+                        give: parse_card(&queen.give, at, "the card the queen gives")?,
+                    }),
+                },
+                queen_taken: bonus
+                    .queen
+                    .as_ref()
+                    .and_then(|queen| queen.take.as_ref())
+                    .map(|card| parse_card(card, at, "the card the queen takes"))
+                    .transpose()?,
                 draw: match draw {
                     DrawRecord::Stock(card) => {
                         DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)

@@ -30,8 +30,8 @@ pub use error::{ERROR_FORMAT, ExportError, RecordError};
 pub use examples::{example_record, example_result};
 pub use export::{attach_entropy, export, export_with_versions, rule_spec};
 pub use format::{
-    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord,
-    ShuffleRecord,
+    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, QueenRecord, RECORD_FORMAT,
+    RoundRecord, ShuffleRecord, TurnBonus,
 };
 pub use import::{ReplayOutcome, replay, replay_json, replay_until_problem};
 pub use parse::{MAX_RECORD_BYTES, parse_record};

@@ -134,6 +134,31 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                                 .into(),
                         ),
                     ),
+                    (
+                        "queen",
+                        RefOr::T(
+                            ObjectBuilder::new()
+                                .schema_type(Type::Object)
+                                .property(
+                                    "target",
+                                    ObjectBuilder::new()
+                                        .schema_type(Type::String)
+                                        .description(Some("The player who received the card")),
+                                )
+                                .property("give", RefOr::Ref(Ref::from_schema_name(Card::name())))
+                                .property("take", RefOr::Ref(Ref::from_schema_name(Card::name())))
+                                .required("target")
+                                .required("give")
+                                .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+                                .description(Some(
+                                    "Bonus rule `crazy_queens`: whom the throw's queen targeted, \
+                                     the card given and the card the blind pick took (`take` \
+                                     may be left out where the round's seed decides it)",
+                                ))
+                                .examples([json!({"target": "bob", "give": "9H", "take": "AC"})])
+                                .into(),
+                        ),
+                    ),
                 ],
             ),
         ),

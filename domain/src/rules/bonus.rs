@@ -1,15 +1,15 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models eight so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
+//! The engine models nine so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
 //! at the showdown, `spy`, which shows hands to one player, `southern_hemisphere`,
 //! whose nines reverse the direction of play, `mathematician`, which lays multiples
 //! on a single card, `sevens`, whose sevens make the others draw, `pinata`, whose
-//! threes set a card aside and take it, and `double_edged_sword`, whose black eights
-//! re-deal the hands. The other five change what a turn may do (several discard
-//! piles, passing cards, a blind pick); a
-//! configuration that names one is refused with `bad_rules`, saying so, rather than
-//! played without it. Each check below names the parameter or the rule it conflicts
+//! threes set a card aside and take it, `double_edged_sword`, whose black eights
+//! re-deal the hands, and `crazy_queens`, whose queens swap a chosen card for a blind
+//! pick. The other four change what a turn may do (several discard piles, passing
+//! cards round the table); a configuration that names one is refused with
+//! `bad_rules`, saying so, rather than played without it. Each check below names the parameter or the rule it conflicts
 //! with.
 
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,8 @@ pub enum BonusRule {
 
 impl BonusRule {
     /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 8] = [
+    pub const MODELLED: [BonusRule; 9] = [
+        BonusRule::CrazyQueens,
         BonusRule::DoubleEdgedSword,
         BonusRule::Landmine,
         BonusRule::Mathematician,

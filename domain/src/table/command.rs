@@ -1,7 +1,7 @@
 //! What can be asked of a table, and what a decision needs from outside its stream.
 
 use crate::cards::{Card, Cards};
-use crate::game::{CallKind, Command as GameCommand, DrawChoice, Seat};
+use crate::game::{CallKind, Command as GameCommand, DrawChoice, QueenSwap, Seat};
 use crate::rules::{RuleSpec, Rules};
 use crate::shuffle::{Contribution, Seed};
 
@@ -62,8 +62,12 @@ pub struct SeatedTable {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Throw a combination, then draw: the top of the stock unseen, or a card of the
-    /// previous throw.
-    Play { throw: Cards, draw: DrawChoice },
+    /// previous throw; with the swap a queen makes under Crazy queens.
+    Play {
+        throw: Cards,
+        draw: DrawChoice,
+        queen: Option<QueenSwap>,
+    },
     /// Call (Yaniv, or Kluft under Kluft rules); the rules' own word when `None`.
     Call(Option<CallKind>),
     /// The thrower lays the card just drawn onto their throw.
@@ -87,7 +91,9 @@ impl Action {
     /// what only the table's clock knows ([`Action::Pass`], [`Action::Return`]).
     pub fn command(self, seat: Seat, default_call: CallKind) -> Option<GameCommand> {
         Some(match self {
-            Self::Play { throw, draw } => GameCommand::play(seat, throw, draw),
+            Self::Play { throw, draw, queen } => {
+                GameCommand::play_with_queen(seat, throw, draw, queen)
+            }
             Self::Call(call) => GameCommand::Call {
                 seat,
                 call: call.unwrap_or(default_call),

@@ -187,6 +187,7 @@ impl Refusal for GameError {
             ("slap_not_allowed", Invalid),
             ("add_on_not_allowed", Invalid),
             ("declaration_not_allowed", Invalid),
+            ("queen_swap_not_allowed", Invalid),
             ("player_eliminated", Invalid),
         ]
     }

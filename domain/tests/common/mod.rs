@@ -9,8 +9,8 @@
 use serde_json::Value;
 use yaniv_domain::cards::{Card, Cards};
 use yaniv_domain::game::{
-    CallKind, Command, DealSource, DrawChoice, Event, Game, GameError, GameFinished, RoundDealt,
-    RoundEnded, Seat, Standing,
+    CallKind, Command, DealSource, DrawChoice, Event, Game, GameError, GameFinished, QueenSwap,
+    RoundDealt, RoundEnded, Seat, Standing,
 };
 use yaniv_domain::rules::{Overrides, Preset, Rules};
 use yaniv_domain::tournament::{AccountId, PlayerResult};
@@ -233,6 +233,8 @@ impl Table {
             forced,
             pinata,
             redealt: Vec::new(),
+            queen: None,
+            queen_taken: None,
         })
     }
 
@@ -254,6 +256,33 @@ impl Table {
             forced: Vec::new(),
             pinata: None,
             redealt,
+            queen: None,
+            queen_taken: None,
+        })
+    }
+
+    /// A turn whose queen swaps under Crazy queens: `who` gives `give` to `target`;
+    /// `taken` names the blind pick (a round dealt on paper needs it).
+    pub fn try_play_queen(
+        &mut self,
+        who: &str,
+        throw: &str,
+        draw: DrawChoice,
+        target: &str,
+        give: &str,
+        taken: Option<&str>,
+    ) -> Result<Vec<Event>, GameError> {
+        let (throw, target, give) = (cards(throw), self.seat(target), card(give));
+        let taken = taken.map(card);
+        self.try_as(who, |seat| Command::Play {
+            seat,
+            throw,
+            draw,
+            forced: Vec::new(),
+            pinata: None,
+            redealt: Vec::new(),
+            queen: Some(QueenSwap { target, give }),
+            queen_taken: taken,
         })
     }
 

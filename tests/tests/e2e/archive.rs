@@ -345,7 +345,7 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
 async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
     let app = spawn_app().await;
     let rules = json!({"preset": "house", "overrides": {
-        "bonus_rules": ["double_edged_sword", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "wormhole"],
+        "bonus_rules": ["crazy_queens", "double_edged_sword", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "wormhole"],
         "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
     }});
     let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;
@@ -397,6 +397,18 @@ async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
         forge(&mut forged, &game, version, |payload| {
             let other = if payload["card"] == "KS" { "KH" } else { "KS" };
             payload["card"] = json!(other);
+        });
+        let (status, verdict) = verify_offline(&forged);
+        assert_eq!(status, 1, "{verdict:#}");
+        assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
+    }
+
+    // Where a queen swapped, a forger who changes the blind pick is named there.
+    if let Some(version) = first_of("queen_swapped.v1") {
+        let mut forged = archive.clone();
+        forge(&mut forged, &game, version, |payload| {
+            let other = if payload["taken"] == "KS" { "KH" } else { "KS" };
+            payload["taken"] = json!(other);
         });
         let (status, verdict) = verify_offline(&forged);
         assert_eq!(status, 1, "{verdict:#}");

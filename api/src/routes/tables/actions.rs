@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::cards::{Card, Cards, MAX_CARDS};
-use yaniv_domain::game::{CallKind, DrawChoice};
+use yaniv_domain::game::{CallKind, DrawChoice, QueenSwap};
 use yaniv_domain::shuffle::Contribution;
 use yaniv_domain::table::{Action, Table, TableCommand};
 
@@ -91,6 +91,23 @@ pub struct PlayAction {
     #[schema(min_items = 1, max_items = 16, example = json!(["3H", "4H", "5H"]))]
     pub throw: Vec<Card>,
     pub draw: DrawRequest,
+    /// Crazy queens: required when the throw holds a queen and `legal.queen_targets`
+    /// is not empty, refused otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queen: Option<QueenRequest>,
+}
+
+/// Crazy queens: the other player who receives `give`, a card of your hand left after
+/// the throw (not the card you draw), and from whose face-down hand the server then
+/// picks one card for you, blindly (the first in an order the round's committed seed
+/// decides).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QueenRequest {
+    /// A seat of `legal.queen_targets`.
+    #[schema(maximum = 7, example = 2)]
+    pub target: u8,
+    pub give: Card,
 }
 
 /// `"stock"` (the top of the stock, unseen) or `{"discard": "7H"}` (a card of the
@@ -305,6 +322,10 @@ impl TryFrom<ActionRequest> for Action {
                         DrawRequest::Stock(_) => DrawChoice::Stock,
                         DrawRequest::Discard(d) => DrawChoice::Discard(d.discard),
                     },
+                    queen: play.queen.map(|q| QueenSwap {
+                        target: q.target,
+                        give: q.give,
+                    }),
                 })
             }
             ActionRequest::Call(call) => Some(Action::Call(call.call.map(|word| match word {
@@ -406,7 +427,17 @@ mod tests {
                 .unwrap(),
             Action::Play {
                 throw: Cards::from_slice(&[card("3H"), card("4H"), card("5H")]).unwrap(),
-                draw: DrawChoice::Stock
+                draw: DrawChoice::Stock,
+                queen: None,
+            }
+        );
+        assert_eq!(
+            parse_action(&json!({"type": "play", "throw": ["QH"], "draw": "stock", "queen": {"target": 2, "give": "9C"}}))
+                .unwrap(),
+            Action::Play {
+                throw: Cards::from_slice(&[card("QH")]).unwrap(),
+                draw: DrawChoice::Stock,
+                queen: Some(QueenSwap { target: 2, give: card("9C") }),
             }
         );
         assert_eq!(
@@ -414,7 +445,8 @@ mod tests {
                 .unwrap(),
             Action::Play {
                 throw: Cards::from_slice(&[card("JK")]).unwrap(),
-                draw: DrawChoice::Discard(card("7H"))
+                draw: DrawChoice::Discard(card("7H")),
+                queen: None,
             }
         );
         assert_eq!(

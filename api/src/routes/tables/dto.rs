@@ -291,6 +291,11 @@ pub struct LegalActionsInfo {
     /// send a `contribute` action.
     #[serde(default)]
     pub contribute: bool,
+    /// Crazy queens: the seats a throw holding a queen may target. When it is not
+    /// empty, a `play` whose throw holds a (natural) queen and leaves a card in the
+    /// hand must carry `queen: {target, give}`; `give` is any card the throw leaves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queen_targets: Vec<Seat>,
 }
 
 impl From<&LegalActions> for LegalActionsInfo {
@@ -308,6 +313,7 @@ impl From<&LegalActions> for LegalActionsInfo {
             pass: false,
             come_back: false,
             contribute: false,
+            queen_targets: legal.queen_targets.clone(),
         }
     }
 }

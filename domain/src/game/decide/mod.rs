@@ -5,12 +5,14 @@
 //! - `play.rs`: a turn (throw, then draw) and the stock reshuffle it may trigger.
 //! - `sevens.rs`: the draws a turn forces on the others under the Sevens bonus rule.
 //! - `pinata.rs`: the card a three sets aside, or takes, under the Piñata bonus rule.
+//! - `crazy_queens.rs`: the swap a queen makes its thrower choose under Crazy queens.
 //! - `double_edged_sword.rs`: the re-deal a black eight causes under that bonus rule.
 //! - `call.rs`: calling Yaniv or Kluft, within or above the threshold.
 //! - `out_of_turn.rs`: slap-downs and add-ons.
 //! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
 
 mod call;
+mod crazy_queens;
 mod declare;
 mod double_edged_sword;
 mod out_of_turn;
@@ -63,13 +65,16 @@ impl Game {
                 forced,
                 pinata,
                 redealt,
+                queen,
+                queen_taken,
             } => {
                 let named = play::NamedByRecord {
                     forced,
                     pinata: *pinata,
                     redealt,
+                    queen_taken: *queen_taken,
                 };
-                self.decide_play_into(*seat, throw, *draw, named, out)
+                self.decide_play_into(*seat, throw, *draw, *queen, named, out)
             }
             other => {
                 out.extend(self.decide(other)?);

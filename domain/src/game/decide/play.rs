@@ -4,7 +4,7 @@ use crate::cards::{Card, Cards};
 use crate::combos::{classify, joker_swap_allowed, takeable};
 use crate::rules::BonusRule;
 
-use super::super::command::DrawChoice;
+use super::super::command::{DrawChoice, QueenSwap};
 use super::super::error::GameError;
 use super::super::event::{Draw, Event, HandsShown, Seat, StockReshuffled, TurnPlayed};
 use super::super::state::{Game, Stage};
@@ -16,6 +16,7 @@ pub(super) struct NamedByRecord<'a> {
     pub forced: &'a [Card],
     pub pinata: Option<Card>,
     pub redealt: &'a [Cards],
+    pub queen_taken: Option<Card>,
 }
 
 impl Game {
@@ -48,6 +49,7 @@ impl Game {
         seat: Seat,
         throw: &Cards,
         draw: DrawChoice,
+        queen: Option<QueenSwap>,
         named: NamedByRecord,
         events: &mut Vec<Event>,
     ) -> Result<(), GameError> {
@@ -127,7 +129,10 @@ impl Game {
             }
         }
         let after = self
-            .push_forced_draws(seat, throw, named.forced, events, turn)
+            .push_queen_swap(seat, throw, queen, named.queen_taken, events, turn)
+            .and_then(|after| {
+                self.push_forced_draws(seat, throw, named.forced, events, turn, after)
+            })
             .and_then(|after| self.push_pinata(seat, throw, named.pinata, events, turn, after))
             .and_then(|after| self.push_redeal(seat, throw, named.redealt, events, turn, after));
         let after = match after {
@@ -138,7 +143,7 @@ impl Game {
             }
         };
         // Spy: "When a player plays the queen of diamonds, every other player must show
-        // him their cards." After the draws a run with a seven forced (Sevens), the
+        // him their cards." After a queen's swap (Crazy queens), the draws a run with a seven forced (Sevens), the
         // piñata a three took and a re-deal (Double-edged sword).
         if rules.has_bonus(BonusRule::Spy) && throw.contains(Card::QUEEN_OF_DIAMONDS) {
             let hands_now = &after.as_ref().unwrap_or(self).round.hands;

@@ -18,7 +18,7 @@ use super::super::state::{Game, Stage};
 
 impl Game {
     /// Appends the draws `seat`'s `throw` forces on the others, after the turn's events
-    /// `events[turn..]`. `named` are the cards a record gives for them: required when
+    /// `events[turn..]` (`after`: the game after them, when already folded). `named` are the cards a record gives for them: required when
     /// the stock has no order (a round dealt on paper), checked against the stock's
     /// order otherwise. Answers the game after them, when a draw was forced.
     pub(super) fn push_forced_draws(
@@ -28,6 +28,7 @@ impl Game {
         named: &[Card],
         events: &mut Vec<Event>,
         turn: usize,
+        after: Option<Game>,
     ) -> Result<Option<Game>, GameError> {
         let sevens = throw.iter().filter(|c| c.rank() == 7).count();
         let applies = self
@@ -36,13 +37,13 @@ impl Game {
             .is_some_and(|r| r.has_bonus(BonusRule::Sevens));
         if !applies || sevens == 0 {
             if named.is_empty() {
-                return Ok(None);
+                return Ok(after);
             }
             return Err(GameError::CardNotAvailable(
                 "this throw forces no draws: it needs a seven under the sevens rule".into(),
             ));
         }
-        let mut after = self.folded_with(&events[turn..]);
+        let mut after = after.unwrap_or_else(|| self.folded_with(&events[turn..]));
         let ordered = after.round.stock_ordered;
         let mut given = named.iter().copied();
         let mut drawn = 0usize;

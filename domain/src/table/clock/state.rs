@@ -188,7 +188,8 @@ impl ClockState {
                 | GameEvent::ForcedToDraw(_)
                 | GameEvent::PinataSetAside(_)
                 | GameEvent::PinataTaken(_)
-                | GameEvent::HandsRedealt(_) => {}
+                | GameEvent::HandsRedealt(_)
+                | GameEvent::QueenSwapped(_) => {}
             },
             StreamEvent::Clock(event) => match event {
                 ClockEvent::TurnTimedOut(timed_out) => {
