@@ -101,3 +101,63 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
         }
     }
 }
+
+/// Crazy queens' blind picks, from every seat: while the round lasts, the two cards of
+/// a swap are seen by its thrower and its target only; every other seat and spectators
+/// read `null` for both, and referees see them. Bots play whole games of every table
+/// size under `crazy_queens` (with Spy, whose shown hands the swap changes), and every
+/// swap is checked from every seat.
+#[test]
+fn a_queen_swap_is_seen_by_its_two_players_only() {
+    use yaniv_domain::bots::BotKind;
+    use yaniv_domain::game::{Event, Viewer, visible_events};
+    use yaniv_domain::sim::{SimOptions, Simulator};
+    let rules = common::rules_with(
+        Preset::House,
+        serde_json::json!({"bonus_rules": ["crazy_queens", "spy"]}),
+    );
+    let mut swaps = 0;
+    for players in 2..=8usize {
+        for game in 0..3u64 {
+            let mut log: Vec<Event> = Vec::new();
+            let mut bots: Vec<_> = (0..players)
+                .map(|s| BotKind::Greedy.make(game * 10 + s as u64))
+                .collect();
+            Simulator::new(SimOptions::default())
+                .play_observed(
+                    &rules,
+                    players,
+                    4_000 + game,
+                    &mut bots,
+                    |_: &Game, e: &Event| log.push(e.clone()),
+                )
+                .expect("a game");
+            for (at, event) in log.iter().enumerate() {
+                let Event::QueenSwapped(swap) = event else {
+                    continue;
+                };
+                swaps += 1;
+                let prefix = &log[..=at];
+                let mut viewers: Vec<Viewer> = (0..players as u8).map(Viewer::Seat).collect();
+                viewers.extend([Viewer::Spectator, Viewer::Referee]);
+                for viewer in viewers {
+                    let sees = match viewer {
+                        Viewer::Seat(s) => s == swap.seat || s == swap.target,
+                        Viewer::Spectator => false,
+                        Viewer::Referee => true,
+                    };
+                    let shown = &visible_events(prefix, viewer)[at];
+                    assert_eq!(shown["type"], "queen_swapped.v1");
+                    for field in ["given", "taken"] {
+                        assert_eq!(
+                            !shown[field].is_null(),
+                            sees,
+                            "{players}p game {game} event {at}: {viewer:?} and {field}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(swaps > 20, "only {swaps} swaps were played");
+}

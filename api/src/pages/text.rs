@@ -421,6 +421,12 @@ pub const PINATA_ASIDE: Text = Text::new(
     "A card lies aside for the next three (piñata)",
     "Een kaart ligt opzij voor de volgende drie (piñata)",
 );
+pub const QUEEN_GIVE: Text = Text::new("Crazy queen: give", "Gekke koningin: geef");
+pub const QUEEN_TO: Text = Text::new("to", "aan");
+pub const QUEEN_NOTE: Text = Text::new(
+    "and take one of their cards, blindly.",
+    "en neem blind een van hun kaarten.",
+);
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",
     "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",

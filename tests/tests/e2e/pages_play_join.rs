@@ -550,3 +550,110 @@ async fn the_status_line_tells_a_reversed_turn_and_a_pinata_aside() {
         );
     }
 }
+
+/// Crazy queens on the page: a throw holding a queen shows which card to give and to
+/// whom (the seats the view lists), and the move sends that choice; the server then
+/// takes one of that player's cards for the thrower, blindly.
+#[tokio::test]
+async fn a_crazy_queen_is_thrown_from_the_page_with_the_card_it_gives() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let pia = app.new_player("pia_queen").await;
+    let body = json!({
+        "preset": "house",
+        "overrides": {"bonus_rules": ["crazy_queens"]},
+        "seats": 3,
+        "bots": [{"seat": 1, "kind": "greedy"}, {"seat": 2, "kind": "greedy"}],
+    });
+    let id = api.started_table(&body, std::slice::from_ref(&pia)).await;
+    let browser = logged_in(&app, "pia_queen", &format!("/play/tables/{id}")).await;
+    // Pia plays through the API until, at her turn, a throw with a queen leaves her
+    // cards to give.
+    let mut moves = 0;
+    let (view, throw) = loop {
+        let view = api.view(id, &pia.token).await;
+        let hand = view["hand"].as_array().map_or(0, Vec::len);
+        let queen_throw = view["legal"]["throws"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| {
+                let cards = t.as_array().map(Vec::as_slice).unwrap_or_default();
+                cards.len() < hand
+                    && cards
+                        .iter()
+                        .any(|c| c.as_str().is_some_and(|c| c.starts_with('Q')))
+            })
+            .cloned();
+        let targets = view["legal"]["queen_targets"]
+            .as_array()
+            .map_or(0, Vec::len);
+        if let (Some(throw), true) = (queen_throw, targets > 0) {
+            break (view, throw);
+        }
+        assert!(
+            view["table"]["status"] != "finished",
+            "no queen came: {view}"
+        );
+        moves += 1;
+        assert!(moves < 2_000, "no queen came in {moves} moves");
+        match choose(&view) {
+            Some(action) => {
+                let response = api.act(id, &pia.token, &action, None).await;
+                Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
+            }
+            None => tokio::time::sleep(Duration::from_millis(25)).await,
+        }
+    };
+    let version = view["table"]["version"].as_u64().expect("a version");
+    shows_version(&browser, version).await;
+    // Choosing the throw's cards shows the swap's choices.
+    let hand: Vec<String> = serde_json::from_value(view["hand"].clone()).expect("a hand");
+    let throw: Vec<String> = serde_json::from_value(throw).expect("cards");
+    let mut used = Vec::new();
+    for card in &throw {
+        let index = (0..hand.len())
+            .find(|&i| hand[i] == *card && !used.contains(&i))
+            .expect("in the hand");
+        used.push(index);
+        browser
+            .click(&format!("[data-play-hand] button[data-index='{index}']"))
+            .await;
+    }
+    browser
+        .wait_until("!!document.querySelector('[data-queen-give]')", WAIT)
+        .await;
+    let give = (0..hand.len())
+        .filter(|i| !used.contains(i))
+        .map(|i| hand[i].clone())
+        .next_back()
+        .expect("a card left");
+    let target = view["legal"]["queen_targets"]
+        .as_array()
+        .and_then(|t| t.last())
+        .and_then(Value::as_u64)
+        .expect("a target");
+    browser
+        .eval(&format!(
+            "(function () {{ var g = document.querySelector('[data-queen-give]'); g.value = '{give}'; \
+             g.dispatchEvent(new Event('change')); var t = document.querySelector('[data-queen-target]'); \
+             t.value = '{target}'; t.dispatchEvent(new Event('change')); return true; }})()"
+        ))
+        .await;
+    browser.check_page("play-crazy-queen").await;
+    browser.click("button[data-action='throw-stock']").await;
+    let action = json!({"throw": throw, "queen": {"target": target, "give": give}});
+    moved_past(&api, &browser, id, &pia, &action, version).await;
+
+    // Her stream shows the swap, with both cards: the one she chose to give, and the
+    // one she received.
+    let events = api.events(id, &pia.token, version).await;
+    let swapped = events
+        .iter()
+        .find(|e| e["type"] == "queen_swapped.v1")
+        .unwrap_or_else(|| panic!("no swap after version {version}: {events:?}"));
+    let payload = &swapped["payload"];
+    assert_eq!(payload["given"], json!(give), "{payload}");
+    assert_eq!(payload["target"], json!(target), "{payload}");
+    assert!(payload["taken"].is_string(), "{payload}");
+}

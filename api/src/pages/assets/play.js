@@ -118,6 +118,9 @@
     var view = null;
     var selected = [];
     var deadline = null;
+    // Crazy queens: the card to give and the seat to give it to, kept while the
+    // player picks the throw.
+    var queen = { give: null, target: null };
 
     // The same cards, as many of each (a hand may hold two jokers, or two decks' worth).
     var same = function (a, b) {
@@ -291,13 +294,19 @@
       }
       if (!myTurn) { return; }
       var ready = legalThrow();
+      var swap = queenSwap(legal);
+      var play = function (draw) {
+        var action = { type: "play", throw: chosen(), draw: draw };
+        if (swap) { action.queen = { target: queen.target, give: queen.give }; }
+        act(action);
+      };
       var stock = button(labels.throwStock, { "data-action": "throw-stock" }, function () {
-        act({ type: "play", throw: chosen(), draw: "stock" });
+        play("stock");
       });
       stock.disabled = !ready || !legal.draw_from_stock;
       (legal.draw_from_discard || []).forEach(function (code) {
         var take = button(labels.throwTake + " " + window.YanivCards.name(code, names), { "data-action": "throw-take", "data-take": code }, function () {
-          act({ type: "play", throw: chosen(), draw: { discard: code } });
+          play({ discard: code });
         });
         take.disabled = !ready || chosen().indexOf(code) >= 0;
       });
@@ -309,6 +318,41 @@
       call.disabled = !legal.call;
     };
 
+    // Crazy queens: when the throw chosen holds a queen and leaves cards, the player
+    // picks which card to give and to whom (the seats the rules list); the server
+    // then takes one of that player's cards for them, blindly.
+    var queenSwap = function (legal) {
+      var targets = legal.queen_targets || [];
+      var thrown = chosen();
+      var left = view.hand.filter(function (_, i) { return selected.indexOf(i) < 0; });
+      var hasQueen = thrown.some(function (code) { return code.charAt(0) === "Q"; });
+      if (!legalThrow() || !hasQueen || targets.length === 0 || left.length === 0) { return false; }
+      if (left.indexOf(queen.give) < 0) { queen.give = left[0]; }
+      if (targets.indexOf(queen.target) < 0) { queen.target = targets[0]; }
+      var box = element("span", { "class": "queen", "data-queen": "" });
+      box.appendChild(element("span", {}, labels.queenGive + " "));
+      var give = element("select", { "data-queen-give": "", "aria-label": labels.queenGive });
+      left.forEach(function (code) {
+        var option = element("option", { value: code }, window.YanivCards.name(code, names));
+        option.selected = code === queen.give;
+        give.appendChild(option);
+      });
+      give.addEventListener("change", function () { queen.give = give.value; });
+      box.appendChild(give);
+      box.appendChild(element("span", {}, " " + labels.queenTo + " "));
+      var to = element("select", { "data-queen-target": "", "aria-label": labels.queenTo });
+      targets.forEach(function (seat) {
+        var option = element("option", { value: String(seat) }, view.table.seats[seat].name);
+        option.selected = seat === queen.target;
+        to.appendChild(option);
+      });
+      to.addEventListener("change", function () { queen.target = Number(to.value); });
+      box.appendChild(to);
+      box.appendChild(element("span", {}, " " + labels.queenNote));
+      actions.appendChild(box);
+      return true;
+    };
+
     var load = function () {
       return desk.api("GET", base + "/view").then(function (v) {
         // The same version is the same table: drawing it again would only take the
@@ -316,6 +360,7 @@
         // positions chosen before mean nothing in it.
         if (view && v.table.version === view.table.version) { return; }
         selected = [];
+        queen = { give: null, target: null };
         view = v;
         render();
       }, desk.failed);

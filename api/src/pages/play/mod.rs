@@ -137,6 +137,9 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-contribute-note=(text::CONTRIBUTE_NOTE.get(lang))
                     data-reversed=(text::REVERSED.get(lang))
                     data-pinata-aside=(text::PINATA_ASIDE.get(lang))
+                    data-queen-give=(text::QUEEN_GIVE.get(lang))
+                    data-queen-to=(text::QUEEN_TO.get(lang))
+                    data-queen-note=(text::QUEEN_NOTE.get(lang))
                     data-absent=(text::ABSENT_NOTE.get(lang))
                     data-call-penalised=(text::CALL_PENALISED.get(lang)) { }
             }
