@@ -290,7 +290,9 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                 | Event::PinataSetAside(_)
                 | Event::PinataTaken(_)
                 | Event::HandsRedealt(_)
-                | Event::QueenSwapped(_) => {}
+                | Event::QueenSwapped(_)
+                | Event::WaterfallStarted(_)
+                | Event::WaterfallPicked(_) => {}
             }
             (self.observe)(game, event);
         }

@@ -135,13 +135,15 @@ fn check_game_under(
                 }
                 // A turn throws at least one card and draws one; slap-downs and add-ons only
                 // lay cards: no hand ever holds more than it was dealt, but for the draws
-                // Sevens forced on it and the piñatas it took this round, and never more
+                // Sevens forced on it, the piñatas it took and the waterfall cards it kept
+                // this round, and never more
                 // than a hand can hold. A re-deal (Double-edged sword) deals the gathered
                 // cards evenly, and each hand starts again from what it was dealt then.
                 match event {
                     Event::RoundDealt(_) => allowed = [hand_size; 8],
                     Event::ForcedToDraw(f) => allowed[f.seat as usize] += 1,
                     Event::PinataTaken(p) => allowed[p.seat as usize] += 1,
+                    Event::WaterfallPicked(p) => allowed[p.seat as usize] += 1,
                     Event::HandsRedealt(r) => {
                         let sizes: Vec<usize> = r.hands.iter().flatten().map(Cards::len).collect();
                         let (low, high) = (sizes.iter().min(), sizes.iter().max());

@@ -111,7 +111,18 @@ fn random_game(
         }
         let seat = game.to_act().expect("someone acts");
         let legal = game.legal_actions(seat);
-        let command = if legal.go_along {
+        let command = if !legal.waterfall_pick.is_empty() {
+            let offer = legal.waterfall_pick.as_slice();
+            Command::WaterfallPick {
+                seat,
+                card: offer[rng.below(offer.len())],
+            }
+        } else if !legal.waterfalls.is_empty() && rng.below(2) == 0 {
+            Command::Waterfall {
+                seat,
+                cards: legal.waterfalls[rng.below(legal.waterfalls.len())],
+            }
+        } else if legal.go_along {
             Command::GoAlong {
                 seat,
                 going: rng.below(2) == 0,

@@ -925,3 +925,151 @@ fn crazy_queens_the_blind_pick_is_drawn_from_the_committed_seed() {
     }
     panic!("no seed dealt ann a queen");
 }
+
+/// yaniv.co Waterfall: "At the beginning of his or her turn, if a player has an unsuited
+/// straight that contains as many cards as there are players in the game (i.e. a
+/// straight of four in a four player game, three in a three player game, etc.), they
+/// can pass those cards to the player on his or her left. That player then chooses
+/// which card he or she wants and passes the remaining cards from the straight to the
+/// next player and so on until the player who initiated the waterfall ends up with the
+/// last remaining card. That player then begins his or her normal turn."
+#[test]
+fn waterfall_a_straight_goes_round_and_its_starter_keeps_the_last_card() {
+    use yaniv_domain::game::{Event, RoundStage, Viewer, visible_events};
+    let players = ["ann", "bob", "cid", "dan"];
+    let hands = [
+        "AH 2H 3S 4D AS",
+        "3C KH JK 9D 8D",
+        "AC 2C 6H 10S JS",
+        "2D 3H 9S QC QD",
+    ];
+    let mut t = Table::with_rules(house_with(&["waterfall"]), &players, &[]);
+    t.deal("ann", &hands, "4C");
+    let legal = t.game.legal_actions(0);
+    assert_eq!(
+        legal.waterfalls,
+        vec![common::cards("AH 2H 3S 4D"), common::cards("AS 2H 3S 4D")],
+        "either ace"
+    );
+
+    // Unsuited, and one card per player: four here.
+    for (cards, why) in [
+        ("AH 2H 3S", "three cards in a four-player game"),
+        ("AH 2H 4D AS", "not consecutive"),
+    ] {
+        let refused = t.try_waterfall("ann", cards).map_err(|e| e.code());
+        assert_eq!(refused, Err("waterfall_not_allowed"), "{why}");
+    }
+    assert_eq!(
+        t.try_waterfall("bob", "8D 9D JK KH").map_err(|e| e.code()),
+        Err("not_your_turn")
+    );
+
+    let started = t.try_waterfall("ann", "AH 2H 3S 4D").expect("a waterfall");
+    assert!(matches!(started[..], [Event::WaterfallStarted(e)] if e.seat == 0 && e.to == 1));
+    assert_eq!(t.hand("ann"), common::cards("AS"));
+    assert_eq!(t.game.round_stage(), RoundStage::Waterfall);
+    assert_eq!(
+        t.game.to_act(),
+        Some(1),
+        "the player on her left chooses first"
+    );
+    assert_eq!(
+        t.game.legal_actions(1).waterfall_pick.len(),
+        4,
+        "bob chooses from the four"
+    );
+    assert!(t.game.legal_actions(0).throws.is_empty(), "ann waits");
+    assert_eq!(
+        t.try_waterfall_pick("cid", "7D").map_err(|e| e.code()),
+        Err("not_your_turn")
+    );
+    assert_eq!(
+        t.try_waterfall_pick("bob", "AS").map_err(|e| e.code()),
+        Err("waterfall_not_allowed"),
+        "a card that was not passed"
+    );
+
+    t.try_waterfall_pick("bob", "4D")
+        .expect("bob keeps the four");
+    assert_eq!(t.game.legal_actions(2).waterfall_pick.len(), 3);
+    t.try_waterfall_pick("cid", "3S")
+        .expect("cid keeps the three");
+    let last = t
+        .try_waterfall_pick("dan", "2H")
+        .expect("dan keeps the two");
+    assert!(
+        matches!(last[..], [Event::WaterfallPicked(e)] if e.to == 0 && e.passed == common::cards("AH"))
+    );
+    let sorted = |cards: yaniv_domain::cards::Cards| {
+        let mut cards: Vec<_> = cards.iter().collect();
+        cards.sort_unstable();
+        cards
+    };
+    assert_eq!(sorted(t.hand("ann")), sorted(common::cards("AS AH")));
+    assert!(t.hand("bob").contains(common::card("4D")));
+    assert!(t.hand("cid").contains(common::card("3S")));
+    assert!(t.hand("dan").contains(common::card("2H")));
+    // Her normal turn begins: she may throw, or call (two aces are within the limit).
+    assert_eq!(t.game.round_stage(), RoundStage::Playing);
+    assert_eq!(t.game.to_act(), Some(0));
+    assert!(t.game.legal_actions(0).call);
+    assert!(t.game.legal_actions(0).waterfalls.is_empty());
+
+    // Each card is seen by whoever passes it and whoever receives it; a card kept, by
+    // its keeper only.
+    let started_at = t
+        .log
+        .iter()
+        .position(|e| matches!(e, Event::WaterfallStarted(_)))
+        .expect("stored");
+    let first_pick = started_at + 1;
+    for (viewer, sees_start, sees_kept, sees_passed) in [
+        (Viewer::Seat(0), true, false, false),
+        (Viewer::Seat(1), true, true, true),
+        (Viewer::Seat(2), false, false, true),
+        (Viewer::Seat(3), false, false, false),
+        (Viewer::Spectator, false, false, false),
+        (Viewer::Referee, true, true, true),
+    ] {
+        let visible = visible_events(&t.log, viewer);
+        assert_eq!(
+            !visible[started_at]["cards"].is_null(),
+            sees_start,
+            "{viewer:?}"
+        );
+        assert_eq!(
+            !visible[first_pick]["card"].is_null(),
+            sees_kept,
+            "{viewer:?}"
+        );
+        assert_eq!(
+            !visible[first_pick]["passed"].is_null(),
+            sees_passed,
+            "{viewer:?}"
+        );
+    }
+}
+
+/// Waterfall, our readings: a straight has at least three cards, so two players have no
+/// waterfall; it starts a turn, so not after a call's last turns have begun; and
+/// without the rule there is none.
+#[test]
+fn waterfall_needs_the_rule_and_three_players() {
+    let mut two = Table::with_rules(house_with(&["waterfall"]), &["ann", "bob"], &[]);
+    two.deal("ann", &["4C 5H 6S 7D KS", "3C KH JK 9D 8D"], "4D");
+    assert!(two.game.legal_actions(0).waterfalls.is_empty());
+    assert_eq!(
+        two.try_waterfall("ann", "4C 5H").map_err(|e| e.code()),
+        Err("waterfall_not_allowed")
+    );
+    let mut plain = Table::new(Preset::House, &["ann", "bob", "cid"]);
+    plain.deal(
+        "ann",
+        &["4C 5H 6S 7D KS", "3C KH JK 9D 8D", "AC 2C 6H 10S JS"],
+        "4D",
+    );
+    assert!(plain.game.legal_actions(0).waterfalls.is_empty());
+    let refused = plain.try_waterfall("ann", "4C 5H 6S");
+    assert!(refused.is_err_and(|e| e.to_string().contains("no waterfall")));
+}

@@ -161,3 +161,66 @@ fn a_queen_swap_is_seen_by_its_two_players_only() {
     }
     assert!(swaps > 20, "only {swaps} swaps were played");
 }
+
+/// Waterfalls, from every seat: while the round lasts, a straight passed is seen by who
+/// passes it and who receives it, a card kept by its keeper only, and the rest passed
+/// on by the two players it goes between. Bots play whole games of every table size
+/// from three under `waterfall`, and every waterfall event is checked from every seat.
+#[test]
+fn a_waterfall_is_seen_card_by_card_by_the_players_it_passes_between() {
+    use yaniv_domain::bots::BotKind;
+    use yaniv_domain::game::{Event, Viewer, visible_events};
+    use yaniv_domain::sim::{SimOptions, Simulator};
+    let rules = common::rules_with(
+        Preset::House,
+        serde_json::json!({"bonus_rules": ["waterfall"]}),
+    );
+    let mut picks = 0;
+    for players in 3..=8usize {
+        for game in 0..3u64 {
+            let mut log: Vec<Event> = Vec::new();
+            let mut bots: Vec<_> = (0..players)
+                .map(|s| BotKind::Greedy.make(game * 10 + s as u64))
+                .collect();
+            Simulator::new(SimOptions::default())
+                .play_observed(
+                    &rules,
+                    players,
+                    5_000 + game,
+                    &mut bots,
+                    |_: &Game, e: &Event| log.push(e.clone()),
+                )
+                .expect("a game");
+            for (at, event) in log.iter().enumerate() {
+                // Who may see each hidden field of the event.
+                let fields: Vec<(&str, Vec<u8>)> = match event {
+                    Event::WaterfallStarted(e) => vec![("cards", vec![e.seat, e.to])],
+                    Event::WaterfallPicked(e) => {
+                        picks += 1;
+                        vec![("card", vec![e.seat]), ("passed", vec![e.seat, e.to])]
+                    }
+                    _ => continue,
+                };
+                let prefix = &log[..=at];
+                let mut viewers: Vec<Viewer> = (0..players as u8).map(Viewer::Seat).collect();
+                viewers.extend([Viewer::Spectator, Viewer::Referee]);
+                for viewer in viewers {
+                    let shown = &visible_events(prefix, viewer)[at];
+                    for (field, seats) in &fields {
+                        let sees = match viewer {
+                            Viewer::Seat(s) => seats.contains(&s),
+                            Viewer::Spectator => false,
+                            Viewer::Referee => true,
+                        };
+                        assert_eq!(
+                            !shown[*field].is_null(),
+                            sees,
+                            "{players}p game {game} event {at}: {viewer:?} and {field}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(picks > 20, "only {picks} waterfall picks were played");
+}

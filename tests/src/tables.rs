@@ -218,7 +218,7 @@ fn strings(value: &Value) -> Vec<String> {
 
 /// A simple, legal strategy from a seat view's `legal` actions: call with a hand of
 /// 5 or less (or nothing to throw), go along with 2 or less, challenge with 3 or
-/// less; else throw the most points and draw a low discard (3 or less, and fewer
+/// less; keep the lowest card of a waterfall, and pass any straight one may; else throw the most points and draw a low discard (3 or less, and fewer
 /// points than the throw) or from the stock.
 pub fn choose(view: &Value) -> Option<Value> {
     let legal = &view["legal"];
@@ -228,6 +228,16 @@ pub fn choose(view: &Value) -> Option<Value> {
     }
     if legal["onderkluft"].as_bool() == Some(true) {
         return Some(json!({"type": "onderkluft", "challenge": total <= 3}));
+    }
+    // Waterfall: keep the lowest card passed; pass the first straight there is.
+    if let Some(card) = strings(&legal["waterfall_pick"])
+        .into_iter()
+        .min_by_key(|c| card_points(c))
+    {
+        return Some(json!({"type": "waterfall_pick", "card": card}));
+    }
+    if let Some(cards) = legal["waterfalls"].as_array().and_then(|w| w.first()) {
+        return Some(json!({"type": "waterfall", "cards": cards}));
     }
     let nothing_to_throw = legal["throws"].as_array().is_none_or(Vec::is_empty);
     if legal["call"].as_bool() == Some(true) && (total <= 5 || nothing_to_throw) {

@@ -145,6 +145,19 @@ def parse_card(card):
     return (RANKS.index(rank) + 1, SUITS.index(suit))
 
 
+def unsuited_straight(cards, ace_high):
+    """§6 Waterfall: natural cards of consecutive ranks, none repeated, any suits; an ace
+    is 1, or 14 where the rules' runs let it be high."""
+    ranks = [parse_card(c)[0] for c in cards]
+    if 0 in ranks:
+        return False
+    for ace in ((1, 14) if ace_high else (1,)):
+        values = sorted(ace if v == 1 else v for v in ranks)
+        if all(b == a + 1 for a, b in zip(values, values[1:])):
+            return True
+    return False
+
+
 def card_code(card):
     """§4.1 sort code: jokers 0, then 16 * suit_index + rank."""
     rank, suit = parse_card(card)
@@ -477,7 +490,7 @@ GAME_EVENTS = {
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
     "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
     "forced_to_draw.v1", "pinata_set_aside.v1", "pinata_taken.v1", "hands_redealt.v1",
-    "queen_swapped.v1",
+    "queen_swapped.v1", "waterfall_started.v1", "waterfall_picked.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -863,6 +876,7 @@ class GameChecker:
         self.pinata_due = None        # seat whose three moves the piñata
         self.redeal_due = None        # seat whose black eight re-deals
         self.queen_due = None         # (seat, cards left after its throw) a queen swaps for
+        self.waterfall = None         # the straight going round: initiator, next, cards left
 
     def fail(self, version, code, reason, kind="wrong"):
         self.v.fail("game", self.sid, version, code, reason, kind)
@@ -930,7 +944,7 @@ class GameChecker:
         unknown = [b for b in self.rules.get("bonus_rules", [])
                    if b not in ("crazy_queens", "double_edged_sword", "landmine",
                                 "mathematician", "pinata", "sevens", "southern_hemisphere",
-                                "spy", "wormhole")]
+                                "spy", "waterfall", "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -1072,6 +1086,8 @@ class GameChecker:
     def on_turn_played(self, version, p):
         r = self._round(version, "turn_played.v1")
         self._seat(r, p["seat"])
+        if self.waterfall is not None:
+            self.fail(version, "unexpected_event", "a turn while a waterfall goes round")
         seat = p["seat"]
         for c in p["thrown"]:
             self._remove_from_hand(version, r, seat, c)
@@ -1307,6 +1323,63 @@ class GameChecker:
         r["hands"][target].append(given)
         self.v.checked["queen_swaps"] += 1
         self._expect_after_draw(r)
+
+    def _next_in_round(self, r, seat):
+        n = len(r["hands"])
+        return next((seat + i) % n for i in range(1, n + 1) if r["hands"][(seat + i) % n] is not None)
+
+    def on_waterfall_started(self, version, p):
+        r = self._round(version, "waterfall_started.v1")
+        seat = self._seat(r, p["seat"])
+        players = sum(1 for h in r["hands"] if h is not None)
+        if "waterfall" not in self.rules.get("bonus_rules", []) or self.waterfall is not None:
+            self.fail(version, "unexpected_event", "a waterfall without the rule, or inside one")
+            return
+        cards = p["cards"]
+        if cards is None:
+            self.fail(version, "unverifiable_waterfall", "the straight is redacted", "unverifiable")
+            return
+        ace_high = self.rules.get("ace") == "low_or_high"
+        if players < 3 or len(cards) != players or not unsuited_straight(cards, ace_high):
+            self.fail(version, "waterfall_mismatch",
+                      "%s is not a straight of one card per player (%d)" % (cards, players))
+            return
+        for c in cards:
+            self._remove_from_hand(version, r, seat, c)
+        if p["to"] != self._next_in_round(r, seat):
+            self.fail(version, "waterfall_mismatch", "passed to %r, not to the left" % (p["to"],))
+            return
+        self.waterfall = {"initiator": seat, "next": p["to"], "left": list(cards)}
+        self.v.checked["waterfalls"] += 1
+
+    def on_waterfall_picked(self, version, p):
+        r = self._round(version, "waterfall_picked.v1")
+        seat = self._seat(r, p["seat"])
+        w = self.waterfall
+        if w is None or w["next"] != seat:
+            self.fail(version, "unexpected_event", "seat %r keeps a card of no waterfall" % seat)
+            return
+        card, passed = p["card"], p["passed"]
+        if card is None or passed is None:
+            self.fail(version, "unverifiable_waterfall", "the cards kept or passed are redacted",
+                      "unverifiable")
+            self.waterfall = None
+            return
+        left = list(w["left"])
+        if not swap_remove(left, card) or Counter(left) != Counter(passed):
+            self.fail(version, "waterfall_mismatch",
+                      "keeps %s and passes %s of %s" % (card, passed, w["left"]))
+            return
+        r["hands"][seat].append(card)
+        to = self._next_in_round(r, seat)
+        if p["to"] != to:
+            self.fail(version, "waterfall_mismatch", "passed to %r, not to the left" % (p["to"],))
+            return
+        if to == w["initiator"]:
+            r["hands"][to].extend(passed)
+            self.waterfall = None
+        else:
+            w["next"], w["left"] = to, list(passed)
 
     def on_forced_to_draw(self, version, p):
         r = self._round(version, "forced_to_draw.v1")

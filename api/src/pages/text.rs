@@ -427,6 +427,14 @@ pub const QUEEN_NOTE: Text = Text::new(
     "and take one of their cards, blindly.",
     "en neem blind een van hun kaarten.",
 );
+pub const WATERFALL_PASS: Text = Text::new("Pass a waterfall:", "Geef een waterval door:");
+pub const WATERFALL_KEEP: Text = Text::new("Keep", "Houd");
+pub const WATERFALL_YOUR_PICK: Text = Text::new(
+    "Your pick: keep one of the cards passed to you; the rest go on to your left.",
+    "Jouw keuze: houd een van de kaarten die je krijgt; de rest gaat door naar links.",
+);
+pub const WATERFALL_GOING: Text =
+    Text::new("A waterfall is going round", "Er gaat een waterval rond");
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",
     "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",

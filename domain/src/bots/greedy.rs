@@ -203,6 +203,9 @@ impl Bot for GreedyBot {
             };
             return Some(declaration.command(seat, view.hand_total() <= at_most));
         }
+        if let Some(card) = view.lowest_of_offer() {
+            return Some(Command::WaterfallPick { seat, card });
+        }
         if !view.is_my_turn() {
             return None;
         }
@@ -214,6 +217,18 @@ impl Bot for GreedyBot {
         };
         if can_call && self.decide_to_call(view, rules) {
             return Some(call);
+        }
+        // Waterfall: passing a straight sheds all of it but one card; the one worth most
+        // goes.
+        let mut waterfall: Option<(u32, Cards)> = None;
+        view.for_each_waterfall(|cards| {
+            let points = rules.hand_total(cards.as_slice());
+            if waterfall.is_none_or(|(best, _)| points > best) {
+                waterfall = Some((points, *cards));
+            }
+        });
+        if let Some((_, cards)) = waterfall {
+            return Some(Command::Waterfall { seat, cards });
         }
         let weight = if view.stage() == RoundStage::LastTurns {
             0.0

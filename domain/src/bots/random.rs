@@ -42,6 +42,11 @@ impl Bot for RandomBot {
         if let Some(declaration) = view.owed_declaration() {
             return Some(declaration.command(seat, self.below(2) == 0));
         }
+        let offer = view.waterfall_offer();
+        if !offer.is_empty() {
+            let card = offer.as_slice()[self.below(offer.len() as u32) as usize];
+            return Some(Command::WaterfallPick { seat, card });
+        }
         if !view.is_my_turn() {
             return None;
         }
@@ -58,8 +63,22 @@ impl Bot for RandomBot {
         let draws = discard.len() as u32 + u32::from(stock);
         let call = view.can_call();
         let actions = throws * draws + u32::from(call);
-        if actions == 0 {
+        let mut waterfalls = 0u32;
+        let mut waterfall = Cards::new();
+        view.for_each_waterfall(|w| {
+            waterfalls += 1;
+            if self.below(waterfalls) == 0 {
+                waterfall = *w;
+            }
+        });
+        if actions + waterfalls == 0 {
             return None;
+        }
+        if waterfalls > 0 && self.below(actions + waterfalls) < waterfalls {
+            return Some(Command::Waterfall {
+                seat,
+                cards: waterfall,
+            });
         }
         if call && self.below(actions) == 0 {
             return Some(Command::Call {

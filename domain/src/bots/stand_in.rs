@@ -29,6 +29,9 @@ impl Bot for StandIn {
         if let Some(declaration) = view.owed_declaration() {
             return Some(declaration.command(seat, false));
         }
+        if let Some(card) = view.lowest_of_offer() {
+            return Some(Command::WaterfallPick { seat, card });
+        }
         if !view.is_my_turn() {
             return None;
         }

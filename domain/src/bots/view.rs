@@ -192,6 +192,30 @@ impl<'a> BotView<'a> {
         Some(QueenSwap { target, give })
     }
 
+    /// Waterfall: every straight this seat may pass to its left now, in `legal_actions`
+    /// order.
+    pub fn for_each_waterfall(&self, found: impl FnMut(&Cards)) {
+        self.game.for_each_waterfall(self.seat, found);
+    }
+
+    /// Waterfall: the cards passed to this seat, of which it must keep one now (empty
+    /// when it is not its pick).
+    pub fn waterfall_offer(&self) -> Cards {
+        match self.game.waterfall_offer() {
+            Some((next, cards)) if next == self.seat => cards,
+            _ => Cards::new(),
+        }
+    }
+
+    /// Waterfall: the card of the offer worth least (the lowest card on a tie), when this
+    /// seat must keep one.
+    pub fn lowest_of_offer(&self) -> Option<Card> {
+        let rules = self.rules()?;
+        self.waterfall_offer()
+            .iter()
+            .min_by_key(|&c| (rules.value(c), c))
+    }
+
     /// The discard cards that may be drawn in this turn (`legal_actions().draw_from_discard`).
     pub fn discard_draws(&self) -> Cards {
         if self.is_my_turn() && !self.hand().is_empty() {
@@ -357,6 +381,8 @@ impl<'a> BotView<'a> {
         {
             legal.queen_targets = self.queen_targets().collect();
         }
+        self.for_each_waterfall(|w| legal.waterfalls.push(*w));
+        legal.waterfall_pick = self.waterfall_offer();
         legal
     }
 

@@ -5,16 +5,20 @@
 //! - `draw.rs`: which cards of the previous throw may be drawn.
 //! - `extend.rs`: cards laid on a throw after it was made (slap-downs and add-ons).
 //! - `generate.rs`: every throw a hand can make, for legal-move lists and bots.
+//! - `unsuited.rs`: straights whatever their suits, which the Waterfall bonus rule
+//!   passes round the table.
 
 mod draw;
 mod extend;
 mod generate;
 mod run;
+mod unsuited;
 
 pub use draw::{joker_swap_allowed, takeable};
 pub use extend::{add_on_fits, multiple_fits, slap_fits};
 pub use generate::{arrange_run, for_each_throw};
 pub use run::RunShape;
+pub use unsuited::{for_each_unsuited_straight, is_unsuited_straight};
 
 use crate::cards::Card;
 use crate::rules::Rules;

@@ -65,6 +65,18 @@ pub enum Command {
         seat: Seat,
         challenge: bool,
     },
+    /// Waterfall: at the beginning of their turn, `seat` passes a straight of as many
+    /// cards as there are players to the player on their left.
+    Waterfall {
+        seat: Seat,
+        cards: Cards,
+    },
+    /// Waterfall: `seat` keeps `card` of the straight passed to them and passes the rest
+    /// on to their left.
+    WaterfallPick {
+        seat: Seat,
+        card: Card,
+    },
 }
 
 impl Command {

@@ -57,6 +57,21 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             name(e.seat),
             name(e.target)
         ),
+        Event::WaterfallStarted(e) => format!(
+            "{} starts a waterfall: a straight of {} cards passed to {}",
+            name(e.seat),
+            e.cards.len(),
+            name(e.to)
+        ),
+        Event::WaterfallPicked(e) => format!(
+            "{} keeps a card of the waterfall and passes {} to {}",
+            name(e.seat),
+            match e.passed.len() {
+                1 => "the last one".to_owned(),
+                n => format!("{n} cards"),
+            },
+            name(e.to)
+        ),
         Event::PinataSetAside(_) => {
             "a three: the top card of the stock is set aside, face down (the piñata)".to_owned()
         }

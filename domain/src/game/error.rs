@@ -48,6 +48,8 @@ pub enum GameError {
     DeclarationNotAllowed(&'static str),
     #[error("queen swap not allowed: {0}")]
     QueenSwapNotAllowed(String),
+    #[error("waterfall not allowed: {0}")]
+    WaterfallNotAllowed(String),
     #[error("stored event does not match what the rules decide: {0}")]
     EventMismatch(String),
 }
@@ -75,6 +77,7 @@ impl GameError {
             GameError::AddOnNotAllowed(_) => "add_on_not_allowed",
             GameError::DeclarationNotAllowed(_) => "declaration_not_allowed",
             GameError::QueenSwapNotAllowed(_) => "queen_swap_not_allowed",
+            GameError::WaterfallNotAllowed(_) => "waterfall_not_allowed",
             GameError::EventMismatch(_) => "event_mismatch",
         }
     }

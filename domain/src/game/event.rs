@@ -60,11 +60,15 @@ pub enum Event {
     HandsRedealt(HandsRedealt),
     #[serde(rename = "queen_swapped.v1")]
     QueenSwapped(QueenSwapped),
+    #[serde(rename = "waterfall_started.v1")]
+    WaterfallStarted(WaterfallStarted),
+    #[serde(rename = "waterfall_picked.v1")]
+    WaterfallPicked(WaterfallPicked),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 17] = [
+    pub const TYPES: [&'static str; 19] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -82,6 +86,8 @@ impl Event {
         "pinata_taken.v1",
         "hands_redealt.v1",
         "queen_swapped.v1",
+        "waterfall_started.v1",
+        "waterfall_picked.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -104,6 +110,8 @@ impl Event {
             Event::PinataTaken(_) => 14,
             Event::HandsRedealt(_) => 15,
             Event::QueenSwapped(_) => 16,
+            Event::WaterfallStarted(_) => 17,
+            Event::WaterfallPicked(_) => 18,
         };
         Event::TYPES[i]
     }
@@ -117,6 +125,8 @@ impl Event {
             Event::Called(e) => Some(e.seat),
             Event::WentAlong(e) => Some(e.seat),
             Event::OnderkluftDeclared(e) => Some(e.seat),
+            Event::WaterfallStarted(e) => Some(e.seat),
+            Event::WaterfallPicked(e) => Some(e.seat),
             _ => None,
         }
     }
@@ -326,6 +336,35 @@ pub struct QueenSwapped {
     pub given: Card,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
     pub taken: Card,
+}
+
+/// Waterfall (a House Rules bonus rule): at the beginning of their turn, `seat` passed
+/// the straight `cards` (as many as there are players) to `to`, the player on their
+/// left. Only the two of them (and staff) see `cards`; everyone else reads `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct WaterfallStarted {
+    pub seat: Seat,
+    pub to: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Card>>))]
+    pub cards: Cards,
+}
+
+/// Waterfall: `seat` kept `card` of the cards passed to them and passed the rest,
+/// `passed`, on to `to`; when `to` started the waterfall, `passed` is the one card
+/// they end with, and their turn begins. Only `seat` (and staff) see `card`; `passed`
+/// is seen by `seat` and `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct WaterfallPicked {
+    pub seat: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
+    pub card: Card,
+    pub to: Seat,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Card>>))]
+    pub passed: Cards,
 }
 
 /// The stock ran out: the discard pile, all but the last throw, became the new stock.

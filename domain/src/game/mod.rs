@@ -200,7 +200,9 @@ impl Game {
         }
         Some(match self.round.stage {
             state::Stage::Playing | state::Stage::LastTurns { .. } => self.round.turn,
-            state::Stage::GoingAlong { next, .. } | state::Stage::Kluft { next, .. } => next,
+            state::Stage::GoingAlong { next, .. }
+            | state::Stage::Kluft { next, .. }
+            | state::Stage::Waterfall { next, .. } => next,
         })
     }
 
@@ -227,7 +229,8 @@ impl Game {
         self.round.top
     }
 
-    /// Every card in play right now (hands, stock, discard), for conservation checks.
+    /// Every card in play right now (hands, stock, discard, a piñata set aside, a
+    /// waterfall going round), for conservation checks.
     pub fn cards_in_play(&self) -> crate::cards::CardCounts {
         let mut counts = crate::cards::CardCounts::default();
         for hand in &self.round.hands[..self.seat_count()] {
@@ -237,6 +240,9 @@ impl Game {
         self.round.discard_below.iter().for_each(|&c| counts.add(c));
         self.round.top.iter().for_each(|c| counts.add(c));
         self.round.pinata.iter().for_each(|&c| counts.add(c));
+        if let state::Stage::Waterfall { left, .. } = self.round.stage {
+            left.iter().for_each(|c| counts.add(c));
+        }
         counts
     }
 
@@ -332,6 +338,12 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
             seat,
             challenged: challenge,
         }) => Command::Onderkluft { seat, challenge },
+        &Event::WaterfallStarted(WaterfallStarted { seat, cards, .. }) => {
+            Command::Waterfall { seat, cards }
+        }
+        &Event::WaterfallPicked(WaterfallPicked { seat, card, .. }) => {
+            Command::WaterfallPick { seat, card }
+        }
         Event::StockReshuffled(_)
         | Event::RoundEnded(_)
         | Event::GameFinished(_)

@@ -90,6 +90,13 @@ pub(crate) enum Stage {
         next: Seat,
         challengers: u8,
     },
+    /// Waterfall: the cards of `initiator`'s straight still going round; `next` keeps
+    /// one of `left` and passes the rest on.
+    Waterfall {
+        initiator: Seat,
+        next: Seat,
+        left: Cards,
+    },
 }
 
 impl Game {
@@ -148,6 +155,42 @@ impl Game {
                 self.round.queen_swaps = e.swap;
                 self.forget_shown(e.seat, &[e.given]);
                 self.forget_shown(e.target, &[e.taken]);
+            }
+            Event::WaterfallStarted(e) => {
+                if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
+                    let _ = hand.remove_all(e.cards.as_slice());
+                }
+                self.forget_shown(e.seat, e.cards.as_slice());
+                self.round.stage = Stage::Waterfall {
+                    initiator: e.seat,
+                    next: e.to,
+                    left: e.cards,
+                };
+            }
+            Event::WaterfallPicked(e) => {
+                if let Stage::Waterfall {
+                    initiator, left, ..
+                } = self.round.stage
+                {
+                    let hands = &mut self.round.hands;
+                    if let Some(hand) = hands.get_mut(e.seat as usize) {
+                        let _ = hand.try_push(e.card);
+                    }
+                    if e.to == initiator {
+                        if let Some(hand) = hands.get_mut(initiator as usize) {
+                            let _ = hand.try_extend(e.passed.as_slice());
+                        }
+                        self.round.stage = Stage::Playing;
+                    } else {
+                        let mut left = left;
+                        left.remove(e.card);
+                        self.round.stage = Stage::Waterfall {
+                            initiator,
+                            next: e.to,
+                            left,
+                        };
+                    }
+                }
             }
             Event::PinataSetAside(e) => {
                 take_from_stock(&mut self.round.stock, e.card);

@@ -26,6 +26,8 @@ pub enum RoundStage {
     GoingAlong,
     /// Onderkluft decisions.
     Kluft,
+    /// Waterfall: a straight going round the table, each player keeping one card.
+    Waterfall,
     Finished,
 }
 
@@ -75,6 +77,11 @@ pub struct LegalActions {
     /// Crazy queens: the seats a throw with a queen may target (and give a card of the
     /// hand left after the throw); empty when the rules or the turn have no swap.
     pub queen_targets: Vec<Seat>,
+    /// Waterfall: the straights this seat may pass to its left now, at the beginning of
+    /// its turn.
+    pub waterfalls: Vec<Cards>,
+    /// Waterfall: the cards passed to this seat, of which it keeps one now.
+    pub waterfall_pick: Cards,
 }
 
 impl Game {
@@ -126,6 +133,7 @@ impl Game {
                 Stage::LastTurns { .. } => RoundStage::LastTurns,
                 Stage::GoingAlong { .. } => RoundStage::GoingAlong,
                 Stage::Kluft { .. } => RoundStage::Kluft,
+                Stage::Waterfall { .. } => RoundStage::Waterfall,
             }
         }
     }
@@ -147,7 +155,7 @@ impl Game {
     pub(crate) fn closed_caller_public(&self) -> Option<Seat> {
         match self.round.stage {
             _ if !self.round.in_progress => None,
-            Stage::Playing => None,
+            Stage::Playing | Stage::Waterfall { .. } => None,
             Stage::LastTurns { caller, .. }
             | Stage::GoingAlong { caller, .. }
             | Stage::Kluft { caller, .. } => Some(caller),
@@ -176,6 +184,7 @@ impl Game {
                         legal.queen_targets = self.queen_targets(seat).collect();
                     }
                 }
+                self.for_each_waterfall(seat, |w| legal.waterfalls.push(*w));
                 if round.stage == Stage::Playing {
                     let calls = rules.call_resolution_kind();
                     legal.call = self.call_allowed(seat, calls);
@@ -184,6 +193,7 @@ impl Game {
             }
             Stage::GoingAlong { next, .. } => legal.go_along = next == seat,
             Stage::Kluft { next, .. } => legal.onderkluft = next == seat,
+            Stage::Waterfall { next, left, .. } if next == seat => legal.waterfall_pick = left,
             _ => {}
         }
         if self.window_open() {

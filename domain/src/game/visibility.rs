@@ -110,6 +110,19 @@ fn redact(event: &Event, viewer: Viewer, revealed: bool) -> Value {
             value["given"] = Value::Null;
             value["taken"] = Value::Null;
         }
+        // Waterfall: cards passed are seen by who passes and who receives them; the card
+        // kept, by its keeper.
+        Event::WaterfallStarted(started)
+            if !viewer.sees_seat(started.seat) && !viewer.sees_seat(started.to) =>
+        {
+            value["cards"] = Value::Null;
+        }
+        Event::WaterfallPicked(picked) if !viewer.sees_seat(picked.seat) => {
+            value["card"] = Value::Null;
+            if !viewer.sees_seat(picked.to) {
+                value["passed"] = Value::Null;
+            }
+        }
         // Spy: the hands were shown to one player only.
         Event::HandsShown(shown) if !viewer.sees_seat(shown.to) => {
             value["hands"] = Value::Null;

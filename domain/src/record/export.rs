@@ -191,6 +191,8 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
             Event::Called(e) => Some(action(Act::Call(e.call))),
             Event::WentAlong(e) => Some(action(Act::GoAlong(e.going))),
             Event::OnderkluftDeclared(e) => Some(action(Act::Onderkluft(e.challenged))),
+            Event::WaterfallStarted(e) => Some(action(Act::Waterfall(strings(e.cards.iter())))),
+            Event::WaterfallPicked(e) => Some(action(Act::WaterfallPick(e.card.to_string()))),
         };
         if let Some(recorded) = recorded {
             current

@@ -88,7 +88,8 @@ pub struct EntropyRecord {
 }
 
 /// One action of one player. In JSON: `{"player": P}` plus exactly one of
-/// `throw` (with `draw`), `slap`, `add`, `call`, `go_along`, `onderkluft`, and
+/// `throw` (with `draw`), `slap`, `add`, `call`, `go_along`, `onderkluft`,
+/// `waterfall`, `waterfall_pick`, and
 /// optionally `event_version`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawAction", into = "RawAction")]
@@ -118,6 +119,12 @@ pub enum Act {
     Call(CallKind),
     GoAlong(bool),
     Onderkluft(bool),
+    /// Waterfall: at the beginning of a turn, the straight passed to the left
+    /// (`"waterfall": [..]`).
+    Waterfall(Vec<String>),
+    /// Waterfall: the card a player keeps of those passed to them
+    /// (`"waterfall_pick": C`).
+    WaterfallPick(String),
 }
 
 /// What the bonus rules moved in a turn, written beside it (each omitted when none).
@@ -187,10 +194,14 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     onderkluft: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    waterfall: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    waterfall_pick: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     event_version: Option<u64>,
 }
 
-const ONE_KIND: &str = "an action has a \"player\" and exactly one of \"throw\" (with \"draw\"), \"slap\", \"add\", \"call\", \"go_along\", \"onderkluft\"";
+const ONE_KIND: &str = "an action has a \"player\" and exactly one of \"throw\" (with \"draw\"), \"slap\", \"add\", \"call\", \"go_along\", \"onderkluft\", \"waterfall\", \"waterfall_pick\"";
 
 impl TryFrom<RawAction> for ActionRecord {
     type Error = String;
@@ -209,6 +220,8 @@ impl TryFrom<RawAction> for ActionRecord {
             call,
             go_along,
             onderkluft,
+            waterfall,
+            waterfall_pick,
             event_version,
         } = raw;
         let bonus = TurnBonus {
@@ -231,6 +244,8 @@ impl TryFrom<RawAction> for ActionRecord {
             call.is_some(),
             go_along.is_some(),
             onderkluft.is_some(),
+            waterfall.is_some(),
+            waterfall_pick.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(ONE_KIND.to_owned());
@@ -256,7 +271,11 @@ impl TryFrom<RawAction> for ActionRecord {
             (_, _, _, _, Some(call), ..) => Act::Call(call),
             (_, _, _, _, _, Some(going), _) => Act::GoAlong(going),
             (_, _, _, _, _, _, Some(challenge)) => Act::Onderkluft(challenge),
-            _ => return Err(ONE_KIND.to_owned()),
+            _ => match (waterfall, waterfall_pick) {
+                (Some(cards), None) => Act::Waterfall(cards),
+                (None, Some(card)) => Act::WaterfallPick(card),
+                _ => return Err(ONE_KIND.to_owned()),
+            },
         };
         Ok(ActionRecord {
             player,
@@ -287,6 +306,8 @@ impl From<ActionRecord> for RawAction {
             Act::Call(call) => raw.call = Some(call),
             Act::GoAlong(going) => raw.go_along = Some(going),
             Act::Onderkluft(challenge) => raw.onderkluft = Some(challenge),
+            Act::Waterfall(cards) => raw.waterfall = Some(cards),
+            Act::WaterfallPick(card) => raw.waterfall_pick = Some(card),
         }
         raw
     }
@@ -318,6 +339,8 @@ mod tests {
             json!({"player": "cid", "call": "kluft"}),
             json!({"player": "ann", "go_along": false}),
             json!({"player": "ann", "onderkluft": true}),
+            json!({"player": "ann", "waterfall": ["4C", "5H", "6S"]}),
+            json!({"player": "bob", "waterfall_pick": "5H"}),
             json!({"player": "ann", "throw": ["9C"], "draw": {"stock": "2D"}, "event_version": 57}),
             json!({"player": "bob", "call": "yaniv", "event_version": 58}),
         ] {

@@ -408,6 +408,14 @@ impl Replay<'_> {
                 seat,
                 challenge: *challenge,
             },
+            Act::Waterfall(cards) => Command::Waterfall {
+                seat,
+                cards: parse_cards(cards, at, "the waterfall")?,
+            },
+            Act::WaterfallPick(card) => Command::WaterfallPick {
+                seat,
+                card: parse_card(card, at, "the card kept of the waterfall")?,
+            },
         };
         self.execute(&command, at, Some(seat))
     }

@@ -207,6 +207,28 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                 vec![("onderkluft", boolean())],
             ),
         ),
+        (
+            "RecordWaterfall",
+            action_kind(
+                "Bonus rule `waterfall`: at the beginning of their turn, the player passes a \
+                 straight of one card per player (any suits) to their left",
+                vec![(
+                    "waterfall",
+                    card_list().examples([json!(["4C", "5H", "6S"])]).into(),
+                )],
+            ),
+        ),
+        (
+            "RecordWaterfallPick",
+            action_kind(
+                "Bonus rule `waterfall`: the card a player keeps of those passed to them (the \
+                 rest go on to their left)",
+                vec![(
+                    "waterfall_pick",
+                    RefOr::Ref(Ref::from_schema_name(Card::name())),
+                )],
+            ),
+        ),
     ]
 }
 
@@ -214,7 +236,7 @@ impl PartialSchema for ActionRecord {
     fn schema() -> RefOr<Schema> {
         let mut one_of = OneOfBuilder::new().description(Some(
             "One action: `player` and exactly one kind (`throw` with `draw`, `slap`, `add`, \
-             `call`, `go_along`, `onderkluft`)",
+             `call`, `go_along`, `onderkluft`, `waterfall`, `waterfall_pick`)",
         ));
         for (name, _) in action_kinds() {
             one_of = one_of.item(RefOr::Ref(Ref::from_schema_name(name)));

@@ -1,14 +1,14 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models nine so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
+//! The engine models ten so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
 //! at the showdown, `spy`, which shows hands to one player, `southern_hemisphere`,
 //! whose nines reverse the direction of play, `mathematician`, which lays multiples
 //! on a single card, `sevens`, whose sevens make the others draw, `pinata`, whose
 //! threes set a card aside and take it, `double_edged_sword`, whose black eights
-//! re-deal the hands, and `crazy_queens`, whose queens swap a chosen card for a blind
-//! pick. The other four change what a turn may do (several discard piles, passing
-//! cards round the table); a configuration that names one is refused with
+//! re-deal the hands, `crazy_queens`, whose queens swap a chosen card for a blind
+//! pick, and `waterfall`, which passes a straight round the table. The other three
+//! keep several discard piles; a configuration that names one is refused with
 //! `bad_rules`, saying so, rather than played without it. Each check below names the parameter or the rule it conflicts
 //! with.
 
@@ -38,7 +38,7 @@ pub enum BonusRule {
 
 impl BonusRule {
     /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 9] = [
+    pub const MODELLED: [BonusRule; 10] = [
         BonusRule::CrazyQueens,
         BonusRule::DoubleEdgedSword,
         BonusRule::Landmine,
@@ -47,6 +47,7 @@ impl BonusRule {
         BonusRule::Sevens,
         BonusRule::SouthernHemisphere,
         BonusRule::Spy,
+        BonusRule::Waterfall,
         BonusRule::Wormhole,
     ];
 
@@ -186,9 +187,7 @@ mod tests {
             message(with(serde_json::json!(["fifths_disease"]))).contains("needs cell_division")
         );
         assert!(message(with(serde_json::json!(["landmine", "landmine"]))).contains("named twice"));
-        assert!(
-            message(with(serde_json::json!(["waterfall"]))).contains("waterfall is not modelled")
-        );
+        assert!(message(with(serde_json::json!(["osmosis"]))).contains("osmosis is not modelled"));
         let israeli = resolve(
             "israeli",
             serde_json::json!({"bonus_rules": ["mathematician"]}),

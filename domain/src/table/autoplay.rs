@@ -159,7 +159,9 @@ fn seat_of(command: &Command) -> Seat {
         | Command::Slap { seat, .. }
         | Command::AddOn { seat, .. }
         | Command::GoAlong { seat, .. }
-        | Command::Onderkluft { seat, .. } => seat,
+        | Command::Onderkluft { seat, .. }
+        | Command::Waterfall { seat, .. }
+        | Command::WaterfallPick { seat, .. } => seat,
         Command::Create { .. } | Command::Deal { .. } => 0,
     }
 }

@@ -78,6 +78,10 @@ pub enum Action {
     GoAlong(bool),
     /// Kluft: challenging the call or not.
     Onderkluft(bool),
+    /// Waterfall: at the beginning of the turn, pass this straight to the left.
+    Waterfall(Cards),
+    /// Waterfall: keep this card of those passed, pass the rest on.
+    WaterfallPick(Card),
     /// Nothing to lay in the held out-of-turn window.
     Pass,
     /// The player of an absent seat is back.
@@ -102,6 +106,8 @@ impl Action {
             Self::AddOn(cards) => GameCommand::AddOn { seat, cards },
             Self::GoAlong(going) => GameCommand::GoAlong { seat, going },
             Self::Onderkluft(challenge) => GameCommand::Onderkluft { seat, challenge },
+            Self::Waterfall(cards) => GameCommand::Waterfall { seat, cards },
+            Self::WaterfallPick(card) => GameCommand::WaterfallPick { seat, card },
             Self::Pass | Self::Return | Self::Contribute(_) => return None,
         })
     }

@@ -188,6 +188,7 @@ impl Refusal for GameError {
             ("add_on_not_allowed", Invalid),
             ("declaration_not_allowed", Invalid),
             ("queen_swap_not_allowed", Invalid),
+            ("waterfall_not_allowed", Invalid),
             ("player_eliminated", Invalid),
         ]
     }

@@ -286,6 +286,18 @@ impl Table {
         })
     }
 
+    /// Waterfall: `who` passes the straight `cards` to their left.
+    pub fn try_waterfall(&mut self, who: &str, cards: &str) -> Result<Vec<Event>, GameError> {
+        let cards = self::cards(cards);
+        self.try_as(who, |seat| Command::Waterfall { seat, cards })
+    }
+
+    /// Waterfall: `who` keeps `card` of the cards passed to them.
+    pub fn try_waterfall_pick(&mut self, who: &str, card: &str) -> Result<Vec<Event>, GameError> {
+        let card = self::card(card);
+        self.try_as(who, |seat| Command::WaterfallPick { seat, card })
+    }
+
     /// Whether the play would be accepted now; the table is left unchanged.
     pub fn accepts_play(&self, who: &str, throw: &str, draw: DrawChoice) -> bool {
         let (seat, throw) = (self.seat(who), cards(throw));

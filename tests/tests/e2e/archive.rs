@@ -345,7 +345,7 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
 async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
     let app = spawn_app().await;
     let rules = json!({"preset": "house", "overrides": {
-        "bonus_rules": ["crazy_queens", "double_edged_sword", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "wormhole"],
+        "bonus_rules": ["crazy_queens", "double_edged_sword", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "waterfall", "wormhole"],
         "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
     }});
     let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;

@@ -657,3 +657,87 @@ async fn a_crazy_queen_is_thrown_from_the_page_with_the_card_it_gives() {
     assert_eq!(payload["target"], json!(target), "{payload}");
     assert!(payload["taken"].is_string(), "{payload}");
 }
+
+/// Waterfall on the page: at the start of her turn the player may pass a straight to
+/// her left with one click, and when one comes round to her she keeps a card with one
+/// click; the page lists exactly what the view's `legal` offers. Deals are random, so
+/// the test plays tables (at most five) until both came up.
+#[tokio::test]
+async fn a_waterfall_is_passed_and_a_card_kept_from_the_page() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let pia = app.new_player("pia_falls").await;
+    let body = json!({
+        "preset": "house",
+        "overrides": {"bonus_rules": ["waterfall"]},
+        "seats": 3,
+        "bots": [{"seat": 1, "kind": "greedy"}, {"seat": 2, "kind": "greedy"}],
+    });
+    let (mut passed, mut kept) = (false, false);
+    for _ in 0..5 {
+        let id = api.started_table(&body, std::slice::from_ref(&pia)).await;
+        let browser = logged_in(&app, "pia_falls", &format!("/play/tables/{id}")).await;
+        let mut moves = 0;
+        while !(passed && kept) && moves < 2_000 {
+            moves += 1;
+            let view = api.view(id, &pia.token).await;
+            if view["table"]["status"] == "finished" {
+                break;
+            }
+            let version = view["table"]["version"].as_u64().expect("a version");
+            let legal = &view["legal"];
+            let offer = legal["waterfall_pick"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let straights = legal["waterfalls"].as_array().cloned().unwrap_or_default();
+            if !offer.is_empty() && !kept {
+                shows_version(&browser, version).await;
+                browser.check_page("play-waterfall-keep").await;
+                let card = offer[0].as_str().expect("a card");
+                let button = format!("button[data-action='waterfall_pick'][data-card='{card}']");
+                browser.click(&button).await;
+                moved_past(&api, &browser, id, &pia, &json!({"keep": card}), version).await;
+                assert!(
+                    api.view(id, &pia.token).await["hand"]
+                        .as_array()
+                        .is_some_and(|hand| hand.iter().any(|c| c == card))
+                );
+                kept = true;
+                continue;
+            }
+            if !straights.is_empty() && !passed {
+                shows_version(&browser, version).await;
+                browser.check_page("play-waterfall-pass").await;
+                let before = view["hand"].as_array().map_or(0, Vec::len);
+                browser.click("button[data-action='waterfall']").await;
+                moved_past(&api, &browser, id, &pia, &straights[0], version).await;
+                // The bots keep their cards at once: the last card is back, and her
+                // turn begins with a hand of all but the straight and one card.
+                let after = api.view(id, &pia.token).await;
+                assert_eq!(after["game"]["to_act"], view["game"]["to_act"]);
+                let cards = straights[0].as_array().map_or(0, Vec::len);
+                assert_eq!(
+                    after["hand"].as_array().map_or(0, Vec::len),
+                    before - cards + 1
+                );
+                passed = true;
+                continue;
+            }
+            // Otherwise Pia plays through the API, passing no straight of her own.
+            let mut plain = view.clone();
+            plain["legal"]["waterfalls"] = json!([]);
+            match choose(&plain) {
+                Some(action) => {
+                    let response = api.act(id, &pia.token, &action, None).await;
+                    Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
+                }
+                None => tokio::time::sleep(Duration::from_millis(25)).await,
+            }
+        }
+        if passed && kept {
+            return;
+        }
+    }
+    panic!("in five tables, a waterfall passed: {passed}, a card kept: {kept}");
+}

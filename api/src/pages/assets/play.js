@@ -228,7 +228,9 @@
         : view.entropy ? labels.round + " " + view.entropy.round + " · " + labels.contributeNote
         : (game ? labels.round + " " + game.round + " · " : "") + (game && game.reversed ? labels.reversed + " · " : "") +
           (game && game.pinata_aside ? labels.pinataAside + " · " : "") +
-          (myTurn ? labels.yourTurn : labels.waiting + " " + waited);
+          (game && game.stage === "waterfall" ? labels.waterfallGoing + " · " : "") +
+          (myTurn && game.stage === "waterfall" ? labels.waterfallYourPick
+            : myTurn ? labels.yourTurn : labels.waiting + " " + waited);
       status.appendChild(element("span", { "data-play-clock": "" }));
       deadline = view.clock && typeof view.clock.limit_ms === "number" ? Date.now() + view.clock.limit_ms : null;
       showClock();
@@ -292,7 +294,19 @@
         button(labels.challenge, { "data-action": "challenge" }, function () { act({ type: "onderkluft", challenge: true }); });
         button(labels.noChallenge, { "data-action": "no_challenge" }, function () { act({ type: "onderkluft", challenge: false }); });
       }
-      if (!myTurn) { return; }
+      // Waterfall: keep one of the cards passed to you; the rest go on to your left.
+      (legal.waterfall_pick || []).forEach(function (code) {
+        button(labels.waterfallKeep + " " + window.YanivCards.name(code, names), { "data-action": "waterfall_pick", "data-card": code }, function () {
+          act({ type: "waterfall_pick", card: code });
+        });
+      });
+      if (!myTurn || (legal.waterfall_pick || []).length > 0) { return; }
+      // Waterfall: at the start of the turn, a straight may be passed to the left.
+      (legal.waterfalls || []).forEach(function (cards) {
+        button(labels.waterfallPass + " " + cardNames(cards), { "data-action": "waterfall", "data-cards": cards.join(" ") }, function () {
+          act({ type: "waterfall", cards: cards });
+        });
+      });
       var ready = legalThrow();
       var swap = queenSwap(legal);
       var play = function (draw) {

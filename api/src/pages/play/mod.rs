@@ -140,6 +140,10 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-queen-give=(text::QUEEN_GIVE.get(lang))
                     data-queen-to=(text::QUEEN_TO.get(lang))
                     data-queen-note=(text::QUEEN_NOTE.get(lang))
+                    data-waterfall-pass=(text::WATERFALL_PASS.get(lang))
+                    data-waterfall-keep=(text::WATERFALL_KEEP.get(lang))
+                    data-waterfall-going=(text::WATERFALL_GOING.get(lang))
+                    data-waterfall-your-pick=(text::WATERFALL_YOUR_PICK.get(lang))
                     data-absent=(text::ABSENT_NOTE.get(lang))
                     data-call-penalised=(text::CALL_PENALISED.get(lang)) { }
             }

@@ -46,6 +46,11 @@ pub enum ActionRequest {
     GoAlong(GoAlongAction),
     /// Kluft: challenge the call or not.
     Onderkluft(OnderkluftAction),
+    /// Waterfall: at the beginning of your turn, pass a straight (one card per player,
+    /// any suits) to your left.
+    Waterfall(WaterfallAction),
+    /// Waterfall: keep one of the cards passed to you; the rest go on to your left.
+    WaterfallPick(WaterfallPickAction),
     /// Nothing to lay in the out-of-turn window the table holds open for you (tables
     /// with a clock); when everyone it waits for has passed, it closes.
     Pass(PassAction),
@@ -77,6 +82,12 @@ action_tag!(SlapType, ActionRequestSlapType, "slap");
 action_tag!(AddOnType, ActionRequestAddOnType, "add_on");
 action_tag!(GoAlongType, ActionRequestGoAlongType, "go_along");
 action_tag!(OnderkluftType, ActionRequestOnderkluftType, "onderkluft");
+action_tag!(WaterfallType, ActionRequestWaterfallType, "waterfall");
+action_tag!(
+    WaterfallPickType,
+    ActionRequestWaterfallPickType,
+    "waterfall_pick"
+);
 action_tag!(PassType, ActionRequestPassType, "pass");
 action_tag!(ReturnType, ActionRequestReturnType, "return");
 action_tag!(ContributeType, ActionRequestContributeType, "contribute");
@@ -222,6 +233,27 @@ pub struct OnderkluftAction {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestWaterfall)]
+#[serde(deny_unknown_fields)]
+pub struct WaterfallAction {
+    #[serde(rename = "type")]
+    pub kind: WaterfallType,
+    /// One of `legal.waterfalls`.
+    #[schema(min_items = 3, max_items = 8, example = json!(["4C", "5H", "6S"]))]
+    pub cards: Vec<Card>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestWaterfallPick)]
+#[serde(deny_unknown_fields)]
+pub struct WaterfallPickAction {
+    #[serde(rename = "type")]
+    pub kind: WaterfallPickType,
+    /// One of `legal.waterfall_pick`.
+    pub card: Card,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(as = ActionRequestPass)]
 #[serde(deny_unknown_fields)]
 pub struct PassAction {
@@ -248,7 +280,7 @@ pub struct ContributeAction {
     pub value: Contribution,
 }
 
-const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, pass, return, contribute";
+const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, waterfall, waterfall_pick, pass, return, contribute";
 
 impl ActionRequest {
     /// Reads a body: its `type` picks the action, whose object is then read whole.
@@ -281,6 +313,8 @@ impl ActionRequest {
             "add_on" => Self::AddOn(typed_body(body)?),
             "go_along" => Self::GoAlong(typed_body(body)?),
             "onderkluft" => Self::Onderkluft(typed_body(body)?),
+            "waterfall" => Self::Waterfall(typed_body(body)?),
+            "waterfall_pick" => Self::WaterfallPick(typed_body(body)?),
             "pass" => Self::Pass(typed_body(body)?),
             "return" => Self::Return(typed_body(body)?),
             "contribute" => Self::Contribute(typed_body(body)?),
@@ -338,6 +372,10 @@ impl TryFrom<ActionRequest> for Action {
             }
             ActionRequest::GoAlong(g) => Some(Action::GoAlong(g.going)),
             ActionRequest::Onderkluft(o) => Some(Action::Onderkluft(o.challenge)),
+            ActionRequest::Waterfall(w) => {
+                card_list("cards", &w.cards, &mut errors).map(Action::Waterfall)
+            }
+            ActionRequest::WaterfallPick(p) => Some(Action::WaterfallPick(p.card)),
             ActionRequest::Pass(_) => Some(Action::Pass),
             ActionRequest::Return(_) => Some(Action::Return),
             ActionRequest::Contribute(c) => Some(Action::Contribute(c.value)),
@@ -472,6 +510,14 @@ mod tests {
         assert_eq!(
             parse_action(&json!({"type": "onderkluft", "challenge": false})).unwrap(),
             Action::Onderkluft(false)
+        );
+        assert_eq!(
+            parse_action(&json!({"type": "waterfall", "cards": ["4C", "5H", "6S"]})).unwrap(),
+            Action::Waterfall(Cards::from_slice(&[card("4C"), card("5H"), card("6S")]).unwrap())
+        );
+        assert_eq!(
+            parse_action(&json!({"type": "waterfall_pick", "card": "5H"})).unwrap(),
+            Action::WaterfallPick(card("5H"))
         );
     }
 

@@ -70,6 +70,9 @@ pub enum Stage {
     GoingAlong,
     /// Onderkluft decisions after a Kluft call.
     Kluft,
+    /// Waterfall (a bonus rule): a straight goes round the table from `to_act`'s
+    /// right; `to_act` keeps one of the cards (`legal.waterfall_pick`).
+    Waterfall,
     Finished,
 }
 
@@ -81,6 +84,7 @@ impl From<RoundStage> for Stage {
             RoundStage::LastTurns => Self::LastTurns,
             RoundStage::GoingAlong => Self::GoingAlong,
             RoundStage::Kluft => Self::Kluft,
+            RoundStage::Waterfall => Self::Waterfall,
             RoundStage::Finished => Self::Finished,
         }
     }
@@ -296,6 +300,14 @@ pub struct LegalActionsInfo {
     /// hand must carry `queen: {target, give}`; `give` is any card the throw leaves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub queen_targets: Vec<Seat>,
+    /// Waterfall: the straights this seat may pass to its left now, at the beginning
+    /// of its turn (a `waterfall` action).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waterfalls: Vec<Vec<String>>,
+    /// Waterfall: the cards passed to this seat; it must keep one now (a
+    /// `waterfall_pick` action) and the rest go on to its left.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waterfall_pick: Vec<String>,
 }
 
 impl From<&LegalActions> for LegalActionsInfo {
@@ -314,6 +326,8 @@ impl From<&LegalActions> for LegalActionsInfo {
             come_back: false,
             contribute: false,
             queen_targets: legal.queen_targets.clone(),
+            waterfalls: legal.waterfalls.iter().map(card_strings).collect(),
+            waterfall_pick: card_strings(&legal.waterfall_pick),
         }
     }
 }

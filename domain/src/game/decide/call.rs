@@ -57,6 +57,12 @@ impl Game {
                     "the round has already been called".into(),
                 ));
             }
+            Stage::Waterfall { .. } => {
+                return Err(GameError::CallNotAllowed(
+                    "a waterfall is going round: its starter calls, if at all, once it is back"
+                        .into(),
+                ));
+            }
         }
         if seat != round.turn {
             // pagat: "you cannot call Yaniv when it is not your turn."

@@ -10,6 +10,7 @@
 //! - `call.rs`: calling Yaniv or Kluft, within or above the threshold.
 //! - `out_of_turn.rs`: slap-downs and add-ons.
 //! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
+//! - `waterfall.rs`: a straight passed round the table under the Waterfall bonus rule.
 
 mod call;
 mod crazy_queens;
@@ -20,6 +21,7 @@ mod pinata;
 mod play;
 mod setup;
 mod sevens;
+mod waterfall;
 
 use crate::rules::Rules;
 
@@ -50,6 +52,8 @@ impl Game {
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
             Command::GoAlong { seat, going } => self.decide_go_along(*seat, *going),
             Command::Onderkluft { seat, challenge } => self.decide_onderkluft(*seat, *challenge),
+            Command::Waterfall { seat, cards } => self.decide_waterfall(*seat, cards),
+            Command::WaterfallPick { seat, card } => self.decide_waterfall_pick(*seat, *card),
         }
     }
 
@@ -113,14 +117,14 @@ impl Game {
             && match self.round.stage {
                 Stage::Playing | Stage::LastTurns { .. } => true,
                 Stage::GoingAlong { declared, .. } => declared == 0,
-                Stage::Kluft { .. } => false,
+                Stage::Kluft { .. } | Stage::Waterfall { .. } => false,
             }
     }
 
     /// The caller whose hand is closed while the others finish the round.
     fn closed_caller(&self) -> Option<Seat> {
         match self.round.stage {
-            Stage::Playing => None,
+            Stage::Playing | Stage::Waterfall { .. } => None,
             Stage::LastTurns { caller, .. }
             | Stage::GoingAlong { caller, .. }
             | Stage::Kluft { caller, .. } => Some(caller),

@@ -122,7 +122,12 @@ impl Table {
                     Ok(())
                 }
             }
-            Action::Play { .. } | Action::Call(_) | Action::GoAlong(_) | Action::Onderkluft(_)
+            Action::Play { .. }
+            | Action::Call(_)
+            | Action::GoAlong(_)
+            | Action::Onderkluft(_)
+            | Action::Waterfall(_)
+            | Action::WaterfallPick(_)
                 if self.clock.window_held() =>
             {
                 Err(TableError::WindowOpen {
@@ -148,6 +153,7 @@ impl Table {
             legal.draw_from_discard = Cards::new();
             legal.go_along = false;
             legal.onderkluft = false;
+            legal.waterfalls.clear();
         }
         legal
     }

@@ -53,6 +53,9 @@ fn matches(derived: Option<Command>, stored: &GameEvent) -> bool {
                     _ => false,
                 }
         }
+        (Some(Command::WaterfallPick { seat, card }), GameEvent::WaterfallPicked(picked)) => {
+            seat == picked.seat && card == picked.card
+        }
         (Some(Command::Call { seat, call }), GameEvent::Called(called)) => {
             seat == called.seat && call == called.call
         }

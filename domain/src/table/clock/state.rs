@@ -135,7 +135,7 @@ impl ClockState {
             return None;
         }
         Some(match game.round_stage() {
-            RoundStage::GoingAlong | RoundStage::Kluft => Due {
+            RoundStage::GoingAlong | RoundStage::Kluft | RoundStage::Waterfall => Due {
                 waiting: Waiting::Decision(seat),
                 limit_ms: clock.decision_ms,
             },
@@ -174,6 +174,11 @@ impl ClockState {
                     self.moved(declared.seat);
                     self.window = Window::Free;
                 }
+                GameEvent::WaterfallStarted(started) => {
+                    self.moved(started.seat);
+                    self.window = Window::Free;
+                }
+                GameEvent::WaterfallPicked(picked) => self.moved(picked.seat),
                 GameEvent::SlappedDown(slap) => self.reset(slap.seat),
                 GameEvent::AddedOn(added) => self.reset(added.seat),
                 GameEvent::RoundDealt(_)
