@@ -14,7 +14,7 @@ use yaniv_domain::bots::{BotKind, BotView};
 use yaniv_domain::cards::{Cards, MAX_CARDS};
 use yaniv_domain::combos::{Combination, add_on_fits, arrange_run, classify, for_each_throw};
 use yaniv_domain::game::{Command, Event, Game, Seat, Standing};
-use yaniv_domain::rules::{GameEnd, Preset, Rules, random_rules_v2};
+use yaniv_domain::rules::{GameEnd, Preset, Rules, random_rules_v3};
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::sim::{SimOptions, Simulator, game_seed, make_bots};
 
@@ -357,7 +357,7 @@ every_property_of! {
     house_games_hold_every_property: House,
 }
 
-/// The random rule generator's draws (`yaniv-random-rules/2`, bonus rules included) are
+/// The random rule generator's draws (`yaniv-random-rules/3`, bonus rules included) are
 /// games like any other: forty seeds, the smallest and the largest table each allows,
 /// both bots; the legal-move checks after every event (slow with hands of ten) in the
 /// first three seeds' games only.
@@ -366,7 +366,7 @@ fn random_rules_games_hold_every_property() {
     for i in 0..40u8 {
         let mut bytes = [0u8; 32];
         bytes[0] = i;
-        let drawn = random_rules_v2(&Seed(bytes));
+        let drawn = random_rules_v3(&Seed(bytes));
         let rules = &drawn.rules;
         let index = if i < 3 { 0 } else { deep_checked_games() };
         for players in [rules.min_players, rules.max_players].map(usize::from) {

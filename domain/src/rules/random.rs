@@ -30,6 +30,10 @@
 //! slap-downs (it only widens them). Then `max_players` as above. Version 1 draws no
 //! bonus rules, so a seed keeps the rules it gave under each name; a bonus rule the
 //! engine models later comes with a new version.
+//!
+//! Procedure `yaniv-random-rules/3` is version 2 with two more draws, continuing the
+//! stream, for the bonus rules modelled since: [`BONUS_RULES_V3`] lists them all, in
+//! draw order (version 2's eight, then `crazy_queens` and `waterfall`).
 
 use serde::{Deserialize, Serialize};
 
@@ -40,8 +44,11 @@ use super::{BonusRule, JokerRule, Preset, Rules, SlapDown, StarterRule};
 /// Name and version of the first procedure in the module docs: no bonus rules.
 pub const RANDOM_RULES_PROCEDURE: &str = "yaniv-random-rules/1";
 
-/// The procedure that also draws bonus rules, and the one drawn by default.
+/// The procedure that also draws the first eight bonus rules modelled.
 pub const RANDOM_RULES_PROCEDURE_V2: &str = "yaniv-random-rules/2";
+
+/// The procedure that draws the ten bonus rules modelled, and the one drawn by default.
+pub const RANDOM_RULES_PROCEDURE_V3: &str = "yaniv-random-rules/3";
 
 /// The bonus rules `yaniv-random-rules/2` draws, in its order: the eight the engine
 /// modelled when it was named. Fixed forever for that name.
@@ -54,6 +61,21 @@ pub const BONUS_RULES_V2: [BonusRule; 8] = [
     BonusRule::SouthernHemisphere,
     BonusRule::Spy,
     BonusRule::Wormhole,
+];
+
+/// The bonus rules `yaniv-random-rules/3` draws, in its order: version 2's, then the
+/// two the engine modelled next. Fixed forever for that name.
+pub const BONUS_RULES_V3: [BonusRule; 10] = [
+    BonusRule::DoubleEdgedSword,
+    BonusRule::Landmine,
+    BonusRule::Mathematician,
+    BonusRule::Pinata,
+    BonusRule::Sevens,
+    BonusRule::SouthernHemisphere,
+    BonusRule::Spy,
+    BonusRule::Wormhole,
+    BonusRule::CrazyQueens,
+    BonusRule::Waterfall,
 ];
 
 /// One element as drawn: which, the index drawn, and what it set.
@@ -90,10 +112,21 @@ pub fn random_rules(seed: &Seed) -> RandomRules {
 
 /// The rules `seed` draws under `yaniv-random-rules/2`: version 1's, and bonus rules.
 pub fn random_rules_v2(seed: &Seed) -> RandomRules {
+    with_bonus_rules(seed, &BONUS_RULES_V2)
+}
+
+/// The rules `seed` draws under `yaniv-random-rules/3`: version 2's, and the two bonus
+/// rules modelled since.
+pub fn random_rules_v3(seed: &Seed) -> RandomRules {
+    with_bonus_rules(seed, &BONUS_RULES_V3)
+}
+
+/// Version 1's elements, then one in-or-out draw per rule of `bonus`, in its order.
+fn with_bonus_rules(seed: &Seed, bonus: &[BonusRule]) -> RandomRules {
     let mut stream = ShuffleStream::new(seed, 0);
     let mut drawn = classic_elements(&mut stream);
     let widens = drawn.rules.add_ons.any() || drawn.rules.slap_down != SlapDown::Off;
-    for (rule, element) in BONUS_RULES_V2.into_iter().zip(10u8..) {
+    for (&rule, element) in bonus.iter().zip(10u8..) {
         let drawn_in = stream.below(2) == 1;
         let in_play = drawn_in && (rule != BonusRule::Mathematician || widens);
         if in_play {
@@ -128,6 +161,8 @@ fn bonus_title(rule: BonusRule) -> &'static str {
         BonusRule::SouthernHemisphere => "Southern hemisphere",
         BonusRule::Spy => "Spy",
         BonusRule::Wormhole => "Wormhole",
+        BonusRule::CrazyQueens => "Crazy queens",
+        BonusRule::Waterfall => "Waterfall",
         _ => rule.name(),
     }
 }
@@ -148,6 +183,12 @@ fn bonus_text(rule: BonusRule) -> &'static str {
         BonusRule::SouthernHemisphere => "playing a 9 reverses the direction of play.",
         BonusRule::Spy => "whoever plays the queen of diamonds sees every other hand.",
         BonusRule::Wormhole => "a hand of exactly 41 counts 0, and may call.",
+        BonusRule::CrazyQueens => {
+            "whoever plays a queen gives a player a card and takes one of theirs, blindly."
+        }
+        BonusRule::Waterfall => {
+            "a straight of one card per player may be passed round, each keeping one."
+        }
         _ => "",
     }
 }
@@ -334,6 +375,36 @@ mod tests {
         let names: Vec<&str> = zero.rules.bonus_rules.iter().map(|r| r.name()).collect();
         assert_eq!(names, ZERO_SEED_V2_BONUS_RULES);
     }
+
+    #[test]
+    fn version_3_draws_version_2_and_then_the_rules_modelled_since() {
+        for i in 0..=255u8 {
+            let seed = Seed([i; 32]);
+            let (two, three) = (random_rules_v2(&seed), random_rules_v3(&seed));
+            assert_eq!(three.elements[..17], two.elements[..], "seed {i}");
+            assert_eq!(three.elements.len(), 19);
+            assert_eq!(three.rules.validate(), Ok(()), "seed {i}");
+            let mut earlier = three.rules.clone();
+            earlier
+                .bonus_rules
+                .retain(|r| !matches!(r, BonusRule::CrazyQueens | BonusRule::Waterfall));
+            assert_eq!(earlier, two.rules, "seed {i}");
+        }
+        // The vector (docs/rules.md): the all-zero seed.
+        let zero = random_rules_v3(&Seed([0; 32]));
+        let names: Vec<&str> = zero.rules.bonus_rules.iter().map(|r| r.name()).collect();
+        assert_eq!(names, ZERO_SEED_V3_BONUS_RULES);
+    }
+
+    /// What `yaniv-random-rules/3` draws from the all-zero seed.
+    const ZERO_SEED_V3_BONUS_RULES: [&str; 6] = [
+        "double_edged_sword",
+        "landmine",
+        "sevens",
+        "southern_hemisphere",
+        "wormhole",
+        "crazy_queens",
+    ];
 
     /// What `yaniv-random-rules/2` draws from the all-zero seed.
     const ZERO_SEED_V2_BONUS_RULES: [&str; 5] = [
