@@ -361,8 +361,18 @@ every_property_of! {
 /// games like any other: forty seeds, the smallest and the largest table each allows,
 /// both bots; the legal-move checks after every event (slow with hands of ten) in the
 /// first three seeds' games only.
+///
+/// But for one pairing: random bots under Sevens at the largest table play the
+/// smallest only. Seven others draw a card for each seven, and a random bot calls
+/// about once in as many turns as it has moves, so rounds there last tens of
+/// thousands of turns (seed 6's rules at eight seats: 11.3 million turns in 127
+/// rounds of 20 games, `yaniv simulate --preset house --players 8 --games 20 --seed 3
+/// --overrides <those rules>`), past the simulator's two million commands. The greedy
+/// bot plays that table, and the bonus-rules test plays Sevens with random bots at
+/// every size.
 #[test]
 fn random_rules_games_hold_every_property() {
+    use yaniv_domain::rules::BonusRule;
     for i in 0..40u8 {
         let mut bytes = [0u8; 32];
         bytes[0] = i;
@@ -371,6 +381,12 @@ fn random_rules_games_hold_every_property() {
         let index = if i < 3 { 0 } else { deep_checked_games() };
         for players in [rules.min_players, rules.max_players].map(usize::from) {
             for kind in BotKind::ALL {
+                if kind == BotKind::Random
+                    && rules.has_bonus(BonusRule::Sevens)
+                    && players > usize::from(rules.min_players)
+                {
+                    continue;
+                }
                 let series = 90_000 + u64::from(i) * 100 + players as u64 * 10 + kind as u64;
                 let label = format!("random rules #{i}");
                 check_game_under(rules, &label, series, players, kind, index);

@@ -1052,8 +1052,7 @@ fn waterfall_a_straight_goes_round_and_its_starter_keeps_the_last_card() {
 }
 
 /// Waterfall, our readings: a straight has at least three cards, so two players have no
-/// waterfall; it starts a turn, so not after a call's last turns have begun; and
-/// without the rule there is none.
+/// waterfall; and without the rule there is none.
 #[test]
 fn waterfall_needs_the_rule_and_three_players() {
     let mut two = Table::with_rules(house_with(&["waterfall"]), &["ann", "bob"], &[]);
@@ -1072,4 +1071,114 @@ fn waterfall_needs_the_rule_and_three_players() {
     assert!(plain.game.legal_actions(0).waterfalls.is_empty());
     let refused = plain.try_waterfall("ann", "4C 5H 6S");
     assert!(refused.is_err_and(|e| e.to_string().contains("no waterfall")));
+}
+
+/// Waterfall, our readings: "at the beginning of his or her turn", so one per turn, and
+/// it begins the turn: the window to slap down on or add on to the throw before it is
+/// closed. Not in the Belgian last turns after a call, where the caller's hand is
+/// closed.
+#[test]
+fn waterfall_once_per_turn_and_it_closes_the_window_before_it() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["9C 10H JS 5D 6C", "4C 5H 6S 7D 8C", "AC 2C 6H 10S JH"];
+    let mut t = Table::with_rules(
+        rules_with(
+            Preset::House,
+            json!({"bonus_rules": ["waterfall"], "slap_down": "after_stock_draw"}),
+        ),
+        &players,
+        &[],
+    );
+    t.deal("ann", &hands, "4D");
+    // Ann throws nothing of her straight and draws a card she may slap down.
+    t.play("ann", "5D", common::stock("5S"));
+    assert_eq!(t.game.legal_actions(0).slap, Some(common::card("5S")));
+    // Bob passes a straight; ann's slap-down is over, and stays over after it.
+    t.try_waterfall("bob", "4C 5H 6S").expect("a waterfall");
+    assert_eq!(t.game.legal_actions(0).slap, None);
+    t.try_waterfall_pick("cid", "4C").expect("cid keeps one");
+    t.try_waterfall_pick("ann", "5H").expect("ann keeps one");
+    assert_eq!(t.hand("bob").len(), 3, "7D 8C and the six back");
+    assert_eq!(t.game.legal_actions(0).slap, None, "still over");
+    assert!(t.try_slap("ann", "5S").is_err());
+    // Bob now holds 6S 7D 8C, another straight: one waterfall per turn.
+    assert!(t.game.legal_actions(1).waterfalls.is_empty());
+    assert_eq!(
+        t.try_waterfall("bob", "6S 7D 8C").map_err(|e| e.code()),
+        Err("waterfall_not_allowed")
+    );
+    // His next turn may have one again.
+    t.play("bob", "8C", common::stock("8H"));
+    t.play("cid", "AC", common::stock("QD"));
+    t.play("ann", "9C", common::stock("QH"));
+    assert_eq!(
+        t.game.legal_actions(1).waterfalls,
+        vec![common::cards("6S 7D 8H")]
+    );
+
+    // Belgian last turns: the caller's hand is closed, so no waterfall.
+    let mut belgian = Table::with_rules(
+        rules_with(Preset::Belgian, json!({"bonus_rules": ["waterfall"]})),
+        &players,
+        &[],
+    );
+    belgian.deal(
+        "ann",
+        &["JK JK AC AD 3C", hands[1], "3H 2C 6H 10S JH"],
+        "4D",
+    );
+    let called = belgian.call("ann");
+    assert!(
+        belgian.game.legal_actions(1).waterfalls.is_empty(),
+        "{called:?}"
+    );
+    let refused = belgian.try_waterfall("bob", "4C 5H 6S");
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("last turns")),
+        "{refused:?}"
+    );
+}
+
+/// Spy with the hand-changing rules: what a player was shown stays exact without
+/// telling them what they did not see. After a swap between two others, or a waterfall
+/// passed by another, a spy forgets those hands rather than learning which cards left
+/// them; the players who saw the cards go forget just those.
+#[test]
+fn spy_forgets_hands_a_swap_or_a_waterfall_changed_unseen() {
+    let players = ["ann", "bob", "cid"];
+    let mut t = Table::with_rules(house_with(&["spy", "crazy_queens"]), &players, &[]);
+    t.deal(
+        "ann",
+        &["QD 9C 9H 4S 5S", "QS 3C KH 8D 8H", "AC 2C 6H 10S JS"],
+        "4D",
+    );
+    // Ann's queen of diamonds shows her both hands; she swaps with bob.
+    t.try_play_queen("ann", "QD", common::stock("2D"), "bob", "9C", Some("KH"))
+        .expect("a swap, then the hands shown");
+    assert!(!t.game.shown_to(0)[1].is_empty() && !t.game.shown_to(0)[2].is_empty());
+    // Bob swaps with cid: ann, who saw both hands, forgets both.
+    t.try_play_queen("bob", "QS", common::stock("7C"), "cid", "8D", Some("JS"))
+        .expect("bob's swap");
+    assert!(
+        t.game.shown_to(0)[1].is_empty(),
+        "ann cannot tell what bob gave"
+    );
+    assert!(t.game.shown_to(0)[2].is_empty(), "nor what bob took");
+
+    // A waterfall: a spy of its starter forgets the starter's hand.
+    let mut w = Table::with_rules(house_with(&["spy", "waterfall"]), &players, &[]);
+    w.deal(
+        "ann",
+        &["QD 9C 9H 4S 5S", "3C 4H 5D KH 8D", "AC 2C 6H 10S JS"],
+        "4D",
+    );
+    w.play("ann", "QD", common::stock("2D"));
+    assert!(!w.game.shown_to(0)[1].is_empty());
+    w.try_waterfall("bob", "3C 4H 5D").expect("bob's waterfall");
+    assert!(
+        w.game.shown_to(0)[1].is_empty(),
+        "ann cannot tell which straight"
+    );
 }

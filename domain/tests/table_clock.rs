@@ -508,3 +508,66 @@ fn a_table_whose_players_are_all_absent_plays_itself_to_the_end() {
         Some(0)
     );
 }
+
+/// The stand-in's move is checked whole: under Crazy queens its swap too (whom it
+/// targets and what it gives), so a stored swap that is not the stand-in's is caught.
+#[test]
+fn a_stand_in_queen_swap_is_checked_with_its_turn() {
+    let one_timeout = Clock {
+        absent_after: 1,
+        ..clock(0)
+    };
+    let serde_json::Value::Object(overrides) =
+        serde_json::json!({"bonus_rules": ["crazy_queens", "waterfall"]})
+    else {
+        unreachable!("an object")
+    };
+    for seed in 1..40 {
+        let (mut table, mut log) =
+            given_started_with("house", overrides.clone(), 3, &[], one_timeout, seed);
+        for _ in 0..3 {
+            log.extend(time_out(&mut table, 1_000).expect("a seat times out"));
+        }
+        assert!(table.game.is_finished(), "stall: {:?}", table.stall);
+        let mut game_index = 0;
+        let mut moves = Vec::new();
+        for event in &log {
+            match event {
+                StreamEvent::Game(_) => game_index += 1,
+                StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => {
+                    moves.push(yaniv_domain::table::clock::TimedOutMove {
+                        seat: t.seat,
+                        game_index,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let events = table.game_events.clone();
+        assert_eq!(
+            yaniv_domain::table::clock::first_wrong_stand_in(&events, &moves),
+            None
+        );
+        let Some(at) = events
+            .iter()
+            .position(|e| matches!(e, GameEvent::QueenSwapped(_)))
+        else {
+            continue;
+        };
+        // Another target than the stand-in's (three players: the other one).
+        let mut forged = events.clone();
+        if let GameEvent::QueenSwapped(swap) = &mut forged[at] {
+            swap.target = 3 - swap.seat - swap.target;
+        }
+        let turn = moves
+            .iter()
+            .rposition(|m| m.game_index < at)
+            .expect("a timed-out turn before the swap");
+        assert_eq!(
+            yaniv_domain::table::clock::first_wrong_stand_in(&forged, &moves),
+            Some(turn)
+        );
+        return;
+    }
+    panic!("no stand-in threw a queen");
+}

@@ -964,6 +964,8 @@ class GameChecker:
     def on_round_dealt(self, version, p):
         if self.rules is None:
             raise ValueError("round before game_created")
+        self.waterfall = None
+        self.queen_due = None
         if self.round is not None:
             self.fail(version, "round_not_ended", "round %d dealt while round %d is in play"
                       % (p["round"], self.round["no"]))
@@ -1086,8 +1088,7 @@ class GameChecker:
     def on_turn_played(self, version, p):
         r = self._round(version, "turn_played.v1")
         self._seat(r, p["seat"])
-        if self.waterfall is not None:
-            self.fail(version, "unexpected_event", "a turn while a waterfall goes round")
+        self._no_waterfall_going(version, "turn")
         seat = p["seat"]
         for c in p["thrown"]:
             self._remove_from_hand(version, r, seat, c)
@@ -1340,6 +1341,12 @@ class GameChecker:
             self.fail(version, "unverifiable_waterfall", "the straight is redacted", "unverifiable")
             return
         ace_high = self.rules.get("ace") == "low_or_high"
+        full = [s for s, h in enumerate(r["hands"]) if s != seat and h is not None
+                and len(h) >= MAX_HAND]
+        if full:
+            self.fail(version, "waterfall_mismatch",
+                      "seat %d holds %d cards and cannot take one" % (full[0], MAX_HAND))
+            return
         if players < 3 or len(cards) != players or not unsuited_straight(cards, ace_high):
             self.fail(version, "waterfall_mismatch",
                       "%s is not a straight of one card per player (%d)" % (cards, players))
@@ -1438,9 +1445,14 @@ class GameChecker:
             r["empty"] = seat
             self.expect = ({"round_ended.v1"}, "seat %d's hand is empty (§10.3)" % seat)
 
+    def _no_waterfall_going(self, version, etype):
+        if self.waterfall is not None:
+            self.fail(version, "unexpected_event", "a %s while a waterfall goes round" % etype)
+
     def on_slapped_down(self, version, p):
         r = self._round(version, "slapped_down.v1")
         self._seat(r, p["seat"])
+        self._no_waterfall_going(version, "slap-down")
         self._remove_from_hand(version, r, p["seat"], p["card"])
         r["top"].append(p["card"])
         self._check_empty_hand(version, r, p["seat"])
@@ -1448,6 +1460,7 @@ class GameChecker:
     def on_added_on(self, version, p):
         r = self._round(version, "added_on.v1")
         self._seat(r, p["seat"])
+        self._no_waterfall_going(version, "add-on")
         for c in p["cards"]:
             self._remove_from_hand(version, r, p["seat"], c)
             r["top"].append(c)
@@ -1456,6 +1469,7 @@ class GameChecker:
     def on_called(self, version, p):
         r = self._round(version, "called.v1")
         self._seat(r, p["seat"])
+        self._no_waterfall_going(version, "call")
         if r["call"] is not None:
             self.fail(version, "second_call", "a second call in round %d" % r["no"])
         c = p["seat"]

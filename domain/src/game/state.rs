@@ -69,6 +69,9 @@ pub(crate) struct Round {
     pub redeals: u32,
     /// Crazy queens: the round's swaps so far.
     pub queen_swaps: u32,
+    /// Waterfall: the player whose turn it is passed one already. It begins their turn,
+    /// so it also closes the window on the throw before it.
+    pub waterfall_passed: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -153,14 +156,21 @@ impl Game {
                     let _ = hand.try_push(e.given);
                 }
                 self.round.queen_swaps = e.swap;
-                self.forget_shown(e.seat, &[e.given]);
-                self.forget_shown(e.target, &[e.taken]);
+                // The two players know what changed hands; anyone else who saw either
+                // hand (Spy) no longer knows which of those cards are still there.
+                let pair = [e.seat, e.target];
+                self.forget_shown_but_to(e.seat, &[e.given], &pair);
+                self.forget_shown_but_to(e.target, &[e.taken], &pair);
             }
             Event::WaterfallStarted(e) => {
                 if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
                     let _ = hand.remove_all(e.cards.as_slice());
                 }
-                self.forget_shown(e.seat, e.cards.as_slice());
+                // Who knew the starter's hand (Spy) learns nothing of the straight: only
+                // the player it is passed to sees it.
+                self.forget_shown_but_to(e.seat, e.cards.as_slice(), &[e.to]);
+                self.round.waterfall_passed = true;
+                self.round.slap_card = None;
                 self.round.stage = Stage::Waterfall {
                     initiator: e.seat,
                     next: e.to,
@@ -285,6 +295,7 @@ impl Game {
         round.pinata = None;
         round.redeals = 0;
         round.queen_swaps = 0;
+        round.waterfall_passed = false;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
@@ -328,6 +339,16 @@ impl Game {
     }
 
     /// `owner` no longer holds `cards`: nobody it was shown to still knows them there.
+    /// What Spy showed of `owner`'s hand after `cards` left it unseen by all but
+    /// `knowing`: those viewers forget just `cards`, every other viewer the whole hand
+    /// (they cannot tell which of the cards they saw went).
+    fn forget_shown_but_to(&mut self, owner: Seat, cards: &[Card], knowing: &[Seat]) {
+        self.round
+            .shown
+            .retain(|&(viewer, o, _)| o != owner || knowing.contains(&viewer));
+        self.forget_shown(owner, cards);
+    }
+
     fn forget_shown(&mut self, owner: Seat, cards: &[Card]) {
         for (_, o, shown) in &mut self.round.shown {
             if *o == owner {
@@ -381,6 +402,7 @@ impl Game {
             });
         self.round.turns_played += 1;
         self.round.turn_fresh = true;
+        self.round.waterfall_passed = false;
         // Southern Hemisphere: "Playing a 9 reverses the direction of play." Not in the
         // last turns after a call, where each other player plays exactly one turn.
         if self.round.stage == Stage::Playing

@@ -102,8 +102,8 @@ pub struct PlayAction {
     #[schema(min_items = 1, max_items = 16, example = json!(["3H", "4H", "5H"]))]
     pub throw: Vec<Card>,
     pub draw: DrawRequest,
-    /// Crazy queens: required when the throw holds a queen and `legal.queen_targets`
-    /// is not empty, refused otherwise.
+    /// Crazy queens: required when the throw holds a (natural) queen, leaves a card in
+    /// your hand and `legal.queen_targets` is not empty; refused otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queen: Option<QueenRequest>,
 }

@@ -110,10 +110,12 @@ impl Game {
     }
 
     /// Whether cards may still be laid on the top throw: from its throw until the next
-    /// throw, a Kluft call, or the first going-along declaration.
+    /// throw, a Kluft call, the first going-along declaration, or a waterfall (which
+    /// begins the next turn).
     pub(crate) fn window_open(&self) -> bool {
         self.round.in_progress
             && self.round.top_thrower.is_some()
+            && !self.round.waterfall_passed
             && match self.round.stage {
                 Stage::Playing | Stage::LastTurns { .. } => true,
                 Stage::GoingAlong { declared, .. } => declared == 0,

@@ -52,6 +52,7 @@ impl Game {
             && round.stage == Stage::Playing
             && round.turn == seat
             && round.turn_fresh
+            && !round.waterfall_passed
             && (0..self.seat_count() as Seat)
                 .filter(|&s| s != seat && self.is_active(s))
                 .all(|s| round.hands[s as usize].len() < MAX_CARDS)
@@ -99,6 +100,8 @@ impl Game {
         if !self.may_start_waterfall(seat) {
             return refuse(if self.round.stage != Stage::Playing {
                 "no waterfall in the last turns after a call"
+            } else if self.round.waterfall_passed {
+                "one waterfall per turn: this turn has had its waterfall"
             } else if !self.round.turn_fresh {
                 "a waterfall starts a turn, before anything else in it"
             } else {

@@ -30,22 +30,46 @@ pub fn first_wrong_stand_in(game_events: &[GameEvent], timeouts: &[TimedOutMove]
         }
         folded = folded.max(timeout.game_index);
         let derived = StandIn.act(&BotView::new(&game, timeout.seat));
-        if !matches(derived, stored) {
+        let following = game_events
+            .get(timeout.game_index + 1..)
+            .unwrap_or_default();
+        if !matches(derived, stored, following) {
             return Some(i);
         }
     }
     None
 }
 
-fn matches(derived: Option<Command>, stored: &GameEvent) -> bool {
+/// Whether `stored` (and, for a turn, the swap among the events `following` it that it
+/// caused) is the stand-in's `derived` move.
+fn matches(derived: Option<Command>, stored: &GameEvent, following: &[GameEvent]) -> bool {
     match (derived, stored) {
         (
             Some(Command::Play {
-                seat, throw, draw, ..
+                seat,
+                throw,
+                draw,
+                queen,
+                ..
             }),
             GameEvent::TurnPlayed(played),
         ) => {
+            // Crazy queens: the swap comes right after the turn (and the reshuffle its
+            // draw may cause).
+            let swapped = following
+                .iter()
+                .take_while(|e| {
+                    matches!(
+                        e,
+                        GameEvent::StockReshuffled(_) | GameEvent::QueenSwapped(_)
+                    )
+                })
+                .find_map(|e| match e {
+                    GameEvent::QueenSwapped(s) => Some((s.target, s.given)),
+                    _ => None,
+                });
             seat == played.seat
+                && swapped == queen.map(|q| (q.target, q.give))
                 && throw == played.thrown
                 && match (draw, played.draw) {
                     (DrawChoice::Stock, Draw::Stock(_)) => true,

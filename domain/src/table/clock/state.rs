@@ -174,10 +174,9 @@ impl ClockState {
                     self.moved(declared.seat);
                     self.window = Window::Free;
                 }
-                GameEvent::WaterfallStarted(started) => {
-                    self.moved(started.seat);
-                    self.window = Window::Free;
-                }
+                // The game closes the window on the last throw; the clock keeps its own
+                // state of it until the next throw.
+                GameEvent::WaterfallStarted(started) => self.moved(started.seat),
                 GameEvent::WaterfallPicked(picked) => self.moved(picked.seat),
                 GameEvent::SlappedDown(slap) => self.reset(slap.seat),
                 GameEvent::AddedOn(added) => self.reset(added.seat),
