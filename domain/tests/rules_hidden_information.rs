@@ -102,6 +102,26 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
     }
 }
 
+/// Every event of a game of greedy bots under `rules`, dealt from `seed`.
+fn greedy_game(
+    rules: &yaniv_domain::rules::Rules,
+    players: usize,
+    seed: u64,
+) -> Vec<yaniv_domain::game::Event> {
+    use yaniv_domain::bots::BotKind;
+    use yaniv_domain::sim::{SimOptions, Simulator};
+    let mut log = Vec::new();
+    let mut bots: Vec<_> = (0..players)
+        .map(|s| BotKind::Greedy.make(seed * 10 + s as u64))
+        .collect();
+    Simulator::new(SimOptions::default())
+        .play_observed(rules, players, seed, &mut bots, |_: &Game, e| {
+            log.push(e.clone())
+        })
+        .expect("a game");
+    log
+}
+
 /// Crazy queens' blind picks, from every seat: while the round lasts, the two cards of
 /// a swap are seen by its thrower and its target only; every other seat and spectators
 /// read `null` for both, and referees see them. Bots play whole games of every table
@@ -109,9 +129,7 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
 /// swap is checked from every seat.
 #[test]
 fn a_queen_swap_is_seen_by_its_two_players_only() {
-    use yaniv_domain::bots::BotKind;
     use yaniv_domain::game::{Event, Viewer, visible_events};
-    use yaniv_domain::sim::{SimOptions, Simulator};
     let rules = common::rules_with(
         Preset::House,
         serde_json::json!({"bonus_rules": ["crazy_queens", "spy"]}),
@@ -119,19 +137,7 @@ fn a_queen_swap_is_seen_by_its_two_players_only() {
     let mut swaps = 0;
     for players in 2..=8usize {
         for game in 0..3u64 {
-            let mut log: Vec<Event> = Vec::new();
-            let mut bots: Vec<_> = (0..players)
-                .map(|s| BotKind::Greedy.make(game * 10 + s as u64))
-                .collect();
-            Simulator::new(SimOptions::default())
-                .play_observed(
-                    &rules,
-                    players,
-                    4_000 + game,
-                    &mut bots,
-                    |_: &Game, e: &Event| log.push(e.clone()),
-                )
-                .expect("a game");
+            let log = greedy_game(&rules, players, 4_000 + game);
             for (at, event) in log.iter().enumerate() {
                 let Event::QueenSwapped(swap) = event else {
                     continue;
@@ -168,9 +174,7 @@ fn a_queen_swap_is_seen_by_its_two_players_only() {
 /// from three under `waterfall`, and every waterfall event is checked from every seat.
 #[test]
 fn a_waterfall_is_seen_card_by_card_by_the_players_it_passes_between() {
-    use yaniv_domain::bots::BotKind;
     use yaniv_domain::game::{Event, Viewer, visible_events};
-    use yaniv_domain::sim::{SimOptions, Simulator};
     let rules = common::rules_with(
         Preset::House,
         serde_json::json!({"bonus_rules": ["waterfall"]}),
@@ -178,19 +182,7 @@ fn a_waterfall_is_seen_card_by_card_by_the_players_it_passes_between() {
     let mut picks = 0;
     for players in 3..=8usize {
         for game in 0..3u64 {
-            let mut log: Vec<Event> = Vec::new();
-            let mut bots: Vec<_> = (0..players)
-                .map(|s| BotKind::Greedy.make(game * 10 + s as u64))
-                .collect();
-            Simulator::new(SimOptions::default())
-                .play_observed(
-                    &rules,
-                    players,
-                    5_000 + game,
-                    &mut bots,
-                    |_: &Game, e: &Event| log.push(e.clone()),
-                )
-                .expect("a game");
+            let log = greedy_game(&rules, players, 5_000 + game);
             for (at, event) in log.iter().enumerate() {
                 // Who may see each hidden field of the event.
                 let fields: Vec<(&str, Vec<u8>)> = match event {

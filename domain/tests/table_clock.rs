@@ -458,6 +458,25 @@ fn a_clock_out_of_bounds_is_a_setup_problem() {
     assert_eq!(problems[0].field, "clock.turn_ms");
 }
 
+/// Each timeout of `log`, with the index among the game's events of the move after it.
+fn timed_out_moves(log: &[StreamEvent]) -> Vec<yaniv_domain::table::clock::TimedOutMove> {
+    let mut game_index = 0;
+    let mut moves = Vec::new();
+    for event in log {
+        match event {
+            StreamEvent::Game(_) => game_index += 1,
+            StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => {
+                moves.push(yaniv_domain::table::clock::TimedOutMove {
+                    seat: t.seat,
+                    game_index,
+                });
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
 /// A table whose every player is gone still ends: the stand-in calls within the
 /// threshold, so its rounds end and the game reaches its last round.
 #[test]
@@ -482,20 +501,7 @@ fn a_table_whose_players_are_all_absent_plays_itself_to_the_end() {
     let folded = refold(&log);
     assert!(folded.game.is_finished());
     // Every move after a timeout is the stand-in's, as a replay derives it.
-    let mut game_index = 0;
-    let mut moves = Vec::new();
-    for event in &log {
-        match event {
-            StreamEvent::Game(_) => game_index += 1,
-            StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => {
-                moves.push(yaniv_domain::table::clock::TimedOutMove {
-                    seat: t.seat,
-                    game_index,
-                });
-            }
-            _ => {}
-        }
-    }
+    let moves = timed_out_moves(&log);
     assert_eq!(
         yaniv_domain::table::clock::first_wrong_stand_in(&table.game_events, &moves),
         None
@@ -529,20 +535,7 @@ fn a_stand_in_queen_swap_is_checked_with_its_turn() {
             log.extend(time_out(&mut table, 1_000).expect("a seat times out"));
         }
         assert!(table.game.is_finished(), "stall: {:?}", table.stall);
-        let mut game_index = 0;
-        let mut moves = Vec::new();
-        for event in &log {
-            match event {
-                StreamEvent::Game(_) => game_index += 1,
-                StreamEvent::Clock(ClockEvent::TurnTimedOut(t)) => {
-                    moves.push(yaniv_domain::table::clock::TimedOutMove {
-                        seat: t.seat,
-                        game_index,
-                    });
-                }
-                _ => {}
-            }
-        }
+        let moves = timed_out_moves(&log);
         let events = table.game_events.clone();
         assert_eq!(
             yaniv_domain::table::clock::first_wrong_stand_in(&events, &moves),

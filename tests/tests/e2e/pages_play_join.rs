@@ -230,6 +230,36 @@ async fn moved_past(
     }
 }
 
+/// Plays `player`'s moves through the API (`choose`) until `found` finds in their view
+/// what the test waits for; answers that view and what was found. The game must not
+/// end first.
+async fn play_until<T>(
+    api: &Api,
+    id: i64,
+    player: &Player,
+    what: &str,
+    mut found: impl FnMut(&Value) -> Option<T>,
+) -> (Value, T) {
+    for _ in 0..2_000 {
+        let view = api.view(id, &player.token).await;
+        if let Some(it) = found(&view) {
+            return (view, it);
+        }
+        assert!(
+            view["table"]["status"] != "finished",
+            "no {what} came: {view}"
+        );
+        match choose(&view) {
+            Some(action) => {
+                let response = api.act(id, &player.token, &action, None).await;
+                Api::json_ok(response, reqwest::StatusCode::OK, "a move").await;
+            }
+            None => tokio::time::sleep(Duration::from_millis(25)).await,
+        }
+    }
+    panic!("no {what} came in 2,000 moves");
+}
+
 /// Clicks on the page the move `action` chose from `view`.
 async fn click_move(browser: &Browser, view: &Value, action: &Value) {
     match action["type"].as_str().unwrap_or_default() {
@@ -509,27 +539,11 @@ async fn the_status_line_tells_a_reversed_turn_and_a_pinata_aside() {
     let browser = logged_in(&app, "pia_bonus", &format!("/play/tables/{id}")).await;
     // Pia plays through the API until a nine or a three left its mark on the table
     // (the bots throw them too); a whole game nearly always holds both.
-    let mut moves = 0;
-    let view = loop {
-        let view = api.view(id, &pia.token).await;
+    let (view, ()) = play_until(&api, id, &pia, "a nine or a three", |view| {
         let game = &view["game"];
-        if game["reversed"] == true || game["pinata_aside"] == true {
-            break view;
-        }
-        assert!(
-            view["table"]["status"] != "finished",
-            "neither came up: {view}"
-        );
-        moves += 1;
-        assert!(moves < 2_000, "neither came up in {moves} moves");
-        match choose(&view) {
-            Some(action) => {
-                let response = api.act(id, &pia.token, &action, None).await;
-                Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
-            }
-            None => tokio::time::sleep(Duration::from_millis(25)).await,
-        }
-    };
+        (game["reversed"] == true || game["pinata_aside"] == true).then_some(())
+    })
+    .await;
     let version = view["table"]["version"].as_u64().expect("a version");
     shows_version(&browser, version).await;
     browser.check_page("play-bonus-status").await;
@@ -569,42 +583,26 @@ async fn a_crazy_queen_is_thrown_from_the_page_with_the_card_it_gives() {
     let browser = logged_in(&app, "pia_queen", &format!("/play/tables/{id}")).await;
     // Pia plays through the API until, at her turn, a throw with a queen leaves her
     // cards to give.
-    let mut moves = 0;
-    let (view, throw) = loop {
-        let view = api.view(id, &pia.token).await;
+    let (view, throw) = play_until(&api, id, &pia, "a queen", |view| {
         let hand = view["hand"].as_array().map_or(0, Vec::len);
-        let queen_throw = view["legal"]["throws"]
+        let targets = view["legal"]["queen_targets"]
+            .as_array()
+            .map_or(0, Vec::len);
+        view["legal"]["throws"]
             .as_array()
             .into_iter()
             .flatten()
             .find(|t| {
                 let cards = t.as_array().map(Vec::as_slice).unwrap_or_default();
-                cards.len() < hand
+                targets > 0
+                    && cards.len() < hand
                     && cards
                         .iter()
                         .any(|c| c.as_str().is_some_and(|c| c.starts_with('Q')))
             })
-            .cloned();
-        let targets = view["legal"]["queen_targets"]
-            .as_array()
-            .map_or(0, Vec::len);
-        if let (Some(throw), true) = (queen_throw, targets > 0) {
-            break (view, throw);
-        }
-        assert!(
-            view["table"]["status"] != "finished",
-            "no queen came: {view}"
-        );
-        moves += 1;
-        assert!(moves < 2_000, "no queen came in {moves} moves");
-        match choose(&view) {
-            Some(action) => {
-                let response = api.act(id, &pia.token, &action, None).await;
-                Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
-            }
-            None => tokio::time::sleep(Duration::from_millis(25)).await,
-        }
-    };
+            .cloned()
+    })
+    .await;
     let version = view["table"]["version"].as_u64().expect("a version");
     shows_version(&browser, version).await;
     // Choosing the throw's cards shows the swap's choices.
