@@ -355,9 +355,21 @@ class Api:
         return self.login(username, password)
 
 
-def choose(api: Api, legal: Any, rng: random.Random) -> Any:
-    """One move among those `legal` lists, as the client's action body."""
+def choose(api: Api, view: Any, rng: random.Random) -> Any:
+    """One move among those the view's `legal` lists, as the client's action body."""
     m = api.model
+    legal = view.legal
+    # Bonus rules (absent from `legal` when empty): keep a card of a waterfall passed to
+    # us; now and then pass one of our own.
+    if legal.waterfall_pick:
+        return m("ActionRequestWaterfallPick")(
+            type_=m("ActionRequestWaterfallPickType")("waterfall_pick"),
+            card=rng.choice(legal.waterfall_pick),
+        )
+    if legal.waterfalls and rng.random() < 0.5:
+        return m("ActionRequestWaterfall")(
+            type_=m("ActionRequestWaterfallType")("waterfall"), cards=rng.choice(legal.waterfalls)
+        )
     if legal.go_along:
         return m("ActionRequestGoAlong")(
             type_=m("ActionRequestGoAlongType")("go_along"), going=rng.random() < 0.5
@@ -374,9 +386,18 @@ def choose(api: Api, legal: Any, rng: random.Random) -> Any:
             draw = m("StockDraw")("stock")
         else:
             draw = m("DiscardDraw")(discard=rng.choice(legal.draw_from_discard))
-        return m("ActionRequestPlay")(
+        play = m("ActionRequestPlay")(
             type_=m("ActionRequestPlayType")("play"), throw=throw, draw=draw
         )
+        # Crazy queens: a throw with a queen that leaves cards names a target and a card.
+        left = list(view.hand)
+        for card in throw:
+            left.remove(card)
+        if legal.queen_targets and left and any(c.startswith("Q") for c in throw):
+            play.queen = m("QueenRequest")(
+                target=rng.choice(legal.queen_targets), give=rng.choice(left)
+            )
+        return play
     if isinstance(legal.slap, str):
         return m("ActionRequestSlap")(type_=m("ActionRequestSlapType")("slap"), card=legal.slap)
     if legal.add_ons:
@@ -386,7 +407,8 @@ def choose(api: Api, legal: Any, rng: random.Random) -> Any:
     return None
 
 
-def play_a_game(api: Api, seed: int) -> None:
+def play_a_game(api: Api, seed: int, preset: str = "israeli", bonus: list[str] = ()) -> None:
+    """A whole game against two bots under `preset` (and the bonus rules `bonus`)."""
     m = api.model
     rng = random.Random(seed)
     name = f"client-{secrets.token_hex(4)}"
@@ -396,10 +418,11 @@ def play_a_game(api: Api, seed: int) -> None:
         m("BotSeatRequest")(seat=1, kind=m("BotKindName")("greedy")),
         m("BotSeatRequest")(seat=2, kind=m("BotKindName")("random")),
     ]
+    request = m("CreateTableRequest")(preset=m("Preset")(preset), seats=3, bots=bots)
+    if bonus:
+        request.overrides = m("RuleOverrides")(bonus_rules=[m("BonusRule")(b) for b in bonus])
     table = ok(
-        api.op("tables", "tables_create").sync_detailed(
-            client=client, body=m("CreateTableRequest")(preset=m("Preset")("israeli"), seats=3, bots=bots)
-        ),
+        api.op("tables", "tables_create").sync_detailed(client=client, body=request),
         201,
         "creating a table",
     )
@@ -413,6 +436,7 @@ def play_a_game(api: Api, seed: int) -> None:
     act = api.op("tables", "tables_act")
     view_op = api.op("tables", "tables_view")
     moves = 0
+    kinds: dict[str, int] = {}
     deadline = time.monotonic() + 300
     while True:
         view = ok(view_op.sync_detailed(table_id, client=client), 200, "reading the view")
@@ -421,7 +445,7 @@ def play_a_game(api: Api, seed: int) -> None:
             break
         check(time.monotonic() < deadline and moves < 3000, "the game did not end in time")
         check(is_model(view.legal), f"no legal actions for the seated player: {view.legal!r}")
-        body = choose(api, view.legal, rng)
+        body = choose(api, view, rng)
         check(body is not None, f"nothing legal to do at move {moves}: {view.legal!r}")
         answer = ok(
             act.sync_detailed(
@@ -432,11 +456,14 @@ def play_a_game(api: Api, seed: int) -> None:
         )
         check_typed(answer, "ActionResponse")
         moves += 1
+        sent = body.to_dict()
+        kind = "queen" if "queen" in sent else sent["type"]
+        kinds[kind] = kinds.get(kind, 0) + 1
     standings = view.table.standings
     check(isinstance(standings, list) and standings, "a finished table without standings")
     log(
         f"table {table_id}: the game ended after {moves} moves of ours; winner: "
-        f"{standings[0].name} with {standings[0].total}"
+        f"{standings[0].name} with {standings[0].total}; moves by kind: {kinds}"
     )
 
 
@@ -538,6 +565,13 @@ def main() -> int:
         ("typed models", True, check_models),
         ("examples validate", False, lambda: check_examples(spec, root)),
         ("play a game against bots", True, lambda: play_a_game(Api(args.base_url), args.seed)),
+        (
+            "play a game under the crazy_queens and waterfall bonus rules",
+            True,
+            lambda: play_a_game(
+                Api(args.base_url), args.seed, "house", ["crazy_queens", "waterfall"]
+            ),
+        ),
     ]
     if args.admin_username and args.admin_password:
         admin = (args.admin_username, args.admin_password)

@@ -30,6 +30,10 @@ async fn a_generated_python_client_plays_a_game() {
     .await
     .expect("the script's thread")
     .expect("bash runs deploy/client-test.sh");
+    // What the client did (its moves by kind, among them the bonus rules'), for whoever
+    // runs the test with its output shown.
+    println!("{}", String::from_utf8_lossy(&output.stdout));
+    println!("{}", String::from_utf8_lossy(&output.stderr));
     assert!(
         output.status.success(),
         "deploy/client-test.sh failed ({}):\n--- stdout ---\n{}\n--- stderr ---\n{}",
