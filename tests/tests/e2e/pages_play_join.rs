@@ -696,10 +696,15 @@ async fn a_waterfall_is_passed_and_a_card_kept_from_the_page() {
                 let button = format!("button[data-action='waterfall_pick'][data-card='{card}']");
                 browser.click(&button).await;
                 moved_past(&api, &browser, id, &pia, &json!({"keep": card}), version).await;
+                // Her stream records the card she kept (her hand may already be a new
+                // round's: a bot may call as soon as the waterfall is over).
+                let seat = view["seat"].clone();
+                let events = api.events(id, &pia.token, version).await;
                 assert!(
-                    api.view(id, &pia.token).await["hand"]
-                        .as_array()
-                        .is_some_and(|hand| hand.iter().any(|c| c == card))
+                    events.iter().any(|e| e["type"] == "waterfall_picked.v1"
+                        && e["payload"]["seat"] == seat
+                        && e["payload"]["card"] == card),
+                    "{events:?}"
                 );
                 kept = true;
                 continue;
