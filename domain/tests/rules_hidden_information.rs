@@ -20,6 +20,17 @@ fn assert_views_hide_other_hands(game: &Game, seed: &Seed, context: &str) {
             !json.contains(&seed.to_hex()),
             "{context}: seat {seat} sees the seed"
         );
+    }
+    assert_views_hide_other_hands_unseeded(game, context);
+}
+
+/// [`assert_views_hide_other_hands`] without the seed: for games whose seed the
+/// simulator derives.
+fn assert_views_hide_other_hands_unseeded(game: &Game, context: &str) {
+    let seats = game.players().len() as u8;
+    for seat in 0..seats {
+        let view = game.view(seat).expect("a view for every seat");
+        let json = serde_json::to_string(&view).expect("the view serializes");
         assert!(
             !json.contains("\"seed\""),
             "{context}: seat {seat} has a seed field"
@@ -215,4 +226,52 @@ fn a_waterfall_is_seen_card_by_card_by_the_players_it_passes_between() {
         }
     }
     assert!(picks > 20, "only {picks} waterfall picks were played");
+}
+
+/// The bonus rules that move cards between hands (Crazy queens' swap, Waterfall's
+/// straight) never put another hand's card in a seat's view: greedy bots play whole
+/// games at three to six seats, and every seat's view is checked after every event.
+/// (Spy is left out: showing hands is what it does.)
+#[test]
+fn views_hide_other_hands_under_the_hand_changing_bonus_rules() {
+    use yaniv_domain::bots::BotKind;
+    use yaniv_domain::game::Event;
+    use yaniv_domain::sim::{SimOptions, Simulator};
+    let rules = common::rules_with(
+        Preset::House,
+        serde_json::json!({"bonus_rules": ["crazy_queens", "waterfall", "double_edged_sword", "sevens"]}),
+    );
+    let mut moved = 0;
+    for players in 3..=6usize {
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| BotKind::Greedy.make(700 + s as u64))
+            .collect();
+        let mut step = 0;
+        Simulator::new(SimOptions::default())
+            .play_observed(
+                &rules,
+                players,
+                7_000 + players as u64,
+                &mut bots,
+                |game: &Game, e: &Event| {
+                    step += 1;
+                    if matches!(
+                        e,
+                        Event::QueenSwapped(_)
+                            | Event::WaterfallStarted(_)
+                            | Event::WaterfallPicked(_)
+                    ) {
+                        moved += 1;
+                    }
+                    if game.round_in_progress() {
+                        assert_views_hide_other_hands_unseeded(
+                            game,
+                            &format!("{players}p step {step}"),
+                        );
+                    }
+                },
+            )
+            .expect("a game");
+    }
+    assert!(moved > 20, "only {moved} swaps and waterfall moves");
 }
