@@ -226,16 +226,12 @@ impl Table {
     ) -> Result<Vec<Event>, GameError> {
         let (throw, forced) = (cards(throw), cards(forced).iter().collect::<Vec<_>>());
         let pinata = pinata.map(card);
-        self.try_as(who, |seat| Command::Play {
-            seat,
-            throw,
-            draw,
+        let named = Named {
             forced,
             pinata,
-            redealt: Vec::new(),
-            queen: None,
-            queen_taken: None,
-        })
+            ..Named::default()
+        };
+        self.try_as(who, |seat| play_naming(seat, throw, draw, None, named))
     }
 
     /// A turn of a round dealt on paper whose black eight re-deals (Double-edged sword):
@@ -249,16 +245,11 @@ impl Table {
     ) -> Result<Vec<Event>, GameError> {
         let throw = cards(throw);
         let redealt = redealt.iter().map(|hand| cards(hand)).collect();
-        self.try_as(who, |seat| Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
+        let named = Named {
             redealt,
-            queen: None,
-            queen_taken: None,
-        })
+            ..Named::default()
+        };
+        self.try_as(who, |seat| play_naming(seat, throw, draw, None, named))
     }
 
     /// A turn whose queen swaps under Crazy queens: `who` gives `give` to `target`;
@@ -273,17 +264,12 @@ impl Table {
         taken: Option<&str>,
     ) -> Result<Vec<Event>, GameError> {
         let (throw, target, give) = (cards(throw), self.seat(target), card(give));
-        let taken = taken.map(card);
-        self.try_as(who, |seat| Command::Play {
-            seat,
-            throw,
-            draw,
-            forced: Vec::new(),
-            pinata: None,
-            redealt: Vec::new(),
-            queen: Some(QueenSwap { target, give }),
-            queen_taken: taken,
-        })
+        let named = Named {
+            queen_taken: taken.map(card),
+            ..Named::default()
+        };
+        let queen = Some(QueenSwap { target, give });
+        self.try_as(who, |seat| play_naming(seat, throw, draw, queen, named))
     }
 
     /// Waterfall: `who` passes the straight `cards` to their left.
@@ -572,4 +558,34 @@ pub fn finishing(order: &[AccountId], first: u32, step: u32) -> Vec<PlayerResult
             place: i as u8 + 1,
         })
         .collect()
+}
+
+/// What a paper record names beside a turn for the bonus rules (the fields of the same
+/// names in `Command::Play`).
+#[derive(Default)]
+struct Named {
+    forced: Vec<Card>,
+    pinata: Option<Card>,
+    redealt: Vec<Cards>,
+    queen_taken: Option<Card>,
+}
+
+/// The turn `throw` then `draw`, with the swap `queen` and what `named` names.
+fn play_naming(
+    seat: Seat,
+    throw: Cards,
+    draw: DrawChoice,
+    queen: Option<QueenSwap>,
+    named: Named,
+) -> Command {
+    Command::Play {
+        seat,
+        throw,
+        draw,
+        forced: named.forced,
+        pinata: named.pinata,
+        redealt: named.redealt,
+        queen,
+        queen_taken: named.queen_taken,
+    }
 }
