@@ -292,7 +292,8 @@ impl<B: Bot, O: FnMut(&Game, &Event)> turn_loop::TurnLoop for Run<'_, B, O> {
                 | Event::HandsRedealt(_)
                 | Event::QueenSwapped(_)
                 | Event::WaterfallStarted(_)
-                | Event::WaterfallPicked(_) => {}
+                | Event::WaterfallPicked(_)
+                | Event::PileKilled(_) => {}
             }
             (self.observe)(game, event);
         }

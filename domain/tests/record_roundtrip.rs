@@ -122,6 +122,11 @@ fn random_game(
                 seat,
                 cards: legal.waterfalls[rng.below(legal.waterfalls.len())],
             }
+        } else if !legal.kill_piles.is_empty() && rng.below(2) == 0 {
+            Command::KillPile {
+                seat,
+                size: legal.kill_piles[rng.below(legal.kill_piles.len())],
+            }
         } else if legal.go_along {
             Command::GoAlong {
                 seat,
@@ -141,7 +146,7 @@ fn random_game(
             }
         } else {
             let throw: Cards = legal.throws[rng.below(legal.throws.len())];
-            let discard: Vec<_> = legal.draw_from_discard.iter().collect();
+            let discard: Vec<_> = legal.draws_for(&throw).iter().collect();
             let draw = if legal.draw_from_stock && (discard.is_empty() || rng.below(2) == 0) {
                 DrawChoice::Stock
             } else {
@@ -329,10 +334,9 @@ fn seeded_games_of_every_preset_replay_from_their_records() {
             }
         }
     }
-    // The House Rules' bonus rules the engine models, together (Spy's hands_shown.v1).
-    let modelled: Vec<&str> = BonusRule::MODELLED.iter().map(|r| r.name()).collect();
-    let serde_json::Value::Object(overrides) = serde_json::json!({ "bonus_rules": modelled })
-    else {
+    // The House Rules' bonus rules, together (Spy's hands_shown.v1).
+    let all: Vec<&str> = BonusRule::ALL.iter().map(|r| r.name()).collect();
+    let serde_json::Value::Object(overrides) = serde_json::json!({ "bonus_rules": all }) else {
         unreachable!("an object")
     };
     let bonus = Preset::House

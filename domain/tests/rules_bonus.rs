@@ -1182,3 +1182,222 @@ fn spy_forgets_hands_a_swap_or_a_waterfall_changed_unseen() {
         "ann cannot tell which straight"
     );
 }
+
+/// The discard piles as everyone sees them: (size, top throw, dead).
+fn piles(t: &Table) -> Vec<(u8, String, bool)> {
+    let view = t.game.view(0).expect("a seat");
+    view.piles
+        .iter()
+        .map(|p| (p.size, p.top.to_string(), p.dead))
+        .collect()
+}
+
+/// yaniv.co Cell Division: "When more than one card (set of two, straights, etc.) is
+/// first played, a new discard pile is created for that specific amount of cards. Every
+/// player that then plays that amount of cards plays those cards on that pile and must
+/// draw from the top of the deck." Figure 7c: "This player must take a card from the
+/// top of the deck ... The 10 is available for the next player to play one-of-a-kind";
+/// figure 7d: "This player lays his 4s in the two card discard pile. She can then draw
+/// a 6 from that pile." Where the text and figure 7d differ, we follow the figure: a
+/// throw draws from the deck or from the previous throw on its own pile.
+#[test]
+fn cell_division_each_throw_size_has_its_own_pile() {
+    use yaniv_domain::game::SizeDraws;
+    let players = ["ann", "bob", "cid"];
+    let hands = ["6S 6H 2C 9D KD", "QC 3D 7S 8S JD", "4C 4D AH 2H 3H"];
+    let mut t = Table::with_rules(house_with(&["cell_division"]), &players, &[]);
+    t.deal("ann", &hands, "10H");
+    assert_eq!(piles(&t), vec![(1, "10H".into(), false)]);
+    let legal = t.game.legal_actions(0);
+    assert!(
+        legal.draw_from_discard.is_empty(),
+        "it depends on the throw"
+    );
+    assert_eq!(
+        legal.discard_draws[..2],
+        [
+            SizeDraws {
+                size: 1,
+                cards: common::cards("10H")
+            },
+            SizeDraws {
+                size: 2,
+                cards: common::cards("")
+            },
+        ],
+        "a single may take the ten; a pair has no pile to draw from yet"
+    );
+    // Figure 7c: the first pair makes the doubles pile and draws from the deck.
+    let refused = t.try_play("ann", "6S 6H", common::discard("10H"));
+    assert_eq!(refused.map_err(|e| e.code()), Err("illegal_draw"));
+    t.play("ann", "6S 6H", common::stock("QH"));
+    assert_eq!(
+        piles(&t),
+        vec![(1, "10H".into(), false), (2, "6S 6H".into(), false)]
+    );
+    // The ten is still there for a single; a single cannot take a six.
+    assert!(!t.accepts_play("bob", "QC", common::discard("6S")));
+    t.play("bob", "QC", common::discard("10H"));
+    assert_eq!(
+        piles(&t),
+        vec![(1, "QC".into(), false), (2, "6S 6H".into(), false)]
+    );
+    // Figure 7d: the fours go on the doubles pile, and may take a six from it.
+    assert!(!t.accepts_play("cid", "4C 4D", common::discard("QC")));
+    t.play("cid", "4C 4D", common::discard("6H"));
+    assert_eq!(
+        t.hand("cid").sorted(),
+        common::cards("AH 2H 3H 6H").sorted()
+    );
+    assert_eq!(
+        piles(&t),
+        vec![(1, "QC".into(), false), (2, "4C 4D".into(), false)]
+    );
+    // A run of three starts a third pile.
+    t.play("ann", "2C", common::stock("5C"));
+    t.play("bob", "7S", common::stock("9S"));
+    t.play("cid", "AH 2H 3H", common::stock("KS"));
+    let sizes: Vec<u8> = piles(&t).iter().map(|p| p.0).collect();
+    assert_eq!(sizes, [1, 2, 3]);
+    // Every card is somewhere: hands, stock and the piles (no card lost below a top).
+    let total: usize = t.game.cards_in_play().iter().map(|(_, n)| n as usize).sum();
+    assert_eq!(total, 54);
+}
+
+/// Cell Division: the cards laid on a throw after it was made go on its pile (without
+/// Osmosis, only on the latest throw).
+#[test]
+fn cell_division_slap_downs_and_add_ons_go_on_the_latest_throw() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["6S 6H 2C 9D KD", "9C 3D 7S 8S JD", "4C 4D AH 6C 6D"];
+    let mut t = Table::with_rules(house_with(&["cell_division"]), &players, &[]);
+    t.deal("ann", &hands, "10H");
+    t.play("ann", "6S 6H", common::stock("QH"));
+    t.play("bob", "9C", common::stock("9H"));
+    // Bob's nine is the latest throw: the sixes on the doubles pile take nothing more.
+    assert!(!t.accepts_add_on("cid", "6C 6D"));
+    t.slap("bob", "9H");
+    assert_eq!(piles(&t)[0], (1, "9C 9H".into(), false));
+}
+
+/// yaniv.co Osmosis: "Similar to Cell Division, a pile is created for each new group of
+/// cards. With Osmosis, though, any player can draw from, add-on, and slap-down on any
+/// pile." Figure 8c: "With Osmosis, that player can then pick up the 8 from the single
+/// draw pile."
+#[test]
+fn osmosis_any_pile_is_drawn_from_and_laid_on() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["6S 6H 2C 9D KD", "9C 3D 7S 8S JD", "4C 4D AH 6C 2D"];
+    let osmosis = house_with(&["cell_division", "osmosis"]);
+    let mut t = Table::with_rules(osmosis, &players, &[]);
+    t.deal("ann", &hands, "8C");
+    let legal = t.game.legal_actions(0);
+    assert_eq!(legal.draw_from_discard, common::cards("8C"), "any throw");
+    // Figure 8c: the pair goes on a new pile, and takes the eight from the singles.
+    t.play("ann", "6S 6H", common::discard("8C"));
+    assert_eq!(
+        piles(&t),
+        vec![(1, "".into(), false), (2, "6S 6H".into(), false)]
+    );
+    // A single may take a six off the doubles pile.
+    assert_eq!(
+        t.game.legal_actions(1).draw_from_discard,
+        common::cards("6S 6H")
+    );
+    t.play("bob", "9C", common::stock("6D"));
+    // Without Osmosis the six would fit nothing: the latest throw is the nine.
+    let mut cell_division = Table::with_rules(house_with(&["cell_division"]), &players, &[]);
+    cell_division.deal("ann", &hands, "8C");
+    cell_division.play("ann", "6S 6H", common::stock("QH"));
+    cell_division.play("bob", "9C", common::stock("6D"));
+    assert_eq!(
+        cell_division.try_slap("bob", "6D").map_err(|e| e.code()),
+        Err("slap_not_allowed")
+    );
+    // Slapped down on any pile: the six goes on the sixes, not on the nine.
+    t.slap("bob", "6D");
+    assert_eq!(
+        piles(&t),
+        vec![(1, "9C".into(), false), (2, "6S 6H 6D".into(), false)]
+    );
+    // Added on to any pile: cid completes the sixes to four.
+    t.add_on("cid", "6C");
+    assert_eq!(
+        piles(&t),
+        vec![(1, "9C".into(), false), (2, "6S 6H 6D 6C".into(), false)]
+    );
+}
+
+/// yaniv.co Fifths Disease: "When Cell Division is in effect, before a player's normal
+/// turn, he or she can play the 5 of diamonds on an any pile other than the original
+/// discard pile to kill the action on that pile. Once the 5 of diamonds is played on a
+/// pile, players can no longer play on it or draw from it for the rest of the round."
+/// Figure 9b: "Players can no longer lay two cards down at a time. The player's normal
+/// turn now begins."
+#[test]
+fn fifths_disease_the_five_of_diamonds_kills_a_pile() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["6S 6H 2C 9D KD", "5D 3D 3S 8S JD", "4C 4D AH 5H 7C"];
+    let mut t = Table::with_rules(
+        house_with(&["cell_division", "osmosis", "fifths_disease"]),
+        &players,
+        &[],
+    );
+    t.deal("ann", &hands, "8C");
+    t.play("ann", "6S 6H", common::stock("QH"));
+    assert_eq!(t.game.legal_actions(1).kill_piles, vec![2]);
+    for (size, why) in [(1, "the original pile"), (3, "no pile of three yet")] {
+        let refused = t.try_kill_pile("bob", size).map_err(|e| e.code());
+        assert_eq!(refused, Err("pile_kill_not_allowed"), "{why}");
+    }
+    assert_eq!(
+        t.try_kill_pile("cid", 2).map_err(|e| e.code()),
+        Err("not_your_turn")
+    );
+    t.try_kill_pile("bob", 2).expect("bob kills the doubles");
+    assert_eq!(
+        t.hand("bob").sorted(),
+        common::cards("3D 3S 8S JD").sorted()
+    );
+    assert_eq!(piles(&t)[1], (2, "5D".into(), true));
+    // "Players can no longer lay two cards down at a time", nor draw from it.
+    let legal = t.game.legal_actions(1);
+    assert!(legal.throws.iter().all(|throw| throw.len() != 2));
+    assert!(legal.kill_piles.is_empty(), "once per turn");
+    assert_eq!(
+        t.try_play("bob", "3D 3S", common::stock("KC"))
+            .map_err(|e| e.code()),
+        Err("illegal_throw")
+    );
+    assert!(!t.accepts_play("bob", "8S", common::discard("5D")));
+    // "The player's normal turn now begins."
+    t.play("bob", "JD", common::stock("KC"));
+    assert_eq!(
+        t.try_play("cid", "4C 4D", common::stock("KH"))
+            .map_err(|e| e.code()),
+        Err("illegal_throw")
+    );
+    // A five of diamonds is needed, and another card to throw after it.
+    let refused = t.try_kill_pile("cid", 2).map_err(|e| e.code());
+    assert_eq!(refused, Err("card_not_in_hand"));
+}
+
+/// Fifths Disease: the kill begins the turn, so the throw before it takes nothing more.
+#[test]
+fn fifths_disease_a_kill_closes_the_window_before_it() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["6S 6H 2C 9D KD", "5D 3D 3S 8S JD", "4C 4D AH 5H 7C"];
+    let mut t = Table::with_rules(
+        house_with(&["cell_division", "fifths_disease"]),
+        &players,
+        &[],
+    );
+    t.deal("ann", &hands, "8C");
+    t.play("ann", "6S", common::stock("6D"));
+    assert_eq!(t.game.legal_actions(0).slap, Some(common::card("6D")));
+    t.play("bob", "3D 3S", common::stock("QS"));
+    t.play("cid", "7C", common::stock("2S"));
+    t.play("ann", "6H 6D", common::stock("AD"));
+    t.try_kill_pile("bob", 2).expect("a kill");
+    assert!(!t.accepts_add_on("cid", "4C 4D"));
+}

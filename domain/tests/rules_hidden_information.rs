@@ -100,7 +100,7 @@ fn a_seat_never_sees_another_hand_or_the_seed() {
                         .iter()
                         .max_by_key(|t| t.len())
                         .expect("a throw");
-                    let draw: Option<Card> = legal.draw_from_discard.iter().next();
+                    let draw: Option<Card> = legal.draws_for(&throw).iter().next();
                     let draw = match draw {
                         Some(card) if step & 1 == 0 => DrawChoice::Discard(card),
                         _ => DrawChoice::Stock,

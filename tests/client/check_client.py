@@ -370,6 +370,11 @@ def choose(api: Api, view: Any, rng: random.Random) -> Any:
         return m("ActionRequestWaterfall")(
             type_=m("ActionRequestWaterfallType")("waterfall"), cards=rng.choice(legal.waterfalls)
         )
+    # Fifths Disease: the five of diamonds kills a pile whenever it may.
+    if legal.kill_piles:
+        return m("ActionRequestKillPile")(
+            type_=m("ActionRequestKillPileType")("kill_pile"), size=rng.choice(legal.kill_piles)
+        )
     if legal.go_along:
         return m("ActionRequestGoAlong")(
             type_=m("ActionRequestGoAlongType")("go_along"), going=rng.random() < 0.5
@@ -382,10 +387,14 @@ def choose(api: Api, view: Any, rng: random.Random) -> Any:
         return m("ActionRequestCall")(type_=m("ActionRequestCallType")("call"))
     if legal.throws:
         throw = rng.choice(legal.throws)
-        if legal.draw_from_stock or not legal.draw_from_discard:
-            draw = m("StockDraw")("stock")
+        # Cell Division: what a throw may draw depends on its size.
+        takes = legal.draw_from_discard
+        if legal.discard_draws:
+            takes = next((d.cards for d in legal.discard_draws if d.size == len(throw)), [])
+        if takes and (not legal.draw_from_stock or rng.random() < 0.5):
+            draw = m("DiscardDraw")(discard=rng.choice(takes))
         else:
-            draw = m("DiscardDraw")(discard=rng.choice(legal.draw_from_discard))
+            draw = m("StockDraw")("stock")
         play = m("ActionRequestPlay")(
             type_=m("ActionRequestPlayType")("play"), throw=throw, draw=draw
         )
@@ -458,6 +467,8 @@ def play_a_game(api: Api, seed: int, preset: str = "israeli", bonus: list[str] =
         moves += 1
         sent = body.to_dict()
         kind = "queen" if "queen" in sent else sent["type"]
+        if kind == "play" and isinstance(sent.get("draw"), dict):
+            kind = "play, drawing a discard"
         kinds[kind] = kinds.get(kind, 0) + 1
     standings = view.table.standings
     check(isinstance(standings, list) and standings, "a finished table without standings")
@@ -570,6 +581,16 @@ def main() -> int:
             True,
             lambda: play_a_game(
                 Api(args.base_url), args.seed, "house", ["crazy_queens", "waterfall"]
+            ),
+        ),
+        (
+            "play a game under the cell_division, osmosis and fifths_disease bonus rules",
+            True,
+            lambda: play_a_game(
+                Api(args.base_url),
+                args.seed,
+                "house",
+                ["cell_division", "osmosis", "fifths_disease"],
             ),
         ),
     ]

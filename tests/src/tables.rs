@@ -219,6 +219,19 @@ fn strings(value: &Value) -> Vec<String> {
 /// A simple, legal strategy from a seat view's `legal` actions: call with a hand of
 /// 5 or less (or nothing to throw), go along with 2 or less, challenge with 3 or
 /// less; keep the lowest card of a waterfall, and pass any straight one may; else throw the most points and draw a low discard (3 or less, and fewer
+/// The discard cards a throw of `size` cards may draw: `legal.draw_from_discard`, or
+/// under Cell Division the entry of `legal.discard_draws` for that size.
+pub fn draws_for(legal: &Value, size: usize) -> Vec<String> {
+    match legal["discard_draws"].as_array() {
+        Some(by_size) if !by_size.is_empty() => by_size
+            .iter()
+            .find(|d| d["size"].as_u64() == Some(size as u64))
+            .map(|d| strings(&d["cards"]))
+            .unwrap_or_default(),
+        _ => strings(&legal["draw_from_discard"]),
+    }
+}
+
 /// points than the throw) or from the stock.
 pub fn choose(view: &Value) -> Option<Value> {
     let legal = &view["legal"];
@@ -248,7 +261,7 @@ pub fn choose(view: &Value) -> Option<Value> {
         .iter()
         .max_by_key(|t| (t.iter().map(|c| card_points(c)).sum::<u32>(), t.len()))?;
     let thrown: u32 = throw.iter().map(|c| card_points(c)).sum();
-    let discard = strings(&legal["draw_from_discard"])
+    let discard = draws_for(legal, throw.len())
         .into_iter()
         .filter(|c| !throw.contains(c))
         .min_by_key(|c| card_points(c));

@@ -485,12 +485,25 @@ CARDLESS_TABLE_EVENTS = {
     "window_passed.v1", "window_closed.v1", "seat_returned.v1",
 }
 ENTROPY_EVENTS = {"deal_seed_committed.v1", "entropy_contributed.v1"}
+def new_piles(up_card):
+    """The discard piles of a round just dealt (§6): the up card alone on the original
+    pile. Under cell_division a pile per throw size follows, keyed by that size."""
+    return {1: {"top": [up_card], "below": Counter(), "dead": False}}
+
+
+def live_below(r):
+    """Every card below the top throws of the piles still live: what a reshuffle takes
+    (a pile fifths_disease killed keeps its cards)."""
+    return [c for pile in r["piles"].values() if not pile["dead"]
+            for c in pile["below"].elements()]
+
+
 GAME_EVENTS = {
     "game_created.v1", "round_dealt.v1", "turn_played.v1", "stock_reshuffled.v1",
     "slapped_down.v1", "added_on.v1", "called.v1", "went_along.v1",
     "onderkluft_declared.v1", "round_ended.v1", "game_finished.v1", "hands_shown.v1",
     "forced_to_draw.v1", "pinata_set_aside.v1", "pinata_taken.v1", "hands_redealt.v1",
-    "queen_swapped.v1", "waterfall_started.v1", "waterfall_picked.v1",
+    "queen_swapped.v1", "waterfall_started.v1", "waterfall_picked.v1", "pile_killed.v1",
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
@@ -942,9 +955,10 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         unknown = [b for b in self.rules.get("bonus_rules", [])
-                   if b not in ("crazy_queens", "double_edged_sword", "landmine",
-                                "mathematician", "pinata", "sevens", "southern_hemisphere",
-                                "spy", "waterfall", "wormhole")]
+                   if b not in ("cell_division", "crazy_queens", "double_edged_sword",
+                                "fifths_disease", "landmine", "mathematician", "pinata",
+                                "sevens", "southern_hemisphere", "spy", "waterfall",
+                                "wormhole")]
         if unknown:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
@@ -1001,7 +1015,7 @@ class GameChecker:
             dealer_eff = dealer
         deal = p["deal"]
         r = {"no": rno, "starter": starter, "dealer": dealer_eff, "reshuffles": 0,
-             "below": Counter(), "call": None, "going": {}, "challengers": {},
+             "latest": 1, "killed": False, "call": None, "going": {}, "challengers": {},
              "declared": [], "empty": None, "version": version, "pinata": None,
              "redeals": 0, "queen_swaps": 0}
         self.round = r
@@ -1037,7 +1051,7 @@ class GameChecker:
                 for s in order:
                     hands[s].append(d[pos])
                     pos += 1
-            r.update(seeded=True, seed=seed, hands=hands, top=[d[pos]], stock=d[pos + 1:])
+            r.update(seeded=True, seed=seed, hands=hands, piles=new_piles(d[pos]), stock=d[pos + 1:])
             self.v.checked["deals_shuffled"] += 1
         elif deal.get("kind") == "explicit":
             hands = [list(h) for h in deal["hands"]]
@@ -1057,7 +1071,7 @@ class GameChecker:
                 avail[c] -= 1
             avail = +avail
             hands = [h if self.in_game[s] else None for s, h in enumerate(hands[:n])]
-            r.update(seeded=False, seed=None, hands=hands, top=[up], stock=avail)
+            r.update(seeded=False, seed=None, hands=hands, piles=new_piles(up), stock=avail)
             self.v.checked["deals_explicit"] += 1
         else:
             self.fail(version, "unverifiable_deal_kind", "deal kind %r" % (deal.get("kind"),),
@@ -1092,6 +1106,10 @@ class GameChecker:
         seat = p["seat"]
         for c in p["thrown"]:
             self._remove_from_hand(version, r, seat, c)
+        size = len(p["thrown"]) if "cell_division" in self.rules.get("bonus_rules", []) else 1
+        if r["piles"].get(size, {}).get("dead"):
+            self.fail(version, "throw_on_dead_pile",
+                      "a throw of %d cards: fifths_disease killed that pile" % size)
         left = list(r["hands"][seat])
         draw = p["draw"]
         if "stock" in draw:
@@ -1101,16 +1119,20 @@ class GameChecker:
             c = draw["discard"]
             parse_card(c)
             self.v.checked["discard_draws"] += 1
-            if c in r["top"]:
-                r["top"].remove(c)
+            # §6: the previous throw on the pile of this throw's size (cell_division)
+            source = r["piles"].get(size)
+            if source is not None and not source["dead"] and c in source["top"]:
+                source["top"].remove(c)
             else:
-                self.fail(version, "discard_draw_mismatch",
-                          "%s is not in the previous throw %s" % (c, r["top"]))
+                self.fail(version, "discard_draw_mismatch", "%s is not in the previous throw %s"
+                          % (c, source["top"] if source else []))
         else:
             raise ValueError("unknown draw %r" % (draw,))
         r["hands"][seat].append(c)
-        r["below"].update(r["top"])
-        r["top"] = list(p["thrown"])
+        pile = r["piles"].setdefault(size, {"top": [], "below": Counter(), "dead": False})
+        pile["below"].update(pile["top"])
+        pile["top"] = list(p["thrown"])
+        r["latest"], r["killed"] = size, False
         bonus = self.rules.get("bonus_rules", [])
         if "spy" in bonus and "QD" in p["thrown"]:
             self.spy_due = seat
@@ -1168,7 +1190,7 @@ class GameChecker:
         queen makes under crazy_queens, then the draws
         sevens still force (a full hand draws no more; they lapse when no card is left),
         then what a three does with the piñata, then the hands a queen of diamonds shows."""
-        if len(r["stock"]) == 0 and sum(r["below"].values()) > 0:
+        if len(r["stock"]) == 0 and len(live_below(r)) > 0:
             self.expect = ({"stock_reshuffled.v1"}, "the stock ran out (§6 step 5)")
             return
         if self.queen_due is not None:
@@ -1388,6 +1410,28 @@ class GameChecker:
         else:
             w["next"], w["left"] = to, list(passed)
 
+    def on_pile_killed(self, version, p):
+        """fifths_disease (§6): the five of diamonds kills a pile of two or more cards,
+        before the turn, once in it; the player keeps a card to throw."""
+        r = self._round(version, "pile_killed.v1")
+        seat = self._seat(r, p["seat"])
+        self._no_waterfall_going(version, "pile killed")
+        pile = r["piles"].get(p["size"])
+        if "fifths_disease" not in self.rules.get("bonus_rules", []) or r["killed"]:
+            self.fail(version, "unexpected_event", "a pile killed without the rule, or twice in a turn")
+            return
+        if p["size"] < 2 or pile is None or pile["dead"]:
+            self.fail(version, "pile_kill_mismatch",
+                      "no live pile of %r-card throws to kill" % (p["size"],))
+            return
+        if len(r["hands"][seat]) < 2:
+            self.fail(version, "pile_kill_mismatch", "the five of diamonds is seat %d's last card" % seat)
+        self._remove_from_hand(version, r, seat, "5D")
+        pile["below"].update(pile["top"])
+        pile["top"], pile["dead"] = ["5D"], True
+        r["killed"] = True
+        self.v.checked["piles_killed"] += 1
+
     def on_forced_to_draw(self, version, p):
         r = self._round(version, "forced_to_draw.v1")
         seat = self._seat(r, p["seat"])
@@ -1421,15 +1465,15 @@ class GameChecker:
     def on_stock_reshuffled(self, version, p):
         r = self._round(version, "stock_reshuffled.v1")
         self.v.checked["reshuffles"] += 1
-        if len(r["stock"]) != 0 or sum(r["below"].values()) == 0:
+        below = sorted(live_below(r), key=card_code)
+        if len(r["stock"]) != 0 or not below:
             self.fail(version, "unexpected_reshuffle",
                       "reshuffle while the stock holds %d cards and the pile below %d"
-                      % (len(r["stock"]), sum(r["below"].values())))
+                      % (len(r["stock"]), len(below)))
         if p["reshuffle"] != r["reshuffles"] + 1:
             self.fail(version, "reshuffle_number", "reshuffle %r, expected %d"
                       % (p["reshuffle"], r["reshuffles"] + 1))
         r["reshuffles"] += 1
-        below = sorted(r["below"].elements(), key=card_code)
         if p["cards"] != len(below):
             self.fail(version, "reshuffle_count", "cards %r, the pile below the top has %d"
                       % (p["cards"], len(below)))
@@ -1437,7 +1481,9 @@ class GameChecker:
             r["stock"] = r["stock"] + shuffle(below, r["seed"], r["reshuffles"])
         else:
             r["stock"] = r["stock"] + Counter(below)
-        r["below"] = Counter()
+        for pile in r["piles"].values():
+            if not pile["dead"]:
+                pile["below"] = Counter()
         self._expect_after_draw(r)
 
     def _check_empty_hand(self, version, r, seat):
@@ -1454,7 +1500,7 @@ class GameChecker:
         self._seat(r, p["seat"])
         self._no_waterfall_going(version, "slap-down")
         self._remove_from_hand(version, r, p["seat"], p["card"])
-        r["top"].append(p["card"])
+        r["piles"][r["latest"]]["top"].append(p["card"])
         self._check_empty_hand(version, r, p["seat"])
 
     def on_added_on(self, version, p):
@@ -1463,7 +1509,7 @@ class GameChecker:
         self._no_waterfall_going(version, "add-on")
         for c in p["cards"]:
             self._remove_from_hand(version, r, p["seat"], c)
-            r["top"].append(c)
+            r["piles"][r["latest"]]["top"].append(c)
         self._check_empty_hand(version, r, p["seat"])
 
     def on_called(self, version, p):

@@ -429,6 +429,12 @@ pub const QUEEN_NOTE: Text = Text::new(
 );
 pub const WATERFALL_PASS: Text = Text::new("Pass a waterfall:", "Geef een waterval door:");
 pub const WATERFALL_KEEP: Text = Text::new("Keep", "Houd");
+pub const PILE_OF: Text = Text::new("Pile for", "Stapel voor");
+pub const PILE_DEAD: Text = Text::new("dead", "dood");
+pub const KILL_PILE: Text = Text::new(
+    "Five of diamonds: kill the pile for",
+    "Ruiten vijf: dood de stapel voor",
+);
 pub const WATERFALL_YOUR_PICK: Text = Text::new(
     "Your pick: keep one of the cards passed to you; the rest go on to your left.",
     "Jouw keuze: houd een van de kaarten die je krijgt; de rest gaat door naar links.",

@@ -1,5 +1,5 @@
 //! `POST /v1/rules/random`: the yaniv.co random rule generator
-//! (`yaniv_domain::rules::random_rules_v3`, procedure `yaniv-random-rules/3`, or an
+//! (`yaniv_domain::rules::random_rules_v4`, procedure `yaniv-random-rules/4`, or an
 //! earlier version on request), reproducible from its seed. No authentication: like `POST /v1/records/replay`, it reads and
 //! writes nothing and costs microseconds, so a token would protect nothing.
 
@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use yaniv_domain::rules::{
     Preset, RANDOM_RULES_PROCEDURE, RANDOM_RULES_PROCEDURE_V2, RANDOM_RULES_PROCEDURE_V3,
-    RandomElement, Rules, overrides_between, random_rules, random_rules_v2, random_rules_v3,
+    RANDOM_RULES_PROCEDURE_V4, RandomElement, Rules, overrides_between, random_rules,
+    random_rules_v2, random_rules_v3, random_rules_v4,
 };
 use yaniv_domain::shuffle::Seed;
 
@@ -22,19 +23,20 @@ pub struct RandomRulesRequest {
     /// 32 bytes as 64 hexadecimal digits; the same seed always draws the same rules.
     #[schema(value_type = Option<Seed>)]
     pub seed: Option<Seed>,
-    /// `yaniv-random-rules/3` (the default: the nine elements, then the ten bonus rules
-    /// modelled), `yaniv-random-rules/2` (the nine, then the first eight bonus rules) or
-    /// `yaniv-random-rules/1` (the nine elements only), to draw again what a seed gave
-    /// under that name.
-    #[schema(example = "yaniv-random-rules/3")]
+    /// `yaniv-random-rules/4` (the default: the nine elements, then all thirteen bonus
+    /// rules), `yaniv-random-rules/3` (the nine, then the first ten bonus rules),
+    /// `yaniv-random-rules/2` (the nine, then the first eight) or `yaniv-random-rules/1`
+    /// (the nine elements only), to draw again what a seed gave under that name.
+    #[schema(example = "yaniv-random-rules/4")]
     pub procedure: Option<String>,
 }
 
 /// Rules drawn by the generator.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RandomRulesResponse {
-    /// `yaniv-random-rules/3`, `/2` or `/1`: what is drawn and how (`docs/rules.md`).
-    #[schema(example = "yaniv-random-rules/3")]
+    /// `yaniv-random-rules/4`, `/3`, `/2` or `/1`: what is drawn and how
+    /// (`docs/rules.md`).
+    #[schema(example = "yaniv-random-rules/4")]
     pub procedure: String,
     /// The seed drawn from (the one sent, or the server's own).
     #[schema(value_type = Seed)]
@@ -63,7 +65,7 @@ pub struct RandomRulesResponse {
     request_body(content = RandomRulesRequest, description = "`{\"seed\": \"<64 hex>\"}`; `{}` or no body at all draws from a fresh seed"),
     responses(
         (status = 200, description = "The rules drawn", body = RandomRulesResponse),
-        (status = 422, description = "`seed` is not 64 hexadecimal digits, `procedure` is not one of the three, or another field is sent (`validation_failed`)",
+        (status = 422, description = "`seed` is not 64 hexadecimal digits, `procedure` is not one of the four, or another field is sent (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -80,9 +82,10 @@ pub async fn random(body: web::Bytes) -> Result<HttpResponse, ApiError> {
         None => fresh_seed()?,
     };
     let (procedure, drawn) = match request.procedure.as_deref() {
-        None | Some(RANDOM_RULES_PROCEDURE_V3) => {
-            (RANDOM_RULES_PROCEDURE_V3, random_rules_v3(&seed))
+        None | Some(RANDOM_RULES_PROCEDURE_V4) => {
+            (RANDOM_RULES_PROCEDURE_V4, random_rules_v4(&seed))
         }
+        Some(RANDOM_RULES_PROCEDURE_V3) => (RANDOM_RULES_PROCEDURE_V3, random_rules_v3(&seed)),
         Some(RANDOM_RULES_PROCEDURE_V2) => (RANDOM_RULES_PROCEDURE_V2, random_rules_v2(&seed)),
         Some(RANDOM_RULES_PROCEDURE) => (RANDOM_RULES_PROCEDURE, random_rules(&seed)),
         Some(other) => {
@@ -90,7 +93,8 @@ pub async fn random(body: web::Bytes) -> Result<HttpResponse, ApiError> {
                 "procedure",
                 format!(
                     "{other:?} is not a procedure of this generator: \
-                     {RANDOM_RULES_PROCEDURE_V3:?}, {RANDOM_RULES_PROCEDURE_V2:?} or \
+                     {RANDOM_RULES_PROCEDURE_V4:?}, {RANDOM_RULES_PROCEDURE_V3:?}, \
+                     {RANDOM_RULES_PROCEDURE_V2:?} or \
                      {RANDOM_RULES_PROCEDURE:?}"
                 ),
             ));

@@ -230,6 +230,17 @@ impl Bot for GreedyBot {
         if let Some((_, cards)) = waterfall {
             return Some(Command::Waterfall { seat, cards });
         }
+        // Fifths Disease: the five of diamonds goes for free on the largest pile of a
+        // size this hand cannot throw now.
+        let mut sizes = 0u32;
+        view.for_each_throw(|t| sizes |= 1 << t.len().min(31));
+        if let Some(size) = view
+            .killable_piles()
+            .filter(|&s| sizes & 1 << s.min(31) == 0)
+            .last()
+        {
+            return Some(Command::KillPile { seat, size });
+        }
         let weight = if view.stage() == RoundStage::LastTurns {
             0.0
         } else {
@@ -253,20 +264,24 @@ impl Bot for GreedyBot {
                     pick = Some(*t);
                 }
             });
-            let draw = match view.discard_draws().first() {
+            let draw = |throw: &Cards| match view.discard_draws_for(throw).first() {
                 _ if stock => Some(DrawChoice::Stock),
                 Some(card) => Some(DrawChoice::Discard(card)),
                 None => None,
             };
-            if let (Some(throw), Some(draw)) = (pick, draw) {
+            if let Some((throw, draw)) = pick.and_then(|t| Some((t, draw(&t)?))) {
                 let queen = view.default_queen_swap(&throw);
                 return Some(Command::play_with_queen(seat, throw, draw, queen));
             }
         }
-        let discard = if stuck && stock {
-            Cards::new()
-        } else {
-            distinct(view.discard_draws())
+        // The discard draws by throw size (they differ only under Cell Division).
+        let mut draws_by_size = [None::<Cards>; crate::cards::MAX_CARDS + 1];
+        let mut discard_for = |throw: &Cards| -> Cards {
+            if stuck && stock {
+                return Cards::new();
+            }
+            let size = throw.len().min(crate::cards::MAX_CARDS);
+            *draws_by_size[size].get_or_insert_with(|| distinct(view.discard_draws_for(throw)))
         };
         // (score, points thrown, throw, draw): lowest score, then most points thrown.
         let mut best: Option<(f32, u32, Cards, DrawChoice)> = None;
@@ -293,7 +308,7 @@ impl Bot for GreedyBot {
                     DrawChoice::Stock,
                 ));
             }
-            for card in discard.iter() {
+            for card in discard_for(throw).iter() {
                 let mut after = rest;
                 if after.try_push(card).is_ok() {
                     consider((

@@ -1,9 +1,10 @@
 //! [`RandomBot`]: a uniformly random legal action, from a seeded generator.
 //!
-//! - In its turn the actions are the call (when legal) and every pair of a listed throw
-//!   (`legal_actions().throws`) and a draw (the stock, or each distinct card of
-//!   `draw_from_discard`); the bot picks one of them with equal probability. The throw is
-//!   picked by reservoir sampling over `for_each_throw`, so nothing is allocated.
+//! - In its turn the actions are the call (when legal), a waterfall, a pile killed
+//!   (Fifths Disease) and a throw (`legal_actions().throws`) with a draw (the stock, or
+//!   each distinct card `legal_actions().draws_for(throw)` lists). The throw is picked
+//!   by reservoir sampling over `for_each_throw`, so nothing is allocated, then its draw,
+//!   each with equal probability; the call is as likely as one throw-and-draw pair.
 //! - Declarations (going along, Onderkluft): yes or no with probability 1/2 each.
 //! - Out of turn: passing, the slap-down (when legal) and every listed add-on, with equal
 //!   probability.
@@ -58,7 +59,7 @@ impl Bot for RandomBot {
                 throw = *t;
             }
         });
-        let discard = distinct(view.discard_draws());
+        let discard = distinct(view.discard_draws_for(&throw));
         let stock = view.can_draw_from_stock();
         let draws = discard.len() as u32 + u32::from(stock);
         let call = view.can_call();
@@ -71,6 +72,11 @@ impl Bot for RandomBot {
                 waterfall = *w;
             }
         });
+        let kills: Vec<u8> = view.killable_piles().collect();
+        if !kills.is_empty() && self.below(actions + waterfalls + kills.len() as u32) == 0 {
+            let size = kills[self.below(kills.len() as u32) as usize];
+            return Some(Command::KillPile { seat, size });
+        }
         if actions + waterfalls == 0 {
             return None;
         }

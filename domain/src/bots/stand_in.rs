@@ -56,7 +56,7 @@ impl Bot for StandIn {
         let draw = if view.can_draw_from_stock() {
             DrawChoice::Stock
         } else {
-            DrawChoice::Discard(view.discard_draws().first()?)
+            DrawChoice::Discard(view.discard_draws_for(&throw).first()?)
         };
         let queen = view.default_queen_swap(&throw);
         Some(Command::play_with_queen(seat, throw, draw, queen))

@@ -11,8 +11,10 @@
 //! (`domain/tests/properties.rs` checks it at every step of thousands of games).
 
 use crate::cards::{Card, Cards};
-use crate::combos::{Combination, add_on_fits, classify, multiple_fits, slap_fits, takeable};
-use crate::game::{CallKind, Command, Game, LegalActions, QueenSwap, RoundStage, Seat, SeatView};
+use crate::combos::{Combination, add_on_fits, classify, multiple_fits, takeable};
+use crate::game::{
+    CallKind, Command, Game, Laying, LegalActions, QueenSwap, RoundStage, Seat, SeatView,
+};
 use crate::rules::{BonusRule, Rules, SlapDown};
 
 /// What a seat declares after a call, when asked in turn.
@@ -150,11 +152,8 @@ impl<'a> BotView<'a> {
     /// Every throw the hand can make now, in `legal_actions` order; nothing when it is not
     /// this seat's turn.
     pub fn for_each_throw(&self, found: impl FnMut(&Cards)) {
-        if let Some(rules) = self.in_play() {
-            let hand = self.hand();
-            if self.is_my_turn() && !hand.is_empty() {
-                crate::combos::for_each_throw(&hand, rules, found);
-            }
+        if self.is_my_turn() && !self.hand().is_empty() {
+            self.game.for_each_playable_throw(self.seat, found);
         }
     }
 
@@ -198,6 +197,11 @@ impl<'a> BotView<'a> {
         self.game.for_each_waterfall(self.seat, found);
     }
 
+    /// Fifths Disease: the sizes of the piles this seat may kill now, smallest first.
+    pub fn killable_piles(&self) -> impl Iterator<Item = u8> + 'a {
+        self.game.killable_piles(self.seat)
+    }
+
     /// Waterfall: the cards passed to this seat, of which it must keep one now (empty
     /// when it is not its pick).
     pub fn waterfall_offer(&self) -> Cards {
@@ -216,10 +220,23 @@ impl<'a> BotView<'a> {
             .min_by_key(|&c| (rules.value(c), c))
     }
 
-    /// The discard cards that may be drawn in this turn (`legal_actions().draw_from_discard`).
+    /// The discard cards this turn may draw whatever it throws
+    /// (`legal_actions().draw_from_discard`; none under Cell Division without Osmosis,
+    /// where they depend on the throw's size).
     pub fn discard_draws(&self) -> Cards {
         if self.is_my_turn() && !self.hand().is_empty() {
-            self.takeable()
+            self.game.draws_whatever_the_throw()
+        } else {
+            Cards::new()
+        }
+    }
+
+    /// The discard cards this turn may draw after throwing `throw` (the joker swap
+    /// aside): [`BotView::discard_draws`], or under Cell Division those of the throw's
+    /// size.
+    pub fn discard_draws_for(&self, throw: &Cards) -> Cards {
+        if self.is_my_turn() && !self.hand().is_empty() {
+            self.game.discard_draws(throw.len())
         } else {
             Cards::new()
         }
@@ -255,7 +272,7 @@ impl<'a> BotView<'a> {
         }
         self.game
             .slap_card()
-            .filter(|&c| slap_fits(&self.game.top_throw(), c, rules))
+            .filter(|&c| self.game.lay_target(&[c], Laying::Slap).is_some())
     }
 
     /// Whether this seat may add on at all now, cards aside.
@@ -280,15 +297,34 @@ impl<'a> BotView<'a> {
         let Some(rules) = self.add_on_window() else {
             return;
         };
-        let top = self.game.top_throw();
+        // Lists found so far, for the rare duplicate (two decks, or a list that fits
+        // two piles under Osmosis): at most a handful.
+        let mut seen = Seen::default();
+        for pile in self.game.lay_piles() {
+            self.for_each_add_on_to(pile.top, rules, &mut seen, &mut found);
+        }
+    }
+
+    /// [`BotView::for_each_add_on`] on one pile's top throw `top`.
+    fn for_each_add_on_to(
+        &self,
+        top: Cards,
+        rules: &Rules,
+        seen: &mut Seen,
+        found: &mut impl FnMut(&Cards),
+    ) {
         let hand = self.hand();
         let cards = hand.as_slice();
         if top.len() == 1 && rules.has_bonus(BonusRule::Mathematician) {
             // Mathematician: first the single cards whose value is a multiple of the one
             // discarded (a card once, two decks aside); the sets below take three or more.
             for (i, &card) in cards.iter().enumerate() {
-                if !cards[..i].contains(&card) && multiple_fits(&top, card, rules) {
-                    found(&Cards::from_iter([card]));
+                let single = Cards::from_iter([card]);
+                if !cards[..i].contains(&card)
+                    && multiple_fits(&top, card, rules)
+                    && seen.first_time(single)
+                {
+                    found(&single);
                 }
             }
         }
@@ -326,25 +362,12 @@ impl<'a> BotView<'a> {
         if size.is_some_and(|k| relevant.count_ones() < k) {
             return;
         }
-        // Lists found so far, for the rare duplicate (two decks): at most a handful.
-        let mut seen: [Cards; 8] = [Cards::new(); 8];
-        let mut seen_len = 0usize;
-        let mut overflow: Vec<Cards> = Vec::new();
         let mut sub = relevant & relevant.wrapping_neg();
         while sub != 0 {
             if size.is_none_or(|k| sub.count_ones() == k) {
                 let subset = hand.subset(sub);
-                if add_on_fits(&top, subset.as_slice(), rules) {
-                    let dup = seen[..seen_len].contains(&subset) || overflow.contains(&subset);
-                    if !dup {
-                        if seen_len < seen.len() {
-                            seen[seen_len] = subset;
-                            seen_len += 1;
-                        } else {
-                            overflow.push(subset);
-                        }
-                        found(&subset);
-                    }
+                if add_on_fits(&top, subset.as_slice(), rules) && seen.first_time(subset) {
+                    found(&subset);
                 }
             }
             // Next submask of `relevant` in increasing order.
@@ -366,6 +389,7 @@ impl<'a> BotView<'a> {
         self.for_each_throw(|t| legal.throws.push(*t));
         legal.draw_from_stock = self.can_draw_from_stock();
         legal.draw_from_discard = self.discard_draws();
+        legal.discard_draws = self.game.draws_by_size(&legal.throws);
         legal.call = self.can_call();
         legal.call_penalised = legal.call && !self.game.call_within_threshold(self.seat);
         let owed = self.owed_declaration();
@@ -383,11 +407,36 @@ impl<'a> BotView<'a> {
         }
         self.for_each_waterfall(|w| legal.waterfalls.push(*w));
         legal.waterfall_pick = self.waterfall_offer();
+        legal.kill_piles = self.killable_piles().collect();
         legal
     }
 
     /// The full (allocating) view of this seat, as the API shows it.
     pub fn seat_view(&self) -> Option<SeatView> {
         self.game.view(self.seat)
+    }
+}
+
+/// The add-ons listed so far: a few inline, the rare rest on the heap.
+#[derive(Default)]
+struct Seen {
+    inline: [Cards; 8],
+    len: usize,
+    overflow: Vec<Cards>,
+}
+
+impl Seen {
+    /// Records `cards`; whether they were new.
+    fn first_time(&mut self, cards: Cards) -> bool {
+        if self.inline[..self.len].contains(&cards) || self.overflow.contains(&cards) {
+            return false;
+        }
+        if self.len < self.inline.len() {
+            self.inline[self.len] = cards;
+            self.len += 1;
+        } else {
+            self.overflow.push(cards);
+        }
+        true
     }
 }

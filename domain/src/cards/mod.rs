@@ -102,6 +102,9 @@ impl Card {
     /// The two of spades (the House Rules' Landmine).
     pub const TWO_OF_SPADES: Card = Card::new(2, Suit::Spades);
 
+    /// The five of diamonds (the House Rules' Fifths Disease).
+    pub const FIVE_OF_DIAMONDS: Card = Card::new(5, Suit::Diamonds);
+
     /// The queen of diamonds (the House Rules' Spy).
     pub const QUEEN_OF_DIAMONDS: Card = Card::new(12, Suit::Diamonds);
 }

@@ -77,6 +77,12 @@ pub enum Command {
         seat: Seat,
         card: Card,
     },
+    /// Fifths Disease: before their turn, `seat` lays the five of diamonds on the pile
+    /// of `size`-card throws (Cell Division), killing it for the rest of the round.
+    KillPile {
+        seat: Seat,
+        size: u8,
+    },
 }
 
 impl Command {

@@ -63,6 +63,11 @@ pub fn describe(event: &Event, players: &[String]) -> String {
             e.cards.len(),
             name(e.to)
         ),
+        Event::PileKilled(e) => format!(
+            "{} lays the five of diamonds on the pile of {}-card throws: it is dead for the round",
+            name(e.seat),
+            e.size
+        ),
         Event::WaterfallPicked(e) => format!(
             "{} keeps a card of the waterfall and passes {} to {}",
             name(e.seat),

@@ -1,14 +1,17 @@
 //! The discard pile of a round as it grew, for referees: the fold ([`Game`]) keeps only
 //! the throw on top and an unordered heap below it, so [`discard_pile`] reads the
 //! round's events again: the up card, every throw with the thrower's draw, what was
-//! slapped down or added onto each throw, the card the next player took from it, and
-//! which throws a reshuffle turned back into stock.
+//! slapped down or added onto each throw, the card a later turn took from it, and
+//! which throws a reshuffle turned back into stock. Under Cell Division each throw
+//! names the pile it went on; a five of diamonds that killed a pile (Fifths Disease)
+//! is listed as a throw onto it without a draw.
 
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Cards};
 
 use super::event::{Draw, Event, Seat};
+use super::piles::Laying;
 use super::state::Game;
 
 /// The discard pile of one round, oldest throw first.
@@ -33,14 +36,21 @@ pub struct PileThrow {
     pub version: u64,
     /// Who threw it; `null` for the up card.
     pub seat: Option<Seat>,
+    /// The size of the pile it went on: 1 for the original pile (the only one of rules
+    /// without Cell Division).
+    pub pile: u8,
     /// The cards thrown, bottom first.
     pub cards: Cards,
     /// What the thrower drew after throwing; `null` for the up card.
     pub draw: Option<Draw>,
     /// Cards laid onto this throw later: the thrower's slap-down, others' add-ons.
     pub laid_on: Vec<LaidOn>,
-    /// The card the next player took from this throw, if one did.
+    /// The card a later turn took from this throw, if one did.
     pub taken: Option<Taken>,
+    /// Osmosis: the cards still later turns took from this throw while it lay on top of
+    /// its pile (empty, and left out, under other rules).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub taken_later: Vec<Taken>,
     /// Version of the reshuffle that turned this throw back into stock; `null` while
     /// it lies on the pile.
     pub reshuffled_at: Option<u64>,
@@ -66,7 +76,7 @@ pub enum LaidOnKind {
     AddOn,
 }
 
-/// A card taken from a throw by the next player's draw.
+/// A card taken from a throw by a later turn's draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Taken {
@@ -82,6 +92,77 @@ pub fn discard_pile<'a>(events: impl IntoIterator<Item = (u64, &'a Event)>) -> O
     let mut game = Game::new();
     let mut pile: Option<DiscardPile> = None;
     for (version, event) in events {
+        // Where a draw comes from and where cards are laid follow from the state before
+        // the event.
+        let before = &game;
+        if let Some(pile) = pile.as_mut() {
+            match event {
+                Event::TurnPlayed(turn) => {
+                    if let Draw::Discard(card) = turn.draw {
+                        let from = before.discard_source(card, &turn.thrown);
+                        if let Some(top) = top_of(pile, from.unwrap_or(1)) {
+                            let taken = Taken {
+                                version,
+                                seat: turn.seat,
+                                card,
+                            };
+                            match top.taken {
+                                None => top.taken = Some(taken),
+                                Some(_) => top.taken_later.push(taken),
+                            }
+                        }
+                    }
+                    let on = before.rules().map_or(1, |r| r.pile_for(turn.thrown.len()));
+                    pile.throws.push(PileThrow {
+                        version,
+                        seat: Some(turn.seat),
+                        pile: on,
+                        cards: turn.thrown,
+                        draw: Some(turn.draw),
+                        laid_on: Vec::new(),
+                        taken: None,
+                        taken_later: Vec::new(),
+                        reshuffled_at: None,
+                    });
+                }
+                Event::SlappedDown(slap) => {
+                    let cards = Cards::from_iter([slap.card]);
+                    let on = before.lay_target(cards.as_slice(), Laying::Slap);
+                    lay_on(pile, on, version, slap.seat, LaidOnKind::Slap, cards);
+                }
+                Event::AddedOn(add) => {
+                    let on = before.lay_target(add.cards.as_slice(), Laying::AddOn);
+                    lay_on(pile, on, version, add.seat, LaidOnKind::AddOn, add.cards);
+                }
+                Event::PileKilled(kill) => pile.throws.push(PileThrow {
+                    version,
+                    seat: Some(kill.seat),
+                    pile: kill.size,
+                    cards: Cards::from_iter([Card::FIVE_OF_DIAMONDS]),
+                    draw: None,
+                    laid_on: Vec::new(),
+                    taken: None,
+                    taken_later: Vec::new(),
+                    reshuffled_at: None,
+                }),
+                Event::StockReshuffled(_) => {
+                    // Every live pile's throws below its top one go back into stock.
+                    let piles = &before.round.piles;
+                    let mut tops_seen = 0u64;
+                    for throw in pile.throws.iter_mut().rev() {
+                        let bit = 1u64 << (throw.pile & 63);
+                        let covered = tops_seen & bit != 0;
+                        tops_seen |= bit;
+                        let dead = piles.get(throw.pile).is_none_or(|p| p.dead);
+                        if covered && !dead {
+                            throw.reshuffled_at.get_or_insert(version);
+                        }
+                    }
+                }
+                Event::RoundEnded(_) => pile.ended_at = Some(version),
+                _ => {}
+            }
+        }
         game.apply(event);
         if let Event::RoundDealt(dealt) = event {
             pile = Some(DiscardPile {
@@ -91,56 +172,37 @@ pub fn discard_pile<'a>(events: impl IntoIterator<Item = (u64, &'a Event)>) -> O
                 throws: vec![PileThrow {
                     version,
                     seat: None,
+                    pile: 1,
                     cards: game.top_throw(),
                     draw: None,
                     laid_on: Vec::new(),
                     taken: None,
+                    taken_later: Vec::new(),
                     reshuffled_at: None,
                 }],
             });
-            continue;
-        }
-        let Some(pile) = pile.as_mut() else {
-            continue;
-        };
-        match event {
-            Event::TurnPlayed(turn) => {
-                if let (Draw::Discard(card), Some(top)) = (turn.draw, pile.throws.last_mut()) {
-                    top.taken = Some(Taken {
-                        version,
-                        seat: turn.seat,
-                        card,
-                    });
-                }
-                pile.throws.push(PileThrow {
-                    version,
-                    seat: Some(turn.seat),
-                    cards: turn.thrown,
-                    draw: Some(turn.draw),
-                    laid_on: Vec::new(),
-                    taken: None,
-                    reshuffled_at: None,
-                });
-            }
-            Event::SlappedDown(slap) => lay_on(pile, version, slap.seat, LaidOnKind::Slap, {
-                Cards::from_iter([slap.card])
-            }),
-            Event::AddedOn(add) => lay_on(pile, version, add.seat, LaidOnKind::AddOn, add.cards),
-            Event::StockReshuffled(_) => {
-                let below = pile.throws.len().saturating_sub(1);
-                for throw in &mut pile.throws[..below] {
-                    throw.reshuffled_at.get_or_insert(version);
-                }
-            }
-            Event::RoundEnded(_) => pile.ended_at = Some(version),
-            _ => {}
         }
     }
     pile
 }
 
-fn lay_on(pile: &mut DiscardPile, version: u64, seat: Seat, kind: LaidOnKind, cards: Cards) {
-    if let Some(top) = pile.throws.last_mut() {
+/// The throw on top of the pile of `size`.
+fn top_of(pile: &mut DiscardPile, size: u8) -> Option<&mut PileThrow> {
+    pile.throws.iter_mut().rev().find(|t| t.pile == size)
+}
+
+fn lay_on(
+    pile: &mut DiscardPile,
+    on: Option<u8>,
+    version: u64,
+    seat: Seat,
+    kind: LaidOnKind,
+    cards: Cards,
+) {
+    let size = on
+        .or_else(|| pile.throws.last().map(|t| t.pile))
+        .unwrap_or(1);
+    if let Some(top) = top_of(pile, size) {
         top.laid_on.push(LaidOn {
             version,
             seat,
@@ -162,11 +224,10 @@ impl PileThrow {
             .iter()
             .chain(self.laid_on.iter().flat_map(|l| l.cards.iter()))
             .collect();
-        if let Some(at) = self
-            .taken
-            .and_then(|t| cards.iter().position(|&c| c == t.card))
-        {
-            cards.remove(at);
+        for taken in self.taken.iter().chain(&self.taken_later) {
+            if let Some(at) = cards.iter().position(|&c| c == taken.card) {
+                cards.remove(at);
+            }
         }
         cards
     }
@@ -178,8 +239,24 @@ mod tests {
     use crate::bots::BotKind;
     use crate::rules::Preset;
 
-    fn bots_game(kind: BotKind, preset: Preset, players: usize, seed: u64) -> Vec<Event> {
-        crate::sim::bots_game(kind, &preset.rules(), players, seed)
+    /// Every preset's rules, and the house rules with the pile family's bonus rules.
+    fn rule_sets() -> Vec<(String, crate::rules::Rules)> {
+        let mut sets: Vec<_> = Preset::ALL
+            .into_iter()
+            .map(|p| (p.name().to_owned(), p.rules()))
+            .collect();
+        for bonus in [
+            &["cell_division", "fifths_disease"][..],
+            &["cell_division", "osmosis", "fifths_disease"],
+        ] {
+            let serde_json::Value::Object(overrides) = serde_json::json!({ "bonus_rules": bonus })
+            else {
+                unreachable!("an object")
+            };
+            let rules = Preset::House.rules().with_overrides(&overrides);
+            sets.push((bonus.join(" + "), rules.expect("valid")));
+        }
+        sets
     }
 
     fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
@@ -192,12 +269,13 @@ mod tests {
     #[test]
     fn the_history_adds_up_to_the_folded_pile() {
         let (mut throws, mut laid_on, mut taken, mut reshuffles) = (0, 0, 0, 0);
-        let games = Preset::ALL
+        let (mut kills, mut other_piles) = (0, 0);
+        let games = rule_sets()
             .into_iter()
-            .flat_map(|preset| BotKind::ALL.map(|kind| (preset, kind)));
-        for (preset, kind) in games {
+            .flat_map(|set| BotKind::ALL.map(|kind| (set.clone(), kind)));
+        for ((preset, rules), kind) in games {
             for seed in [1, 2] {
-                let events = bots_game(kind, preset, 3, seed);
+                let events = crate::sim::bots_game(kind, &rules, 3, seed);
                 let versioned = || (10..).zip(events.iter());
                 assert_eq!(discard_pile(versioned().take(1)), None);
                 let mut game = Game::new();
@@ -211,20 +289,26 @@ mod tests {
                     assert_eq!(pile.round, game.round_number());
                     let on_pile: Vec<Card> =
                         pile.throws.iter().flat_map(PileThrow::remaining).collect();
-                    let mut folded = game.round.discard_below.clone();
-                    folded.extend(game.top_throw().iter());
+                    let folded: Vec<Card> = game.round.piles.cards().collect();
                     assert_eq!(
                         sorted(on_pile),
                         sorted(folded),
                         "{preset:?} after event {n}"
                     );
-                    let top = pile.throws.last().expect("the up card at least");
+                    // The latest throw: the last entry on its pile (a pile killed since
+                    // shows the five on top).
+                    let latest = game.round.piles.latest_size();
+                    let top = pile.throws.iter().rev().find(|t| t.pile == latest);
+                    let top = top.expect("the up card at least");
                     assert_eq!(
                         sorted(top.remaining()),
                         sorted(game.top_throw().iter().collect()),
                         "{preset:?} after event {n}"
                     );
-                    assert_eq!(top.seat, game.top_thrower().or(top.seat));
+                    let killed = top.seat.is_some() && top.draw.is_none();
+                    if !killed {
+                        assert_eq!(top.seat, game.top_thrower().or(top.seat));
+                    }
                 }
                 assert!(
                     pile.is_some_and(|p| p.ended_at.is_some()),
@@ -246,15 +330,39 @@ mod tests {
                         .iter()
                         .filter(|e| matches!(e, Event::TurnPlayed(_)))
                         .count();
-                    assert_eq!(pile.throws.len(), turns + 1);
-                    for (throw, next) in pile.throws.iter().zip(&pile.throws[1..]) {
-                        assert!(throw.version < next.version);
-                        let drew_from_pile = matches!(next.draw, Some(Draw::Discard(_)));
-                        assert_eq!(throw.taken.is_some(), drew_from_pile);
-                        if let Some(taken) = throw.taken {
-                            assert_eq!(Some(taken.seat), next.seat);
-                            assert_eq!(taken.version, next.version);
-                            assert_eq!(next.draw, Some(Draw::Discard(taken.card)));
+                    let killed = round
+                        .iter()
+                        .filter(|e| matches!(e, Event::PileKilled(_)))
+                        .count();
+                    assert_eq!(pile.throws.len(), turns + killed + 1);
+                    kills += killed;
+                    other_piles += pile.throws.iter().filter(|t| t.pile > 1).count();
+                    for throw in &pile.throws {
+                        for taken in throw.taken.iter().chain(&throw.taken_later) {
+                            // Taken by a later turn that drew that card from the pile.
+                            let by = pile.throws.iter().find(|t| t.version == taken.version);
+                            let by = by.expect("a turn took it");
+                            assert!(throw.version < by.version);
+                            assert_eq!(Some(taken.seat), by.seat);
+                            assert_eq!(by.draw, Some(Draw::Discard(taken.card)));
+                        }
+                    }
+                    let drew_from_piles = pile
+                        .throws
+                        .iter()
+                        .filter(|t| matches!(t.draw, Some(Draw::Discard(_))))
+                        .count();
+                    let taken_here: usize = pile
+                        .throws
+                        .iter()
+                        .map(|t| usize::from(t.taken.is_some()) + t.taken_later.len())
+                        .sum();
+                    assert_eq!(taken_here, drew_from_piles, "{preset}");
+                    if !rules.several_piles() {
+                        // One pile: a card is taken from the throw just before.
+                        for (throw, next) in pile.throws.iter().zip(&pile.throws[1..]) {
+                            let drew = matches!(next.draw, Some(Draw::Discard(_)));
+                            assert_eq!(throw.taken.is_some(), drew);
                         }
                     }
                     let laid = round
@@ -276,6 +384,10 @@ mod tests {
             }
         }
         assert!(throws > 20 && taken > 0, "{throws} throws, {taken} taken");
+        assert!(
+            kills > 0 && other_piles > 0,
+            "{kills} kills, {other_piles} on other piles"
+        );
         // Slap-downs, add-ons and reshuffles are rarer: they must show up somewhere
         // for the test to mean something.
         assert!(laid_on > 0, "no slap-down nor add-on in any round");

@@ -90,7 +90,13 @@ fn other_turns(game: &Game, stored: &TurnPlayed) -> Vec<TurnPlayed> {
     let mut draws: Vec<Draw> = Vec::new();
     let named = std::iter::once(stored.draw)
         .chain(stock.into_iter().map(Draw::Stock))
-        .chain(round.top.iter().map(Draw::Discard));
+        .chain(
+            round
+                .piles
+                .live()
+                .flat_map(|p| p.top.iter())
+                .map(Draw::Discard),
+        );
     for draw in named {
         if !draws.contains(&draw) {
             draws.push(draw);

@@ -34,6 +34,11 @@ pub enum GameError {
     CardNotInHand { card: Card },
     #[error("illegal throw: {0}")]
     IllegalThrow(ThrowError),
+    #[error(
+        "illegal throw: the pile of {size}-card throws is dead (Fifths Disease): nothing more \
+         is played on it this round"
+    )]
+    PileDead { size: u8 },
     #[error("illegal draw: {card} {reason}")]
     IllegalDraw { card: Card, reason: &'static str },
     #[error("{0}")]
@@ -50,6 +55,8 @@ pub enum GameError {
     QueenSwapNotAllowed(String),
     #[error("waterfall not allowed: {0}")]
     WaterfallNotAllowed(String),
+    #[error("pile kill not allowed: {0}")]
+    PileKillNotAllowed(String),
     #[error("stored event does not match what the rules decide: {0}")]
     EventMismatch(String),
 }
@@ -70,6 +77,7 @@ impl GameError {
             GameError::NotYourTurn { .. } => "not_your_turn",
             GameError::CardNotInHand { .. } => "card_not_in_hand",
             GameError::IllegalThrow(_) => "illegal_throw",
+            GameError::PileDead { .. } => "illegal_throw",
             GameError::IllegalDraw { .. } => "illegal_draw",
             GameError::CardNotAvailable(_) => "card_not_available",
             GameError::CallNotAllowed(_) => "call_not_allowed",
@@ -78,6 +86,7 @@ impl GameError {
             GameError::DeclarationNotAllowed(_) => "declaration_not_allowed",
             GameError::QueenSwapNotAllowed(_) => "queen_swap_not_allowed",
             GameError::WaterfallNotAllowed(_) => "waterfall_not_allowed",
+            GameError::PileKillNotAllowed(_) => "pile_kill_not_allowed",
             GameError::EventMismatch(_) => "event_mismatch",
         }
     }

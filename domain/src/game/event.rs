@@ -64,11 +64,13 @@ pub enum Event {
     WaterfallStarted(WaterfallStarted),
     #[serde(rename = "waterfall_picked.v1")]
     WaterfallPicked(WaterfallPicked),
+    #[serde(rename = "pile_killed.v1")]
+    PileKilled(PileKilled),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 19] = [
+    pub const TYPES: [&'static str; 20] = [
         "game_created.v1",
         "round_dealt.v1",
         "turn_played.v1",
@@ -88,6 +90,7 @@ impl Event {
         "queen_swapped.v1",
         "waterfall_started.v1",
         "waterfall_picked.v1",
+        "pile_killed.v1",
     ];
 
     /// The `type` tag, as stored beside the payload.
@@ -112,6 +115,7 @@ impl Event {
             Event::QueenSwapped(_) => 16,
             Event::WaterfallStarted(_) => 17,
             Event::WaterfallPicked(_) => 18,
+            Event::PileKilled(_) => 19,
         };
         Event::TYPES[i]
     }
@@ -127,6 +131,7 @@ impl Event {
             Event::OnderkluftDeclared(e) => Some(e.seat),
             Event::WaterfallStarted(e) => Some(e.seat),
             Event::WaterfallPicked(e) => Some(e.seat),
+            Event::PileKilled(e) => Some(e.seat),
             _ => None,
         }
     }
@@ -336,6 +341,17 @@ pub struct QueenSwapped {
     pub given: Card,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Card>))]
     pub taken: Card,
+}
+
+/// Fifths Disease (a House Rules bonus rule): before their turn, `seat` laid the five
+/// of diamonds on the pile of `size`-card throws (Cell Division), which is dead for the
+/// rest of the round: no throw of that size, no draw from it. Public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PileKilled {
+    pub seat: Seat,
+    pub size: u8,
 }
 
 /// Waterfall (a House Rules bonus rule): at the beginning of their turn, `seat` passed

@@ -5,6 +5,8 @@
 //! - `decide/`: [`Game::decide`], one file per kind of command.
 //! - `scoring/`: the end of a round: points, reductions, eliminations, next starter.
 //! - `deal.rs`: dealing from a seed or checking a deal entered on paper.
+//! - `piles.rs`: the discard piles (several under Cell Division), where a draw comes
+//!   from and where laid cards go.
 //! - `view.rs`: what one seat may see, with the actions legal for it now.
 //! - `discard.rs`: the discard pile's history in a round, read again from the events.
 //! - `diff.rs`: what changed between two states of a game, for referees.
@@ -20,6 +22,7 @@ mod discard;
 mod divergence;
 mod error;
 mod event;
+mod piles;
 mod scoring;
 mod state;
 mod view;
@@ -32,9 +35,10 @@ pub use discard::{DiscardPile, LaidOn, LaidOnKind, PileThrow, Taken, discard_pil
 pub use divergence::{earliest_divergence, earliest_divergence_from};
 pub use error::GameError;
 pub use event::*;
+pub(crate) use piles::Laying;
 pub use scoring::{RoundEnding, RoundScore, score_round, standings};
 pub use state::Game;
-pub use view::{LegalActions, RoundStage, SeatView};
+pub use view::{LegalActions, PileView, RoundStage, SeatView, SizeDraws};
 pub use visibility::{Viewer, visible_events};
 
 use crate::cards::Cards;
@@ -224,9 +228,9 @@ impl Game {
         self.round.stock.len()
     }
 
-    /// The throw on top of the discard pile.
+    /// The latest throw, on top of its discard pile.
     pub fn top_throw(&self) -> Cards {
-        self.round.top
+        self.round.piles.latest_top()
     }
 
     /// Every card in play right now (hands, stock, discard, a piñata set aside, a
@@ -237,8 +241,7 @@ impl Game {
             hand.iter().for_each(|c| counts.add(c));
         }
         self.round.stock.iter().for_each(|&c| counts.add(c));
-        self.round.discard_below.iter().for_each(|&c| counts.add(c));
-        self.round.top.iter().for_each(|c| counts.add(c));
+        self.round.piles.cards().for_each(|c| counts.add(c));
         self.round.pinata.iter().for_each(|&c| counts.add(c));
         if let state::Stage::Waterfall { left, .. } = self.round.stage {
             left.iter().for_each(|c| counts.add(c));
@@ -344,6 +347,7 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
         &Event::WaterfallPicked(WaterfallPicked { seat, card, .. }) => {
             Command::WaterfallPick { seat, card }
         }
+        &Event::PileKilled(PileKilled { seat, size }) => Command::KillPile { seat, size },
         Event::StockReshuffled(_)
         | Event::RoundEnded(_)
         | Event::GameFinished(_)

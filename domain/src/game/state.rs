@@ -8,6 +8,7 @@ use crate::shuffle::{Commitment, Seed, ShuffleStream, shuffle_in_place};
 
 use super::deal::dealt_from_seed;
 use super::event::*;
+use super::piles::{Laying, Piles};
 
 /// A whole game: the table, the totals, and the round in play.
 #[derive(Debug, Clone, Default)]
@@ -45,11 +46,10 @@ pub(crate) struct Round {
     pub seed: Option<Seed>,
     pub commitment: Option<Commitment>,
     pub reshuffles: u32,
-    /// The discard pile under the top throw, in no particular order.
-    pub discard_below: Vec<Card>,
-    /// The throw on top of the pile (bottom first), with its slap-downs and add-ons.
-    pub top: Cards,
-    /// Who threw `top`; `None` for the card turned up at the deal.
+    /// The discard piles: one, or one per throw size under Cell Division.
+    pub piles: Piles,
+    /// Who threw the latest throw; `None` for the card turned up at the deal, and once
+    /// nothing may be laid on it any more.
     pub top_thrower: Option<Seat>,
     pub turn: Seat,
     /// Nothing done yet in this turn (an own-turn add-on can forfeit the call).
@@ -72,6 +72,9 @@ pub(crate) struct Round {
     /// Waterfall: the player whose turn it is passed one already. It begins their turn,
     /// so it also closes the window on the throw before it.
     pub waterfall_passed: bool,
+    /// Fifths Disease: the player whose turn it is killed a pile already. It begins
+    /// their turn, so it also closes the window on the throw before it.
+    pub pile_killed: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -120,15 +123,17 @@ impl Game {
                     hand.remove(e.card);
                 }
                 self.forget_shown(e.seat, &[e.card]);
-                let _ = self.round.top.try_push(e.card);
+                let pile = self.laid_on(&[e.card], Laying::Slap);
+                self.round.piles.lay_on(pile, &[e.card]);
                 self.round.slap_card = None;
             }
             Event::AddedOn(e) => {
+                let pile = self.laid_on(e.cards.as_slice(), Laying::AddOn);
                 if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
                     let _ = hand.remove_all(e.cards.as_slice());
                 }
                 self.forget_shown(e.seat, e.cards.as_slice());
-                let _ = self.round.top.try_extend(e.cards.as_slice());
+                self.round.piles.lay_on(pile, e.cards.as_slice());
                 if e.seat == self.round.turn && self.round.stage == Stage::Playing {
                     self.round.turn_fresh = false;
                 }
@@ -201,6 +206,16 @@ impl Game {
                         };
                     }
                 }
+            }
+            Event::PileKilled(e) => {
+                if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
+                    hand.remove(Card::FIVE_OF_DIAMONDS);
+                }
+                self.forget_shown(e.seat, &[Card::FIVE_OF_DIAMONDS]);
+                let round = &mut self.round;
+                round.piles.kill(e.size, Card::FIVE_OF_DIAMONDS);
+                round.pile_killed = true;
+                round.slap_card = None;
             }
             Event::PinataSetAside(e) => {
                 take_from_stock(&mut self.round.stock, e.card);
@@ -288,7 +303,6 @@ impl Game {
         round.turns_played = 0;
         round.reshuffles = 0;
         round.stage = Stage::Playing;
-        round.discard_below.clear();
         round.top_thrower = None;
         round.shown.clear();
         round.reversed = false;
@@ -296,6 +310,7 @@ impl Game {
         round.redeals = 0;
         round.queen_swaps = 0;
         round.waterfall_passed = false;
+        round.pile_killed = false;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
@@ -331,11 +346,21 @@ impl Game {
             }
         };
         round.hands = hands;
-        round.top = Cards::from_iter([up_card]);
+        round.piles = Piles::dealt(up_card);
         round.stock = stock;
         round.stock_ordered = ordered;
         round.seed = seed;
         round.commitment = commitment;
+    }
+
+    /// The pile a slap-down or an add-on of `cards` went on (see [`Game::osmosis`]).
+    fn laid_on(&self, cards: &[Card], laying: Laying) -> u8 {
+        let latest = self.round.piles.latest_size();
+        if self.osmosis() {
+            self.lay_target(cards, laying).unwrap_or(latest)
+        } else {
+            latest
+        }
     }
 
     /// `owner` no longer holds `cards`: nobody it was shown to still knows them there.
@@ -374,6 +399,15 @@ impl Game {
     }
 
     fn apply_turn(&mut self, e: &TurnPlayed) {
+        let pile = self
+            .rules
+            .as_deref()
+            .map_or(1, |r| r.pile_for(e.thrown.len()));
+        let source = match e.draw {
+            Draw::Discard(card) if self.osmosis() => self.discard_source(card, &e.thrown),
+            Draw::Discard(_) => Some(pile),
+            Draw::Stock(_) => None,
+        };
         self.forget_shown(e.seat, e.thrown.as_slice());
         let seat = e.seat as usize;
         let Some(hand) = self.round.hands.get_mut(seat) else {
@@ -386,11 +420,11 @@ impl Game {
         match e.draw {
             Draw::Stock(card) => take_from_stock(&mut round.stock, card),
             Draw::Discard(card) => {
-                round.top.remove(card);
+                let from = source.unwrap_or(round.piles.latest_size());
+                round.piles.take(from, card);
             }
         }
-        round.discard_below.extend(round.top.iter());
-        round.top = e.thrown;
+        round.piles.lay_throw(pile, e.thrown);
         round.top_thrower = Some(e.seat);
         round.slap_card = self
             .rules
@@ -403,6 +437,7 @@ impl Game {
         self.round.turns_played += 1;
         self.round.turn_fresh = true;
         self.round.waterfall_passed = false;
+        self.round.pile_killed = false;
         // Southern Hemisphere: "Playing a 9 reverses the direction of play." Not in the
         // last turns after a call, where each other player plays exactly one turn.
         if self.round.stage == Stage::Playing
@@ -438,7 +473,7 @@ impl Game {
     fn apply_reshuffle(&mut self, e: &StockReshuffled) {
         let round = &mut self.round;
         round.reshuffles = e.reshuffle;
-        let mut cards = std::mem::take(&mut round.discard_below);
+        let mut cards = round.piles.take_below();
         if let Some(seed) = &round.seed {
             // Sorting first makes the shuffle independent of how the pile was kept.
             cards.sort_unstable();

@@ -6,11 +6,12 @@
 use serde::Serialize;
 
 use crate::cards::{Card, Cards};
-use crate::combos::{for_each_throw, slap_fits, takeable};
+use crate::combos::{for_each_throw, takeable};
 use crate::rules::{CallResolution, OverThresholdCall};
 use crate::shuffle::Commitment;
 
 use super::event::Seat;
+use super::piles::Laying;
 use super::state::{Game, Stage};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -47,10 +48,14 @@ pub struct SeatView {
     pub hand: Cards,
     pub hand_total: u32,
     pub hand_sizes: Vec<u8>,
+    /// The latest throw, on top of its pile.
     pub top_throw: Cards,
     pub top_thrower: Option<Seat>,
-    /// The cards of the top throw that the next player may draw.
+    /// The cards of the latest throw that may be drawn from it.
     pub takeable: Cards,
+    /// The discard piles, smallest size first: the one pile of classic rules, or one per
+    /// throw size under Cell Division; empty between rounds.
+    pub piles: Vec<PileView>,
     pub stock_size: usize,
     pub totals: Vec<u32>,
     pub eliminated: Vec<bool>,
@@ -69,7 +74,12 @@ pub struct LegalActions {
     /// direction are legal too; these are listed once).
     pub throws: Vec<Cards>,
     pub draw_from_stock: bool,
+    /// The discard cards a turn may draw whatever it throws. Under Cell Division
+    /// (without Osmosis) that depends on the throw's size: see `discard_draws`.
     pub draw_from_discard: Cards,
+    /// Cell Division: per throw size among `throws`, the discard cards a throw of that
+    /// many cards may draw; empty under rules with one pile.
+    pub discard_draws: Vec<SizeDraws>,
     pub slap: Option<Card>,
     pub add_ons: Vec<Cards>,
     pub go_along: bool,
@@ -82,6 +92,45 @@ pub struct LegalActions {
     pub waterfalls: Vec<Cards>,
     /// Waterfall: the cards passed to this seat, of which it keeps one now.
     pub waterfall_pick: Cards,
+    /// Fifths Disease: the sizes of the piles this seat may kill now with the five of
+    /// diamonds, before its turn.
+    pub kill_piles: Vec<u8>,
+}
+
+/// One discard pile as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PileView {
+    /// How many cards the throws laid on it have (1: the original pile).
+    pub size: u8,
+    /// Its top throw, bottom first (Fifths Disease: the five of diamonds that killed it).
+    pub top: Cards,
+    /// The cards of `top` a turn may draw from it.
+    pub takeable: Cards,
+    /// How many cards lie below the top throw.
+    pub below: usize,
+    /// Fifths Disease: killed for the rest of the round.
+    pub dead: bool,
+}
+
+/// Cell Division: what a throw of `size` cards may draw from the piles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SizeDraws {
+    pub size: u8,
+    pub cards: Cards,
+}
+
+impl LegalActions {
+    /// The discard cards a turn throwing `throw` may draw: `draw_from_discard`, or
+    /// under Cell Division those listed for the throw's size.
+    pub fn draws_for(&self, throw: &Cards) -> Cards {
+        if self.discard_draws.is_empty() {
+            return self.draw_from_discard;
+        }
+        self.discard_draws
+            .iter()
+            .find(|d| d.size as usize == throw.len())
+            .map_or_else(Cards::new, |d| d.cards)
+    }
 }
 
 impl Game {
@@ -106,13 +155,14 @@ impl Game {
             hand,
             hand_total: rules.hand_total(hand.as_slice()),
             hand_sizes: round.hands[..n].iter().map(|h| h.len() as u8).collect(),
-            top_throw: round.top,
+            top_throw: self.top_throw(),
             top_thrower: round.top_thrower,
             takeable: if round.in_progress {
-                takeable(&round.top, rules)
+                takeable(&self.top_throw(), rules)
             } else {
                 Cards::new()
             },
+            piles: self.pile_views(),
             stock_size: round.stock.len(),
             totals: self.totals().to_vec(),
             eliminated: (0..n as Seat).map(|s| !self.is_active(s)).collect(),
@@ -177,14 +227,16 @@ impl Game {
         match round.stage {
             Stage::Playing | Stage::LastTurns { .. } if my_turn => {
                 if !hand.is_empty() {
-                    for_each_throw(&hand, rules, |t| legal.throws.push(*t));
+                    self.for_each_playable_throw(seat, |t| legal.throws.push(*t));
                     legal.draw_from_stock = !round.stock.is_empty();
-                    legal.draw_from_discard = takeable(&round.top, rules);
+                    legal.draw_from_discard = self.draws_whatever_the_throw();
+                    legal.discard_draws = self.draws_by_size(&legal.throws);
                     if rules.has_bonus(crate::rules::BonusRule::CrazyQueens) {
                         legal.queen_targets = self.queen_targets(seat).collect();
                     }
                 }
                 self.for_each_waterfall(seat, |w| legal.waterfalls.push(*w));
+                legal.kill_piles = self.killable_piles(seat).collect();
                 if round.stage == Stage::Playing {
                     let calls = rules.call_resolution_kind();
                     legal.call = self.call_allowed(seat, calls);
@@ -200,7 +252,7 @@ impl Game {
             if round.top_thrower == Some(seat) {
                 legal.slap = round.slap_card.filter(|&c| {
                     rules.slap_down != crate::rules::SlapDown::Off
-                        && slap_fits(&round.top, c, rules)
+                        && self.lay_target(&[c], Laying::Slap).is_some()
                 });
             } else {
                 // Only the subsets that can fit are tried: every subset of a hand of 16
@@ -209,6 +261,74 @@ impl Game {
             }
         }
         legal
+    }
+
+    /// The piles as everyone sees them ([`SeatView::piles`]).
+    pub fn pile_views(&self) -> Vec<PileView> {
+        let Some(rules) = self.rules.as_deref().filter(|_| self.round.in_progress) else {
+            return Vec::new();
+        };
+        self.round
+            .piles
+            .iter()
+            .map(|p| PileView {
+                size: p.size,
+                top: p.top,
+                takeable: if p.dead {
+                    Cards::new()
+                } else {
+                    takeable(&p.top, rules)
+                },
+                below: p.below.len(),
+                dead: p.dead,
+            })
+            .collect()
+    }
+
+    /// Every throw `seat` may make now, as [`for_each_throw`] lists them, less those
+    /// whose pile is dead or that would leave nothing to draw.
+    pub(crate) fn for_each_playable_throw(&self, seat: Seat, mut found: impl FnMut(&Cards)) {
+        let Some(rules) = self.rules.as_deref() else {
+            return;
+        };
+        let hand = self.hand(seat);
+        let mut playable = [None::<bool>; crate::cards::MAX_CARDS + 1];
+        for_each_throw(&hand, rules, |t| {
+            let size = t.len().min(crate::cards::MAX_CARDS);
+            if *playable[size].get_or_insert_with(|| self.throw_size_playable(size)) {
+                found(t);
+            }
+        });
+    }
+
+    /// [`LegalActions::draw_from_discard`]: under Cell Division without Osmosis, none.
+    pub(crate) fn draws_whatever_the_throw(&self) -> Cards {
+        let several_own = self
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.several_piles() && !r.has_bonus(crate::rules::BonusRule::Osmosis));
+        if several_own {
+            Cards::new()
+        } else {
+            self.discard_draws(1)
+        }
+    }
+
+    /// [`LegalActions::discard_draws`]: per size among `throws`, in increasing size.
+    pub(crate) fn draws_by_size(&self, throws: &[Cards]) -> Vec<SizeDraws> {
+        if !self.rules.as_deref().is_some_and(|r| r.several_piles()) {
+            return Vec::new();
+        }
+        let mut sizes: Vec<usize> = throws.iter().map(Cards::len).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+            .into_iter()
+            .map(|size| SizeDraws {
+                size: size as u8,
+                cards: self.discard_draws(size),
+            })
+            .collect()
     }
 
     /// The seat may add on at all now (whose turn it is, closed caller), cards aside.

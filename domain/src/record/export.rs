@@ -193,6 +193,7 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
             Event::OnderkluftDeclared(e) => Some(action(Act::Onderkluft(e.challenged))),
             Event::WaterfallStarted(e) => Some(action(Act::Waterfall(strings(e.cards.iter())))),
             Event::WaterfallPicked(e) => Some(action(Act::WaterfallPick(e.card.to_string()))),
+            Event::PileKilled(e) => Some(action(Act::KillPile(e.size))),
         };
         if let Some(recorded) = recorded {
             current

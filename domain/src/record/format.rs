@@ -125,6 +125,9 @@ pub enum Act {
     /// Waterfall: the card a player keeps of those passed to them
     /// (`"waterfall_pick": C`).
     WaterfallPick(String),
+    /// Fifths Disease: before a turn, the size of the pile the five of diamonds kills
+    /// (`"kill_pile": N`).
+    KillPile(u8),
 }
 
 /// What the bonus rules moved in a turn, written beside it (each omitted when none).
@@ -198,10 +201,12 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     waterfall_pick: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    kill_pile: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     event_version: Option<u64>,
 }
 
-const ONE_KIND: &str = "an action has a \"player\" and exactly one of \"throw\" (with \"draw\"), \"slap\", \"add\", \"call\", \"go_along\", \"onderkluft\", \"waterfall\", \"waterfall_pick\"";
+const ONE_KIND: &str = "an action has a \"player\" and exactly one of \"throw\" (with \"draw\"), \"slap\", \"add\", \"call\", \"go_along\", \"onderkluft\", \"waterfall\", \"waterfall_pick\", \"kill_pile\"";
 
 impl TryFrom<RawAction> for ActionRecord {
     type Error = String;
@@ -222,6 +227,7 @@ impl TryFrom<RawAction> for ActionRecord {
             onderkluft,
             waterfall,
             waterfall_pick,
+            kill_pile,
             event_version,
         } = raw;
         let bonus = TurnBonus {
@@ -246,6 +252,7 @@ impl TryFrom<RawAction> for ActionRecord {
             onderkluft.is_some(),
             waterfall.is_some(),
             waterfall_pick.is_some(),
+            kill_pile.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(ONE_KIND.to_owned());
@@ -271,9 +278,10 @@ impl TryFrom<RawAction> for ActionRecord {
             (_, _, _, _, Some(call), ..) => Act::Call(call),
             (_, _, _, _, _, Some(going), _) => Act::GoAlong(going),
             (_, _, _, _, _, _, Some(challenge)) => Act::Onderkluft(challenge),
-            _ => match (waterfall, waterfall_pick) {
-                (Some(cards), None) => Act::Waterfall(cards),
-                (None, Some(card)) => Act::WaterfallPick(card),
+            _ => match (waterfall, waterfall_pick, kill_pile) {
+                (Some(cards), None, None) => Act::Waterfall(cards),
+                (None, Some(card), None) => Act::WaterfallPick(card),
+                (None, None, Some(size)) => Act::KillPile(size),
                 _ => return Err(ONE_KIND.to_owned()),
             },
         };
@@ -308,6 +316,7 @@ impl From<ActionRecord> for RawAction {
             Act::Onderkluft(challenge) => raw.onderkluft = Some(challenge),
             Act::Waterfall(cards) => raw.waterfall = Some(cards),
             Act::WaterfallPick(card) => raw.waterfall_pick = Some(card),
+            Act::KillPile(size) => raw.kill_pile = Some(size),
         }
         raw
     }
@@ -341,6 +350,7 @@ mod tests {
             json!({"player": "ann", "onderkluft": true}),
             json!({"player": "ann", "waterfall": ["4C", "5H", "6S"]}),
             json!({"player": "bob", "waterfall_pick": "5H"}),
+            json!({"player": "bob", "kill_pile": 2}),
             json!({"player": "ann", "throw": ["9C"], "draw": {"stock": "2D"}, "event_version": 57}),
             json!({"player": "bob", "call": "yaniv", "event_version": 58}),
         ] {

@@ -416,6 +416,7 @@ impl Replay<'_> {
                 seat,
                 card: parse_card(card, at, "the card kept of the waterfall")?,
             },
+            Act::KillPile(size) => Command::KillPile { seat, size: *size },
         };
         self.execute(&command, at, Some(seat))
     }

@@ -229,6 +229,22 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                 )],
             ),
         ),
+        (
+            "RecordKillPile",
+            action_kind(
+                "Bonus rule `fifths_disease`: before their turn, the player lays the five of \
+                 diamonds on the pile of throws of this many cards (Cell Division), killing it \
+                 for the round",
+                vec![(
+                    "kill_pile",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Integer)
+                        .minimum(Some(2))
+                        .maximum(Some(16))
+                        .into(),
+                )],
+            ),
+        ),
     ]
 }
 

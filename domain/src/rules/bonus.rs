@@ -1,16 +1,17 @@
 //! The yaniv.co House Rules' thirteen bonus rules ("Try adding some of these rules to
 //! the classic game"), chosen with the `bonus_rules` parameter: a list of their names.
 //!
-//! The engine models ten so far ([`BonusRule::MODELLED`]): `landmine` and `wormhole`
-//! at the showdown, `spy`, which shows hands to one player, `southern_hemisphere`,
-//! whose nines reverse the direction of play, `mathematician`, which lays multiples
-//! on a single card, `sevens`, whose sevens make the others draw, `pinata`, whose
-//! threes set a card aside and take it, `double_edged_sword`, whose black eights
-//! re-deal the hands, `crazy_queens`, whose queens swap a chosen card for a blind
-//! pick, and `waterfall`, which passes a straight round the table. The other three
-//! keep several discard piles; a configuration that names one is refused with
-//! `bad_rules`, saying so, rather than played without it. Each check below names the parameter or the rule it conflicts
-//! with.
+//! The engine plays all thirteen ([`BonusRule::ALL`]): `landmine` and `wormhole` at
+//! the showdown, `spy`, which shows hands to one player, `southern_hemisphere`, whose
+//! nines reverse the direction of play, `mathematician`, which lays multiples on a
+//! single card, `sevens`, whose sevens make the others draw, `pinata`, whose threes set
+//! a card aside and take it, `double_edged_sword`, whose black eights re-deal the
+//! hands, `crazy_queens`, whose queens swap a chosen card for a blind pick,
+//! `waterfall`, which passes a straight round the table, and the pile family:
+//! `cell_division`, a discard pile per throw size, `osmosis`, which opens every pile to
+//! every draw and laid card, and `fifths_disease`, whose five of diamonds kills a pile
+//! (`game/piles.rs`). A combination the source rules out is refused with `bad_rules`;
+//! each check below names the parameter or the rule it conflicts with.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,18 +38,21 @@ pub enum BonusRule {
 }
 
 impl BonusRule {
-    /// The rules the engine plays.
-    pub const MODELLED: [BonusRule; 10] = [
-        BonusRule::CrazyQueens,
-        BonusRule::DoubleEdgedSword,
-        BonusRule::Landmine,
-        BonusRule::Mathematician,
-        BonusRule::Pinata,
+    /// Every bonus rule, in the source's order.
+    pub const ALL: [BonusRule; 13] = [
         BonusRule::Sevens,
-        BonusRule::SouthernHemisphere,
         BonusRule::Spy,
+        BonusRule::CellDivision,
+        BonusRule::Osmosis,
+        BonusRule::FifthsDisease,
+        BonusRule::DoubleEdgedSword,
+        BonusRule::CrazyQueens,
         BonusRule::Waterfall,
+        BonusRule::Mathematician,
+        BonusRule::SouthernHemisphere,
         BonusRule::Wormhole,
+        BonusRule::Pinata,
+        BonusRule::Landmine,
     ];
 
     /// The name in `bonus_rules`.
@@ -100,6 +104,14 @@ pub(super) fn check(rules: &Rules) -> Result<(), RulesError> {
             "fifths_disease kills a pile of cell_division: it needs cell_division",
         ));
     }
+    // "Similar to Cell Division, a pile is created for each new group of cards. With
+    // Osmosis, though, ...", and Cell Division's figure 7c: "(unless Osmosis is in
+    // effect ...)": Osmosis changes how Cell Division's piles are played.
+    if has(BonusRule::Osmosis) && !has(BonusRule::CellDivision) {
+        return Err(conflict(
+            "osmosis opens the piles of cell_division to every draw: it needs cell_division",
+        ));
+    }
     if has(BonusRule::Wormhole) {
         // "the player calling Yaniv is automatically Assaffed": a showdown at once, where
         // an equal hand beats the caller.
@@ -121,14 +133,6 @@ pub(super) fn check(rules: &Rules) -> Result<(), RulesError> {
         return Err(conflict(
             "mathematician widens the add-ons and slap-downs: these rules have neither",
         ));
-    }
-    if let Some(rule) = chosen.iter().find(|r| !BonusRule::MODELLED.contains(r)) {
-        let modelled: Vec<&str> = BonusRule::MODELLED.iter().map(|r| r.name()).collect();
-        return Err(conflict(format!(
-            "{} is not modelled by the engine yet (modelled: {})",
-            rule.name(),
-            modelled.join(", ")
-        )));
     }
     Ok(())
 }
@@ -180,14 +184,14 @@ mod tests {
     }
 
     #[test]
-    fn conflicts_and_unmodelled_rules_are_named() {
+    fn conflicts_are_named() {
         let with =
             |names: serde_json::Value| resolve("house", serde_json::json!({"bonus_rules": names}));
         assert!(
             message(with(serde_json::json!(["fifths_disease"]))).contains("needs cell_division")
         );
         assert!(message(with(serde_json::json!(["landmine", "landmine"]))).contains("named twice"));
-        assert!(message(with(serde_json::json!(["osmosis"]))).contains("osmosis is not modelled"));
+        assert!(message(with(serde_json::json!(["osmosis"]))).contains("needs cell_division"));
         let israeli = resolve(
             "israeli",
             serde_json::json!({"bonus_rules": ["mathematician"]}),

@@ -20,9 +20,9 @@ pub use bonus::{BonusRule, LANDMINE_POINTS, WORMHOLE_TOTAL};
 pub use overrides::{Overrides, RuleSpec, RulesError, overrides_between};
 pub use presets::{PRESET_NAMES, Preset};
 pub use random::{
-    BONUS_RULES_V2, BONUS_RULES_V3, RANDOM_RULES_PROCEDURE, RANDOM_RULES_PROCEDURE_V2,
-    RANDOM_RULES_PROCEDURE_V3, RandomElement, RandomRules, random_rules, random_rules_v2,
-    random_rules_v3,
+    BONUS_RULES_V2, BONUS_RULES_V3, BONUS_RULES_V4, RANDOM_RULES_PROCEDURE,
+    RANDOM_RULES_PROCEDURE_V2, RANDOM_RULES_PROCEDURE_V3, RANDOM_RULES_PROCEDURE_V4, RandomElement,
+    RandomRules, random_rules, random_rules_v2, random_rules_v3, random_rules_v4,
 };
 #[cfg(feature = "openapi")]
 pub use schema::RuleOverrides;

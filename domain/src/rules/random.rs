@@ -34,6 +34,11 @@
 //! Procedure `yaniv-random-rules/3` is version 2 with two more draws, continuing the
 //! stream, for the bonus rules modelled since: [`BONUS_RULES_V3`] lists them all, in
 //! draw order (version 2's eight, then `crazy_queens` and `waterfall`).
+//!
+//! Procedure `yaniv-random-rules/4` is version 3 with three more draws, continuing the
+//! stream: `cell_division`, `osmosis` and `fifths_disease` ([`BONUS_RULES_V4`]). The
+//! last two change Cell Division's piles, so they stay out when `cell_division` was
+//! not drawn in. With it, all thirteen bonus rules can be drawn.
 
 use serde::{Deserialize, Serialize};
 
@@ -47,8 +52,11 @@ pub const RANDOM_RULES_PROCEDURE: &str = "yaniv-random-rules/1";
 /// The procedure that also draws the first eight bonus rules modelled.
 pub const RANDOM_RULES_PROCEDURE_V2: &str = "yaniv-random-rules/2";
 
-/// The procedure that draws the ten bonus rules modelled, and the one drawn by default.
+/// The procedure that draws the first ten bonus rules modelled.
 pub const RANDOM_RULES_PROCEDURE_V3: &str = "yaniv-random-rules/3";
+
+/// The procedure that draws all thirteen bonus rules, and the one drawn by default.
+pub const RANDOM_RULES_PROCEDURE_V4: &str = "yaniv-random-rules/4";
 
 /// The bonus rules `yaniv-random-rules/2` draws, in its order: the eight the engine
 /// modelled when it was named. Fixed forever for that name.
@@ -76,6 +84,24 @@ pub const BONUS_RULES_V3: [BonusRule; 10] = [
     BonusRule::Wormhole,
     BonusRule::CrazyQueens,
     BonusRule::Waterfall,
+];
+
+/// The bonus rules `yaniv-random-rules/4` draws, in its order: version 3's, then the
+/// pile family. Fixed forever for that name.
+pub const BONUS_RULES_V4: [BonusRule; 13] = [
+    BonusRule::DoubleEdgedSword,
+    BonusRule::Landmine,
+    BonusRule::Mathematician,
+    BonusRule::Pinata,
+    BonusRule::Sevens,
+    BonusRule::SouthernHemisphere,
+    BonusRule::Spy,
+    BonusRule::Wormhole,
+    BonusRule::CrazyQueens,
+    BonusRule::Waterfall,
+    BonusRule::CellDivision,
+    BonusRule::Osmosis,
+    BonusRule::FifthsDisease,
 ];
 
 /// One element as drawn: which, the index drawn, and what it set.
@@ -121,6 +147,12 @@ pub fn random_rules_v3(seed: &Seed) -> RandomRules {
     with_bonus_rules(seed, &BONUS_RULES_V3)
 }
 
+/// The rules `seed` draws under `yaniv-random-rules/4`: version 3's, and the pile
+/// family.
+pub fn random_rules_v4(seed: &Seed) -> RandomRules {
+    with_bonus_rules(seed, &BONUS_RULES_V4)
+}
+
 /// Version 1's elements, then one in-or-out draw per rule of `bonus`, in its order.
 fn with_bonus_rules(seed: &Seed, bonus: &[BonusRule]) -> RandomRules {
     let mut stream = ShuffleStream::new(seed, 0);
@@ -128,14 +160,24 @@ fn with_bonus_rules(seed: &Seed, bonus: &[BonusRule]) -> RandomRules {
     let widens = drawn.rules.add_ons.any() || drawn.rules.slap_down != SlapDown::Off;
     for (&rule, element) in bonus.iter().zip(10u8..) {
         let drawn_in = stream.below(2) == 1;
-        let in_play = drawn_in && (rule != BonusRule::Mathematician || widens);
+        let piles = drawn.rules.has_bonus(BonusRule::CellDivision);
+        let in_play = drawn_in
+            && match rule {
+                BonusRule::Mathematician => widens,
+                BonusRule::Osmosis | BonusRule::FifthsDisease => piles,
+                _ => true,
+            };
         if in_play {
             drawn.rules.bonus_rules.push(rule);
         }
         let text = match (drawn_in, in_play) {
             (true, true) => format!("{} is in play: {}", bonus_title(rule), bonus_text(rule)),
-            (true, false) => format!(
+            (true, false) if rule == BonusRule::Mathematician => format!(
                 "{} was drawn, but these rules have neither add-ons nor slap-downs for it to widen.",
+                bonus_title(rule)
+            ),
+            (true, false) => format!(
+                "{} was drawn, but Cell Division was not: it has no piles to change.",
                 bonus_title(rule)
             ),
             (false, _) => format!("{} is not in play.", bonus_title(rule)),
@@ -163,7 +205,9 @@ fn bonus_title(rule: BonusRule) -> &'static str {
         BonusRule::Wormhole => "Wormhole",
         BonusRule::CrazyQueens => "Crazy queens",
         BonusRule::Waterfall => "Waterfall",
-        _ => rule.name(),
+        BonusRule::CellDivision => "Cell division",
+        BonusRule::Osmosis => "Osmosis",
+        BonusRule::FifthsDisease => "Fifths disease",
     }
 }
 
@@ -189,7 +233,13 @@ fn bonus_text(rule: BonusRule) -> &'static str {
         BonusRule::Waterfall => {
             "a straight of one card per player may be passed round, each keeping one."
         }
-        _ => "",
+        BonusRule::CellDivision => {
+            "each number of cards thrown has its own discard pile, drawn from by the same number."
+        }
+        BonusRule::Osmosis => "any pile may be drawn from, added on to and slapped down on.",
+        BonusRule::FifthsDisease => {
+            "the 5 of diamonds, laid before a turn, kills a pile of 2 or more cards for the round."
+        }
     }
 }
 
@@ -395,6 +445,47 @@ mod tests {
         let names: Vec<&str> = zero.rules.bonus_rules.iter().map(|r| r.name()).collect();
         assert_eq!(names, ZERO_SEED_V3_BONUS_RULES);
     }
+
+    #[test]
+    fn version_4_draws_version_3_and_then_the_pile_family() {
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..=255u8 {
+            let seed = Seed([i; 32]);
+            let (three, four) = (random_rules_v3(&seed), random_rules_v4(&seed));
+            assert_eq!(four.elements[..19], three.elements[..], "seed {i}");
+            assert_eq!(four.elements.len(), 22);
+            assert_eq!(four.rules.validate(), Ok(()), "seed {i}");
+            let mut earlier = four.rules.clone();
+            earlier.bonus_rules.retain(|r| {
+                !matches!(
+                    r,
+                    BonusRule::CellDivision | BonusRule::Osmosis | BonusRule::FifthsDisease
+                )
+            });
+            assert_eq!(earlier, three.rules, "seed {i}");
+            let family: Vec<BonusRule> =
+                four.rules.bonus_rules[three.rules.bonus_rules.len()..].to_vec();
+            seen.insert(family);
+        }
+        // Every combination the dependency allows turns up among 256 seeds.
+        assert_eq!(seen.len(), 5, "{seen:?}");
+        // The vector (docs/rules.md): the all-zero seed.
+        let zero = random_rules_v4(&Seed([0; 32]));
+        let names: Vec<&str> = zero.rules.bonus_rules.iter().map(|r| r.name()).collect();
+        assert_eq!(names, ZERO_SEED_V4_BONUS_RULES);
+    }
+
+    /// What `yaniv-random-rules/4` draws from the all-zero seed.
+    const ZERO_SEED_V4_BONUS_RULES: [&str; 8] = [
+        "double_edged_sword",
+        "landmine",
+        "sevens",
+        "southern_hemisphere",
+        "wormhole",
+        "crazy_queens",
+        "cell_division",
+        "osmosis",
+    ];
 
     /// What `yaniv-random-rules/3` draws from the all-zero seed.
     const ZERO_SEED_V3_BONUS_RULES: [&str; 6] = [

@@ -161,7 +161,8 @@ fn seat_of(command: &Command) -> Seat {
         | Command::GoAlong { seat, .. }
         | Command::Onderkluft { seat, .. }
         | Command::Waterfall { seat, .. }
-        | Command::WaterfallPick { seat, .. } => seat,
+        | Command::WaterfallPick { seat, .. }
+        | Command::KillPile { seat, .. } => seat,
         Command::Create { .. } | Command::Deal { .. } => 0,
     }
 }

@@ -82,6 +82,8 @@ pub enum Action {
     Waterfall(Cards),
     /// Waterfall: keep this card of those passed, pass the rest on.
     WaterfallPick(Card),
+    /// Fifths Disease: before the turn, kill the pile of throws of this many cards.
+    KillPile(u8),
     /// Nothing to lay in the held out-of-turn window.
     Pass,
     /// The player of an absent seat is back.
@@ -108,6 +110,7 @@ impl Action {
             Self::Onderkluft(challenge) => GameCommand::Onderkluft { seat, challenge },
             Self::Waterfall(cards) => GameCommand::Waterfall { seat, cards },
             Self::WaterfallPick(card) => GameCommand::WaterfallPick { seat, card },
+            Self::KillPile(size) => GameCommand::KillPile { seat, size },
             Self::Pass | Self::Return | Self::Contribute(_) => return None,
         })
     }

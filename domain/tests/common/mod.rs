@@ -86,7 +86,7 @@ pub const NOBODY_GOING_ALONG: GameError =
     GameError::DeclarationNotAllowed("nobody is declaring whether to go along now");
 
 /// One game at a table, with every event it produced.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Table {
     pub game: Game,
     pub names: Vec<String>,
@@ -282,6 +282,11 @@ impl Table {
     pub fn try_waterfall_pick(&mut self, who: &str, card: &str) -> Result<Vec<Event>, GameError> {
         let card = self::card(card);
         self.try_as(who, |seat| Command::WaterfallPick { seat, card })
+    }
+
+    /// Fifths Disease: `who` kills the pile of `size`-card throws.
+    pub fn try_kill_pile(&mut self, who: &str, size: u8) -> Result<Vec<Event>, GameError> {
+        self.try_as(who, |seat| Command::KillPile { seat, size })
     }
 
     /// Whether the play would be accepted now; the table is left unchanged.

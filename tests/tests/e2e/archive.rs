@@ -338,14 +338,15 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
     assert_first_failure(&verdict, &game, dealt, "entropy_mismatch");
 }
 
-/// The bonus rules the engine models change the shown totals and show hands
-/// (docs/verification.md 6 and 10.2): a cup under the house rules with Landmine, Spy
-/// and Wormhole, short games, is checked the same by both verifiers.
+/// The bonus rules change the shown totals, show and move hands and keep several
+/// discard piles (docs/verification.md 6 and 10.2): a cup under the house rules with
+/// every bonus rule the reference verifier reads (all but Osmosis), short games, is
+/// checked the same by both verifiers.
 #[tokio::test]
 async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
     let app = spawn_app().await;
     let rules = json!({"preset": "house", "overrides": {
-        "bonus_rules": ["crazy_queens", "double_edged_sword", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "waterfall", "wormhole"],
+        "bonus_rules": ["cell_division", "crazy_queens", "double_edged_sword", "fifths_disease", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "waterfall", "wormhole"],
         "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
     }});
     let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;

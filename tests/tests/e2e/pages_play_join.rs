@@ -744,3 +744,97 @@ async fn a_waterfall_is_passed_and_a_card_kept_from_the_page() {
     }
     panic!("in five tables, a waterfall passed: {passed}, a card kept: {kept}");
 }
+
+/// Cell Division and Fifths Disease on the play page: the piles are shown by size, a
+/// throw's draw buttons offer what its own pile may give, and the five of diamonds
+/// kills a pile from a button.
+#[tokio::test]
+async fn cell_division_piles_and_a_killed_pile_on_the_page() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let pia = app.new_player("pia_piles").await;
+    let body = json!({
+        "preset": "house",
+        "overrides": {"bonus_rules": ["cell_division", "fifths_disease"]},
+        "seats": 3,
+        "bots": [{"seat": 1, "kind": "greedy"}, {"seat": 2, "kind": "greedy"}],
+    });
+    let (mut drew_from_pile, mut killed) = (false, false);
+    for _ in 0..8 {
+        let id = api.started_table(&body, std::slice::from_ref(&pia)).await;
+        let browser = logged_in(&app, "pia_piles", &format!("/play/tables/{id}")).await;
+        let mut moves = 0;
+        while !(drew_from_pile && killed) && moves < 2_000 {
+            moves += 1;
+            let view = api.view(id, &pia.token).await;
+            if view["table"]["status"] == "finished" {
+                break;
+            }
+            let version = view["table"]["version"].as_u64().expect("a version");
+            let legal = &view["legal"];
+            let kills = legal["kill_piles"].as_array().cloned().unwrap_or_default();
+            if !kills.is_empty() && !killed {
+                shows_version(&browser, version).await;
+                let size = kills[0].as_u64().expect("a size");
+                browser.check_page("play-kill-pile").await;
+                browser
+                    .click(&format!(
+                        "button[data-action='kill_pile'][data-size='{size}']"
+                    ))
+                    .await;
+                moved_past(&api, &browser, id, &pia, &json!({"kill": size}), version).await;
+                let after = api.view(id, &pia.token).await;
+                let pile = after["game"]["piles"]
+                    .as_array()
+                    .and_then(|p| p.iter().find(|p| p["size"] == size))
+                    .cloned();
+                assert!(
+                    after["game"]["round"] != view["game"]["round"]
+                        || pile.is_some_and(|p| p["dead"] == true && p["top"] == json!(["5D"])),
+                    "{after}"
+                );
+                killed = true;
+                continue;
+            }
+            // A pair (or longer) throw that may take a card from its own pile.
+            let mine = view["game"]["to_act"] == view["seat"];
+            let throws = match legal["throws"].as_array() {
+                Some(throws) if mine => throws.clone(),
+                _ => Vec::new(),
+            };
+            let pile_draw = throws
+                .into_iter()
+                .filter(|t| t.as_array().is_some_and(|t| t.len() > 1))
+                .find_map(|t| {
+                    let size = t.as_array().map_or(0, Vec::len);
+                    let card = yaniv_e2e_tests::tables::draws_for(legal, size)
+                        .into_iter()
+                        .find(|c| !t.as_array().is_some_and(|t| t.contains(&json!(c))))?;
+                    Some(json!({"type": "play", "throw": t, "draw": {"discard": card}}))
+                });
+            if let Some(action) = pile_draw.filter(|_| !drew_from_pile) {
+                shows_version(&browser, version).await;
+                let piles = browser
+                    .eval("document.querySelectorAll('[data-play-pile] .pile').length")
+                    .await;
+                assert!(piles.as_u64().is_some_and(|n| n >= 2), "{piles}");
+                browser.check_page("play-cell-division").await;
+                browser.play_turn(&view, &action).await;
+                moved_past(&api, &browser, id, &pia, &action, version).await;
+                drew_from_pile = true;
+                continue;
+            }
+            match choose(&view) {
+                Some(action) => {
+                    let response = api.act(id, &pia.token, &action, None).await;
+                    Api::json_ok(response, reqwest::StatusCode::OK, "Pia's move").await;
+                }
+                None => tokio::time::sleep(Duration::from_millis(25)).await,
+            }
+        }
+        if drew_from_pile && killed {
+            return;
+        }
+    }
+    panic!("in eight tables, a draw from a pile: {drew_from_pile}, a pile killed: {killed}");
+}

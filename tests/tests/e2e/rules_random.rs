@@ -27,10 +27,10 @@ async fn the_same_seed_draws_the_same_rules_and_they_play() {
     let first = Api::json_ok(draw(&api, Some(&body)).await, StatusCode::OK, "draw").await;
     let again = Api::json_ok(draw(&api, Some(&body)).await, StatusCode::OK, "again").await;
     assert_eq!(first, again, "reproducible from its seed");
-    assert_eq!(first["procedure"], "yaniv-random-rules/3");
+    assert_eq!(first["procedure"], "yaniv-random-rules/4");
     assert_eq!(first["seed"], seed.as_str());
     assert_eq!(first["preset"], "house");
-    assert_eq!(first["elements"].as_array().map(Vec::len), Some(19));
+    assert_eq!(first["elements"].as_array().map(Vec::len), Some(22));
     assert_eq!(first["rules"]["hand_size"], first["elements"][0]["value"]);
     // Each bonus rule drawn in play is in the rules, and only those.
     let in_play: Vec<&str> = first["elements"].as_array().expect("elements")[9..]
@@ -43,6 +43,15 @@ async fn the_same_seed_draws_the_same_rules_and_they_play() {
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     assert_eq!(in_play, rules_bonus);
+
+    // Version 3 on request: the same first nineteen elements, and nothing after.
+    let body_three = json!({"seed": seed, "procedure": "yaniv-random-rules/3"});
+    let three = Api::json_ok(draw(&api, Some(&body_three)).await, StatusCode::OK, "v3").await;
+    assert_eq!(three["procedure"], "yaniv-random-rules/3");
+    assert_eq!(
+        three["elements"].as_array().cloned(),
+        first["elements"].as_array().map(|e| e[..19].to_vec())
+    );
 
     // Version 2 on request: the same first seventeen elements, and nothing after.
     let body_two = json!({"seed": seed, "procedure": "yaniv-random-rules/2"});

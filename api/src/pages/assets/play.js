@@ -234,9 +234,20 @@
       status.appendChild(element("span", { "data-play-clock": "" }));
       deadline = view.clock && typeof view.clock.limit_ms === "number" ? Date.now() + view.clock.limit_ms : null;
       showClock();
-      // The pile: the cards that may be taken are the takeable ones.
+      // The pile: the cards that may be taken are the takeable ones. Under Cell
+      // Division each throw size has its own pile, shown with its size.
       pile.textContent = "";
-      ((game && game.top_throw) || []).forEach(function (code) { pile.appendChild(window.YanivCards.card(code, names)); });
+      var piles = (game && game.piles) || [];
+      if (piles.length > 1) {
+        piles.forEach(function (p) {
+          var group = element("span", { "class": "pile" + (p.dead ? " dead" : ""), "data-pile": String(p.size) },
+            labels.pileOf + " " + p.size + " " + labels.cards + (p.dead ? " (" + labels.pileDead + ")" : "") + ": ");
+          p.top.forEach(function (code) { group.appendChild(window.YanivCards.card(code, names)); });
+          pile.appendChild(group);
+        });
+      } else {
+        ((game && game.top_throw) || []).forEach(function (code) { pile.appendChild(window.YanivCards.card(code, names)); });
+      }
       // The hand: each card a toggle; cards of an allowed throw are marked.
       hand.textContent = "";
       var throws = (view.legal && view.legal.throws) || [];
@@ -307,6 +318,12 @@
           act({ type: "waterfall", cards: cards });
         });
       });
+      // Fifths Disease: before the turn, the five of diamonds may kill a pile.
+      (legal.kill_piles || []).forEach(function (size) {
+        button(labels.killPile + " " + size + " " + labels.cards, { "data-action": "kill_pile", "data-size": String(size) }, function () {
+          act({ type: "kill_pile", size: size });
+        });
+      });
       var ready = legalThrow();
       var swap = queenSwap(legal);
       var play = function (draw) {
@@ -318,7 +335,14 @@
         play("stock");
       });
       stock.disabled = !ready || !legal.draw_from_stock;
-      (legal.draw_from_discard || []).forEach(function (code) {
+      // Cell Division: what may be drawn depends on how many cards are thrown.
+      var takes = legal.draw_from_discard || [];
+      if ((legal.discard_draws || []).length > 0) {
+        var size = chosen().length;
+        var forSize = legal.discard_draws.filter(function (d) { return d.size === size; })[0];
+        takes = forSize ? forSize.cards : [];
+      }
+      takes.forEach(function (code) {
         var take = button(labels.throwTake + " " + window.YanivCards.name(code, names), { "data-action": "throw-take", "data-take": code }, function () {
           play({ discard: code });
         });

@@ -51,6 +51,9 @@ pub enum ActionRequest {
     Waterfall(WaterfallAction),
     /// Waterfall: keep one of the cards passed to you; the rest go on to your left.
     WaterfallPick(WaterfallPickAction),
+    /// Fifths Disease: before your turn, lay the five of diamonds on a pile of Cell
+    /// Division (not the original one), killing it for the rest of the round.
+    KillPile(KillPileAction),
     /// Nothing to lay in the out-of-turn window the table holds open for you (tables
     /// with a clock); when everyone it waits for has passed, it closes.
     Pass(PassAction),
@@ -88,6 +91,7 @@ action_tag!(
     ActionRequestWaterfallPickType,
     "waterfall_pick"
 );
+action_tag!(KillPileType, ActionRequestKillPileType, "kill_pile");
 action_tag!(PassType, ActionRequestPassType, "pass");
 action_tag!(ReturnType, ActionRequestReturnType, "return");
 action_tag!(ContributeType, ActionRequestContributeType, "contribute");
@@ -254,6 +258,17 @@ pub struct WaterfallPickAction {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = ActionRequestKillPile)]
+#[serde(deny_unknown_fields)]
+pub struct KillPileAction {
+    #[serde(rename = "type")]
+    pub kind: KillPileType,
+    /// The size of the pile's throws: one of `legal.kill_piles`.
+    #[schema(minimum = 2, maximum = 16, example = 2)]
+    pub size: u8,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(as = ActionRequestPass)]
 #[serde(deny_unknown_fields)]
 pub struct PassAction {
@@ -280,7 +295,7 @@ pub struct ContributeAction {
     pub value: Contribution,
 }
 
-const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, waterfall, waterfall_pick, pass, return, contribute";
+const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, waterfall, waterfall_pick, kill_pile, pass, return, contribute";
 
 impl ActionRequest {
     /// Reads a body: its `type` picks the action, whose object is then read whole.
@@ -315,6 +330,7 @@ impl ActionRequest {
             "onderkluft" => Self::Onderkluft(typed_body(body)?),
             "waterfall" => Self::Waterfall(typed_body(body)?),
             "waterfall_pick" => Self::WaterfallPick(typed_body(body)?),
+            "kill_pile" => Self::KillPile(typed_body(body)?),
             "pass" => Self::Pass(typed_body(body)?),
             "return" => Self::Return(typed_body(body)?),
             "contribute" => Self::Contribute(typed_body(body)?),
@@ -376,6 +392,7 @@ impl TryFrom<ActionRequest> for Action {
                 card_list("cards", &w.cards, &mut errors).map(Action::Waterfall)
             }
             ActionRequest::WaterfallPick(p) => Some(Action::WaterfallPick(p.card)),
+            ActionRequest::KillPile(k) => Some(Action::KillPile(k.size)),
             ActionRequest::Pass(_) => Some(Action::Pass),
             ActionRequest::Return(_) => Some(Action::Return),
             ActionRequest::Contribute(c) => Some(Action::Contribute(c.value)),
@@ -518,6 +535,10 @@ mod tests {
         assert_eq!(
             parse_action(&json!({"type": "waterfall_pick", "card": "5H"})).unwrap(),
             Action::WaterfallPick(card("5H"))
+        );
+        assert_eq!(
+            parse_action(&json!({"type": "kill_pile", "size": 2})).unwrap(),
+            Action::KillPile(2)
         );
     }
 

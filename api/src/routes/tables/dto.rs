@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::cards::Cards;
-use yaniv_domain::game::{Game, LegalActions, RoundStage, Seat, SeatView};
+use yaniv_domain::game::{Game, LegalActions, PileView, RoundStage, Seat, SeatView};
 
 use yaniv_domain::rules::Rules;
 use yaniv_domain::shuffle::Commitment;
@@ -229,12 +229,17 @@ pub struct PublicGame {
     /// The caller whose hand is closed while the others finish the round.
     pub caller: Option<u8>,
     pub hand_sizes: Vec<u8>,
-    /// The throw on top of the discard pile, bottom card first.
+    /// The latest throw, on top of its discard pile, bottom card first.
     pub top_throw: Vec<String>,
     /// Who threw it; `null` for the card turned up at the deal.
     pub top_thrower: Option<u8>,
-    /// The cards of the top throw the next player may draw.
+    /// The cards of the latest throw that may be drawn from it.
     pub takeable: Vec<String>,
+    /// The discard piles, smallest size first: one under most rules; under Cell
+    /// Division (a bonus rule) one per throw size, created by the first throw of that
+    /// many cards.
+    #[serde(default)]
+    pub piles: Vec<PileInfo>,
     pub stock_size: usize,
     pub totals: Vec<u32>,
     pub eliminated: Vec<bool>,
@@ -256,12 +261,49 @@ impl PublicGame {
             top_throw: card_strings(&view.top_throw),
             top_thrower: view.top_thrower,
             takeable: card_strings(&view.takeable),
+            piles: view.piles.iter().map(PileInfo::from).collect(),
             stock_size: view.stock_size,
             totals: view.totals.clone(),
             eliminated: view.eliminated.clone(),
             commitment: view.commitment.map(|c| c.to_hex()),
         }
     }
+}
+
+/// One discard pile as everyone sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PileInfo {
+    /// How many cards its throws have: 1 for the original pile (the up card's).
+    pub size: u8,
+    /// Its top throw, bottom card first (Fifths Disease: the five of diamonds that
+    /// killed it).
+    pub top: Vec<String>,
+    /// The cards of `top` that may be drawn from it.
+    pub takeable: Vec<String>,
+    /// How many cards lie below the top throw.
+    pub below: usize,
+    /// Fifths Disease (a bonus rule): killed for the rest of the round: nothing is
+    /// thrown on it or drawn from it.
+    pub dead: bool,
+}
+
+impl From<&PileView> for PileInfo {
+    fn from(pile: &PileView) -> Self {
+        Self {
+            size: pile.size,
+            top: card_strings(&pile.top),
+            takeable: card_strings(&pile.takeable),
+            below: pile.below,
+            dead: pile.dead,
+        }
+    }
+}
+
+/// Cell Division: the discard cards a throw of `size` cards may draw.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SizeDrawsInfo {
+    pub size: u8,
+    pub cards: Vec<String>,
 }
 
 /// What one seat may do now. Every listed action is accepted by the rules.
@@ -277,7 +319,14 @@ pub struct LegalActionsInfo {
     /// direction are legal too; each is listed once).
     pub throws: Vec<Vec<String>>,
     pub draw_from_stock: bool,
+    /// The discard cards this turn may draw whatever it throws. Under Cell Division
+    /// (a bonus rule, without Osmosis) that depends on how many cards are thrown:
+    /// see `discard_draws`.
     pub draw_from_discard: Vec<String>,
+    /// Cell Division: for each throw size among `throws`, the discard cards a throw of
+    /// that many cards may draw (from its own pile; under Osmosis from any pile).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discard_draws: Vec<SizeDrawsInfo>,
     /// The card this seat may slap down now.
     pub slap: Option<String>,
     pub add_ons: Vec<Vec<String>>,
@@ -308,6 +357,10 @@ pub struct LegalActionsInfo {
     /// `waterfall_pick` action) and the rest go on to its left.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waterfall_pick: Vec<String>,
+    /// Fifths Disease: the sizes of the piles this seat may kill now, before its turn,
+    /// with the five of diamonds (a `kill_pile` action).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kill_piles: Vec<u8>,
 }
 
 impl From<&LegalActions> for LegalActionsInfo {
@@ -318,6 +371,14 @@ impl From<&LegalActions> for LegalActionsInfo {
             throws: legal.throws.iter().map(card_strings).collect(),
             draw_from_stock: legal.draw_from_stock,
             draw_from_discard: card_strings(&legal.draw_from_discard),
+            discard_draws: legal
+                .discard_draws
+                .iter()
+                .map(|d| SizeDrawsInfo {
+                    size: d.size,
+                    cards: card_strings(&d.cards),
+                })
+                .collect(),
             slap: legal.slap.map(|c| c.to_string()),
             add_ons: legal.add_ons.iter().map(card_strings).collect(),
             go_along: legal.go_along,
@@ -328,6 +389,7 @@ impl From<&LegalActions> for LegalActionsInfo {
             queen_targets: legal.queen_targets.clone(),
             waterfalls: legal.waterfalls.iter().map(card_strings).collect(),
             waterfall_pick: card_strings(&legal.waterfall_pick),
+            kill_piles: legal.kill_piles.clone(),
         }
     }
 }

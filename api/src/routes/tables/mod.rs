@@ -9,7 +9,7 @@
 //! | `POST /v1/tables/{id}/join` | any account | take a seat before the start |
 //! | `POST /v1/tables/{id}/leave` | seated account | leave before the start |
 //! | `POST /v1/tables/{id}/start` | creator, organizer | deal round 1; every human seat taken |
-//! | `POST /v1/tables/{id}/actions` | seated account | play, call, slap, add on, go along, onderkluft, waterfall, waterfall pick |
+//! | `POST /v1/tables/{id}/actions` | seated account | play, call, slap, add on, go along, onderkluft, waterfall, waterfall pick, kill pile |
 //! | `GET /v1/tables/{id}/view` | any account | the caller's view: own seat, public, or everything for staff |
 //! | `GET /v1/tables/{id}/events` | any account | the stream, redacted for the caller |
 //! | `GET /v1/tables/{id}/stream` | any account | the same events and the caller's view, pushed (SSE or NDJSON) |
@@ -60,8 +60,8 @@ use yaniv_domain::table::{Table, TableCommand};
 
 pub use self::actions::{
     ActionRequest, ActionResponse, AddOnAction, CallAction, DiscardDraw, DrawRequest,
-    GoAlongAction, OnderkluftAction, PassAction, PlayAction, ReturnAction, SlapAction, StockDraw,
-    WaterfallAction, WaterfallPickAction,
+    GoAlongAction, KillPileAction, OnderkluftAction, PassAction, PlayAction, ReturnAction,
+    SlapAction, StockDraw, WaterfallAction, WaterfallPickAction,
 };
 pub use self::audit::AuditView;
 pub use self::create::{BotSeatRequest, CreateTableRequest};

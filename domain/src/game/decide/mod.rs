@@ -11,11 +11,13 @@
 //! - `out_of_turn.rs`: slap-downs and add-ons.
 //! - `declare.rs`: going along (Belgian) and Onderkluft (Kluft) declarations.
 //! - `waterfall.rs`: a straight passed round the table under the Waterfall bonus rule.
+//! - `fifths_disease.rs`: a pile killed with the five of diamonds (Fifths Disease).
 
 mod call;
 mod crazy_queens;
 mod declare;
 mod double_edged_sword;
+mod fifths_disease;
 mod out_of_turn;
 mod pinata;
 mod play;
@@ -54,6 +56,7 @@ impl Game {
             Command::Onderkluft { seat, challenge } => self.decide_onderkluft(*seat, *challenge),
             Command::Waterfall { seat, cards } => self.decide_waterfall(*seat, cards),
             Command::WaterfallPick { seat, card } => self.decide_waterfall_pick(*seat, *card),
+            Command::KillPile { seat, size } => self.decide_kill_pile(*seat, *size),
         }
     }
 
@@ -110,12 +113,13 @@ impl Game {
     }
 
     /// Whether cards may still be laid on the top throw: from its throw until the next
-    /// throw, a Kluft call, the first going-along declaration, or a waterfall (which
-    /// begins the next turn).
+    /// throw, a Kluft call, the first going-along declaration, or a waterfall or a pile
+    /// killed (each begins the next turn).
     pub(crate) fn window_open(&self) -> bool {
         self.round.in_progress
             && self.round.top_thrower.is_some()
             && !self.round.waterfall_passed
+            && !self.round.pile_killed
             && match self.round.stage {
                 Stage::Playing | Stage::LastTurns { .. } => true,
                 Stage::GoingAlong { declared, .. } => declared == 0,

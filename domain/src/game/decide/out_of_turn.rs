@@ -4,11 +4,11 @@
 //! say so.
 
 use crate::cards::{Card, Cards};
-use crate::combos::{add_on_fits, slap_fits};
 use crate::rules::SlapDown;
 
 use super::super::error::GameError;
 use super::super::event::{AddedOn, Event, Seat, SlappedDown};
+use super::super::piles::Laying;
 use super::super::scoring::RoundEnding;
 use super::super::state::{Game, Stage};
 
@@ -32,7 +32,7 @@ impl Game {
         if !self.round.hands[seat as usize].contains(card) {
             return Err(GameError::CardNotInHand { card });
         }
-        if !slap_fits(&self.round.top, card, rules) {
+        if self.lay_target(&[card], Laying::Slap).is_none() {
             return Err(GameError::SlapNotAllowed(
                 "the card neither matches the top card's rank nor extends the run past its top card",
             ));
@@ -68,7 +68,7 @@ impl Game {
         if let Err(card) = { self.round.hands[seat as usize] }.remove_all(cards.as_slice()) {
             return Err(GameError::CardNotInHand { card });
         }
-        if !add_on_fits(&self.round.top, cards.as_slice(), rules) {
+        if self.lay_target(cards.as_slice(), Laying::AddOn).is_none() {
             return Err(GameError::AddOnNotAllowed(
                 "the cards neither complete the set to exactly four nor extend the run past its top card",
             ));

@@ -1,7 +1,7 @@
 //! A turn: "throw one combination, then draw one card" (RULES.md common ground).
 
 use crate::cards::{Card, Cards};
-use crate::combos::{classify, joker_swap_allowed, takeable};
+use crate::combos::classify;
 use crate::rules::BonusRule;
 
 use super::super::command::{DrawChoice, QueenSwap};
@@ -33,10 +33,11 @@ impl Game {
     /// Appends, and folds, the reshuffle of a stock a bonus rule's draw just emptied
     /// (as after a turn's draw: the pile below the top throw becomes the stock).
     pub(super) fn reshuffle_if_emptied(&mut self, events: &mut Vec<Event>) {
-        if self.round.stock.is_empty() && !self.round.discard_below.is_empty() {
+        let below = self.round.piles.below_count();
+        if self.round.stock.is_empty() && below > 0 {
             let event = Event::StockReshuffled(StockReshuffled {
                 reshuffle: self.round.reshuffles + 1,
-                cards: self.round.discard_below.len() as u32,
+                cards: below as u32,
             });
             self.apply(&event);
             events.push(event);
@@ -71,6 +72,10 @@ impl Game {
             return Err(GameError::CardNotInHand { card });
         }
         classify(throw.as_slice(), rules).map_err(GameError::IllegalThrow)?;
+        let pile = rules.pile_for(throw.len());
+        if round.piles.get(pile).is_some_and(|p| p.dead) {
+            return Err(GameError::PileDead { size: pile });
+        }
         let draw = match draw {
             DrawChoice::Stock => {
                 let card = round.stock.last().ok_or_else(|| {
@@ -96,37 +101,44 @@ impl Game {
                 Draw::Stock(card)
             }
             DrawChoice::Discard(card) => {
-                let allowed = takeable(&round.top, rules).contains(card)
-                    || card.is_joker()
-                        && round.top.contains(card)
-                        && joker_swap_allowed(&round.top, throw.as_slice(), rules);
-                if !allowed {
+                if self.discard_source(card, throw).is_none() {
                     return Err(GameError::IllegalDraw {
                         card,
-                        reason: "is not a card of the previous throw that may be drawn",
+                        reason: if rules.several_piles() {
+                            "is not a card this throw may draw: the previous throw on its own \
+                             pile (Cell Division) or on any pile (Osmosis)"
+                        } else {
+                            "is not a card of the previous throw that may be drawn"
+                        },
                     });
                 }
                 Draw::Discard(card)
             }
         };
         let turn = events.len();
-        events.push(Event::TurnPlayed(TurnPlayed {
+        let played = Event::TurnPlayed(TurnPlayed {
             seat,
             thrown: *throw,
             draw,
-        }));
+        });
         // "When the stock is empty, the discard pile except the last throw is shuffled into
-        // a new stock": done as soon as a draw empties it.
+        // a new stock": done as soon as a draw empties it. With several piles, every
+        // live pile's cards below its top throw.
         let stock_left = round.stock.len() - usize::from(matches!(draw, Draw::Stock(_)));
-        if stock_left == 0 {
-            let pile = round.discard_below.len() + round.top.len()
-                - usize::from(matches!(draw, Draw::Discard(_)));
-            if pile > 0 {
-                events.push(Event::StockReshuffled(StockReshuffled {
-                    reshuffle: round.reshuffles + 1,
-                    cards: pile as u32,
-                }));
-            }
+        let below = if stock_left == 0 {
+            self.folded_with(std::slice::from_ref(&played))
+                .round
+                .piles
+                .below_count()
+        } else {
+            0
+        };
+        events.push(played);
+        if below > 0 {
+            events.push(Event::StockReshuffled(StockReshuffled {
+                reshuffle: round.reshuffles + 1,
+                cards: below as u32,
+            }));
         }
         let after = self
             .push_queen_swap(seat, throw, queen, named.queen_taken, events, turn)

@@ -128,6 +128,7 @@ impl Table {
             | Action::Onderkluft(_)
             | Action::Waterfall(_)
             | Action::WaterfallPick(_)
+            | Action::KillPile(_)
                 if self.clock.window_held() =>
             {
                 Err(TableError::WindowOpen {
@@ -151,9 +152,11 @@ impl Table {
             legal.throws.clear();
             legal.draw_from_stock = false;
             legal.draw_from_discard = Cards::new();
+            legal.discard_draws.clear();
             legal.go_along = false;
             legal.onderkluft = false;
             legal.waterfalls.clear();
+            legal.kill_piles.clear();
         }
         legal
     }

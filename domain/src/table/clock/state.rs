@@ -178,6 +178,7 @@ impl ClockState {
                 // state of it until the next throw.
                 GameEvent::WaterfallStarted(started) => self.moved(started.seat),
                 GameEvent::WaterfallPicked(picked) => self.moved(picked.seat),
+                GameEvent::PileKilled(killed) => self.moved(killed.seat),
                 GameEvent::SlappedDown(slap) => self.reset(slap.seat),
                 GameEvent::AddedOn(added) => self.reset(added.seat),
                 GameEvent::RoundDealt(_)

@@ -1,0 +1,282 @@
+//! The discard piles of a round. Classic rules keep one pile, which the card turned up
+//! at the deal starts. The House Rules' Cell Division keeps one per throw size: "When
+//! more than one card (set of two, straights, etc.) is first played, a new discard pile
+//! is created for that specific amount of cards." Osmosis opens them all to draws and
+//! to the cards laid on a throw; Fifths Disease kills one with the five of diamonds.
+//!
+//! Where a card is drawn from and where cards are laid is never stored in an event: it
+//! follows from the state before the event, by [`Game::discard_source`] and
+//! [`Game::lay_target`], which `decide` and the fold both call.
+
+use crate::cards::{Card, Cards};
+use crate::combos::{add_on_fits, joker_swap_allowed, slap_fits, takeable};
+use crate::rules::{BonusRule, Rules};
+
+use super::state::Game;
+
+/// One discard pile: the throw on its top and the cards below it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Pile {
+    /// How many cards the throws laid on it have: 1 for the original pile (and the only
+    /// one of rules without Cell Division, where every throw goes on it).
+    pub size: u8,
+    /// The throw on top (bottom first), with its slap-downs and add-ons.
+    pub top: Cards,
+    /// The cards under the top throw, in no particular order.
+    pub below: Vec<Card>,
+    /// Fifths Disease: a five of diamonds killed it for the rest of the round.
+    pub dead: bool,
+}
+
+impl Pile {
+    fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.below.iter().copied().chain(self.top.iter())
+    }
+}
+
+/// The piles of a round, by size, and which of them holds the latest throw.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Piles {
+    piles: Vec<Pile>,
+    /// The size of the pile the latest throw (or the up card) lies on.
+    latest: u8,
+}
+
+impl Piles {
+    /// The piles of a round just dealt: the up card alone on the original pile.
+    pub fn dealt(up_card: Card) -> Piles {
+        Piles {
+            piles: vec![Pile {
+                size: 1,
+                top: Cards::from_iter([up_card]),
+                below: Vec::new(),
+                dead: false,
+            }],
+            latest: 1,
+        }
+    }
+
+    pub fn get(&self, size: u8) -> Option<&Pile> {
+        self.piles.iter().find(|p| p.size == size)
+    }
+
+    fn get_mut(&mut self, size: u8) -> Option<&mut Pile> {
+        self.piles.iter_mut().find(|p| p.size == size)
+    }
+
+    /// Every pile, smallest size first.
+    pub fn iter(&self) -> impl Iterator<Item = &Pile> + '_ {
+        self.piles.iter()
+    }
+
+    /// The piles still in play (not killed), smallest size first.
+    pub fn live(&self) -> impl Iterator<Item = &Pile> + '_ {
+        self.piles.iter().filter(|p| !p.dead)
+    }
+
+    /// The size of the pile holding the latest throw.
+    pub fn latest_size(&self) -> u8 {
+        self.latest
+    }
+
+    /// The latest throw: the top of its pile (empty before a deal).
+    pub fn latest_top(&self) -> Cards {
+        self.get(self.latest).map(|p| p.top).unwrap_or_default()
+    }
+
+    /// `thrown` goes on the pile of `size`, created the first time; the throw it covers
+    /// goes below.
+    pub fn lay_throw(&mut self, size: u8, thrown: Cards) {
+        match self.get_mut(size) {
+            Some(pile) => {
+                let covered = std::mem::replace(&mut pile.top, thrown);
+                pile.below.extend(covered.iter());
+            }
+            None => {
+                let at = self.piles.partition_point(|p| p.size < size);
+                self.piles.insert(
+                    at,
+                    Pile {
+                        size,
+                        top: thrown,
+                        below: Vec::new(),
+                        dead: false,
+                    },
+                );
+            }
+        }
+        self.latest = size;
+    }
+
+    /// Takes `card` off the top throw of the pile of `size`.
+    pub fn take(&mut self, size: u8, card: Card) {
+        if let Some(pile) = self.get_mut(size) {
+            pile.top.remove(card);
+        }
+    }
+
+    /// Lays `cards` on the top throw of the pile of `size` (a slap-down or an add-on).
+    pub fn lay_on(&mut self, size: u8, cards: &[Card]) {
+        if let Some(pile) = self.get_mut(size) {
+            let _ = pile.top.try_extend(cards);
+        }
+    }
+
+    /// Fifths Disease: `five` lies on the pile of `size`, which is dead from now on; its
+    /// top throw goes under the five.
+    pub fn kill(&mut self, size: u8, five: Card) {
+        if let Some(pile) = self.get_mut(size) {
+            let covered = std::mem::replace(&mut pile.top, Cards::from_iter([five]));
+            pile.below.extend(covered.iter());
+            pile.dead = true;
+        }
+    }
+
+    /// How many cards lie below the top throws of the live piles: what a reshuffle
+    /// turns into stock.
+    pub fn below_count(&self) -> usize {
+        self.live().map(|p| p.below.len()).sum()
+    }
+
+    /// Takes every card below the live piles' top throws, for a reshuffle.
+    pub fn take_below(&mut self) -> Vec<Card> {
+        self.piles
+            .iter_mut()
+            .filter(|p| !p.dead)
+            .flat_map(|p| std::mem::take(&mut p.below))
+            .collect()
+    }
+
+    /// Every card on every pile, for conservation checks.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.piles.iter().flat_map(Pile::cards)
+    }
+}
+
+/// How cards are laid on a throw already made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Laying {
+    /// The thrower's card just drawn.
+    Slap,
+    /// Another player's cards.
+    AddOn,
+}
+
+impl Rules {
+    /// Whether the round keeps a pile per throw size (Cell Division, and Osmosis, which
+    /// needs it).
+    pub fn several_piles(&self) -> bool {
+        self.has_bonus(BonusRule::CellDivision)
+    }
+
+    /// The size of the pile a throw of `thrown` cards goes on.
+    pub fn pile_for(&self, thrown: usize) -> u8 {
+        if self.several_piles() {
+            thrown.min(u8::MAX as usize) as u8
+        } else {
+            1
+        }
+    }
+}
+
+impl Game {
+    /// The piles a turn that throws `thrown` cards may draw from, smallest first: the
+    /// only pile of classic rules; under Cell Division the previous throw of the same
+    /// size ("She can then draw a 6 from that pile", figure 7d); under Osmosis every
+    /// live pile ("any player can draw from ... any pile").
+    pub(crate) fn draw_piles(&self, thrown: usize) -> impl Iterator<Item = &super::piles::Pile> {
+        let rules = self.rules.as_deref();
+        let several = rules.is_some_and(Rules::several_piles);
+        let osmosis = rules.is_some_and(|r| r.has_bonus(BonusRule::Osmosis));
+        let size = rules.map_or(1, |r| r.pile_for(thrown));
+        self.round
+            .piles
+            .live()
+            .filter(move |p| !several || osmosis || p.size == size)
+    }
+
+    /// The pile a turn throwing `throw` draws `card` from: the first of
+    /// [`Game::draw_piles`] whose top throw offers it (a joker by the joker swap
+    /// included). `None` when none does.
+    pub(crate) fn discard_source(&self, card: Card, throw: &Cards) -> Option<u8> {
+        let rules = self.rules.as_deref()?;
+        self.draw_piles(throw.len())
+            .find(|p| {
+                takeable(&p.top, rules).contains(card)
+                    || card.is_joker()
+                        && p.top.contains(card)
+                        && joker_swap_allowed(&p.top, throw.as_slice(), rules)
+            })
+            .map(|p| p.size)
+    }
+
+    /// The cards a turn throwing `thrown` cards may draw from the piles, each once
+    /// (the joker swap aside, which depends on the throw itself).
+    pub(crate) fn discard_draws(&self, thrown: usize) -> Cards {
+        let mut draws = Cards::new();
+        if let Some(rules) = self.rules.as_deref() {
+            for pile in self.draw_piles(thrown) {
+                for card in takeable(&pile.top, rules).iter() {
+                    if !draws.contains(card) {
+                        let _ = draws.try_push(card);
+                    }
+                }
+            }
+        }
+        draws
+    }
+
+    /// The piles cards may be laid on now, in the order [`Game::lay_target`] tries them:
+    /// the latest throw's, then (Osmosis: "any player can ... add-on, and slap-down on
+    /// any pile") the other live piles, smallest first.
+    pub(crate) fn lay_piles(&self) -> impl Iterator<Item = &super::piles::Pile> {
+        let piles = &self.round.piles;
+        let latest = piles.latest_size();
+        let osmosis = self
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.has_bonus(BonusRule::Osmosis));
+        piles
+            .get(latest)
+            .filter(|p| !p.dead)
+            .into_iter()
+            .chain(piles.live().filter(move |p| osmosis && p.size != latest))
+    }
+
+    /// Where the fold takes a drawn card from and lays laid cards: only Osmosis leaves
+    /// a choice, which [`Game::discard_source`] and [`Game::lay_target`] make; the
+    /// other rules have one pile to draw from (`pile_for` the throw) and lay on (the
+    /// latest), which the fold, trusting its events, takes without checking them.
+    pub(crate) fn osmosis(&self) -> bool {
+        self.rules
+            .as_deref()
+            .is_some_and(|r| r.has_bonus(BonusRule::Osmosis))
+    }
+
+    /// The pile `cards` are laid on, as a slap-down or an add-on: the first of
+    /// [`Game::lay_piles`] whose top throw they fit. `None` when none does.
+    pub(crate) fn lay_target(&self, cards: &[Card], laying: Laying) -> Option<u8> {
+        let rules = self.rules.as_deref()?;
+        self.lay_piles()
+            .find(|p| match (laying, cards) {
+                (Laying::Slap, [card]) => slap_fits(&p.top, *card, rules),
+                (Laying::Slap, _) => false,
+                (Laying::AddOn, _) => add_on_fits(&p.top, cards, rules),
+            })
+            .map(|p| p.size)
+    }
+
+    /// Whether a throw of `thrown` cards may be made now: its pile is not dead (Fifths
+    /// Disease: "players can no longer play on it") and the turn has a card to draw.
+    pub(crate) fn throw_size_playable(&self, thrown: usize) -> bool {
+        let Some(rules) = self.rules.as_deref() else {
+            return false;
+        };
+        let dead = self
+            .round
+            .piles
+            .get(rules.pile_for(thrown))
+            .is_some_and(|p| p.dead);
+        !dead && (!self.round.stock.is_empty() || !self.discard_draws(thrown).is_empty())
+    }
+}
