@@ -1360,6 +1360,13 @@ fn fifths_disease_the_five_of_diamonds_kills_a_pile() {
         common::cards("3D 3S 8S JD").sorted()
     );
     assert_eq!(piles(&t)[1], (2, "5D".into(), true));
+    // The five covers the latest throw: nothing of it may be taken or laid on.
+    let view = t.game.view(1).expect("a seat");
+    assert_eq!(
+        (view.top_throw, view.top_thrower),
+        (common::cards("5D"), None)
+    );
+    assert!(view.takeable.is_empty() && view.piles[1].takeable.is_empty());
     // "Players can no longer lay two cards down at a time", nor draw from it.
     let legal = t.game.legal_actions(1);
     assert!(legal.throws.iter().all(|throw| throw.len() != 2));
@@ -1400,4 +1407,58 @@ fn fifths_disease_a_kill_closes_the_window_before_it() {
     t.play("ann", "6H 6D", common::stock("AD"));
     t.try_kill_pile("bob", 2).expect("a kill");
     assert!(!t.accepts_add_on("cid", "4C 4D"));
+}
+
+/// Fifths Disease in the Belgian last turns: each player's last turn begins afresh
+/// after the call (the caller's kill does not bar the next player's), and an add-on in
+/// one's own turn is something done in it, after which no kill.
+#[test]
+fn fifths_disease_each_last_turn_begins_afresh() {
+    let players = ["ann", "bob", "cid", "dan", "eve"];
+    let rules = || {
+        rules_with(
+            Preset::Belgian,
+            json!({"bonus_rules": ["cell_division", "fifths_disease"]}),
+        )
+    };
+    // Five players: two decks, so two fives of diamonds.
+    let opening = |t: &mut Table, ann: &str, eve: &str| {
+        t.deal(
+            "ann",
+            &[
+                ann,
+                "5D 10S 10H QH JD",
+                "7C 8C 9C KD QD",
+                "KS QS JH 9H 9S",
+                "10C 10D 4S 4H JC",
+            ],
+            "3H",
+        );
+        t.play("ann", "6S 6H", common::stock("AS"));
+        t.play("bob", "QH", common::stock("2D"));
+        t.play("cid", "7C 8C 9C", common::stock("JS"));
+        t.play("dan", "KS", common::stock("8D"));
+        t.play("eve", eve, common::stock("8S"));
+    };
+
+    let mut t = Table::with_rules(rules(), &players, &[]);
+    opening(&mut t, "6S 6H AC 5D 2C", "JC");
+    t.try_kill_pile("ann", 2).expect("ann kills the pairs");
+    t.call("ann");
+    assert_eq!(t.to_act(), Some("bob"));
+    assert_eq!(t.game.legal_actions(1).kill_piles, vec![3]);
+    t.try_kill_pile("bob", 3)
+        .expect("bob's last turn is his own");
+
+    let mut t = Table::with_rules(rules(), &players, &[]);
+    opening(&mut t, "6S 6H AC AH 2C", "10C 10D");
+    t.call("ann");
+    assert_eq!(t.game.legal_actions(1).kill_piles, vec![2, 3]);
+    t.add_on("bob", "10S 10H");
+    assert!(
+        t.game.legal_actions(1).kill_piles.is_empty(),
+        "after an add-on"
+    );
+    let refused = t.try_kill_pile("bob", 3).map_err(|e| e.code());
+    assert_eq!(refused, Err("pile_kill_not_allowed"));
 }

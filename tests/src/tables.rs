@@ -216,9 +216,6 @@ fn strings(value: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// A simple, legal strategy from a seat view's `legal` actions: call with a hand of
-/// 5 or less (or nothing to throw), go along with 2 or less, challenge with 3 or
-/// less; keep the lowest card of a waterfall, and pass any straight one may; else throw the most points and draw a low discard (3 or less, and fewer
 /// The discard cards a throw of `size` cards may draw: `legal.draw_from_discard`, or
 /// under Cell Division the entry of `legal.discard_draws` for that size.
 pub fn draws_for(legal: &Value, size: usize) -> Vec<String> {
@@ -232,6 +229,9 @@ pub fn draws_for(legal: &Value, size: usize) -> Vec<String> {
     }
 }
 
+/// A simple, legal strategy from a seat view's `legal` actions: call with a hand of
+/// 5 or less (or nothing to throw), go along with 2 or less, challenge with 3 or
+/// less; keep the lowest card of a waterfall, and pass any straight one may; else throw the most points and draw a low discard (3 or less, and fewer
 /// points than the throw) or from the stock.
 pub fn choose(view: &Value) -> Option<Value> {
     let legal = &view["legal"];

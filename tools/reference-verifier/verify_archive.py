@@ -1518,6 +1518,7 @@ class GameChecker:
         self._no_waterfall_going(version, "call")
         if r["call"] is not None:
             self.fail(version, "second_call", "a second call in round %d" % r["no"])
+        r["killed"] = False  # the next player's turn begins (fifths_disease, §6)
         c = p["seat"]
         hand = r["hands"][c]
         if hand is None:

@@ -431,6 +431,10 @@ pub const WATERFALL_PASS: Text = Text::new("Pass a waterfall:", "Geef een waterv
 pub const WATERFALL_KEEP: Text = Text::new("Keep", "Houd");
 pub const PILE_OF: Text = Text::new("Pile for", "Stapel voor");
 pub const PILE_DEAD: Text = Text::new("dead", "dood");
+pub const PILE_KILLED: Text = Text::new(
+    "killed this pile for the round (Fifths disease)",
+    "heeft deze stapel gedood voor de ronde (Fifths disease)",
+);
 pub const KILL_PILE: Text = Text::new(
     "Five of diamonds: kill the pile for",
     "Ruiten vijf: dood de stapel voor",

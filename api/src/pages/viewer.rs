@@ -69,6 +69,8 @@ pub fn viewer(lang: Lang, caption: &str, step_word: &str, go_to: &str) -> Markup
             data-drew-stock=(text::DREW_STOCK.get(lang))
             data-drew-discard=(text::DREW_DISCARD.get(lang))
             data-taken-by=(text::TAKEN_BY.get(lang))
+            data-pile-of=(text::PILE_OF.get(lang))
+            data-pile-killed=(text::PILE_KILLED.get(lang))
             data-laid-on=(text::LAID_ON.get(lang))
             data-reshuffled=(text::RESHUFFLED.get(lang))
             data-not-dealt=(text::NOT_DEALT.get(lang))

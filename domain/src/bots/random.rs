@@ -72,10 +72,13 @@ impl Bot for RandomBot {
                 waterfall = *w;
             }
         });
+        // Fifths Disease: each pile it may kill is one more action.
         let kills: Vec<u8> = view.killable_piles().collect();
-        if !kills.is_empty() && self.below(actions + waterfalls + kills.len() as u32) == 0 {
-            let size = kills[self.below(kills.len() as u32) as usize];
-            return Some(Command::KillPile { seat, size });
+        if !kills.is_empty() {
+            let pick = self.below(actions + waterfalls + kills.len() as u32) as usize;
+            if let Some(&size) = kills.get(pick) {
+                return Some(Command::KillPile { seat, size });
+            }
         }
         if actions + waterfalls == 0 {
             return None;

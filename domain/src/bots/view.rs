@@ -11,7 +11,7 @@
 //! (`domain/tests/properties.rs` checks it at every step of thousands of games).
 
 use crate::cards::{Card, Cards};
-use crate::combos::{Combination, add_on_fits, classify, multiple_fits, takeable};
+use crate::combos::{Combination, add_on_fits, classify, multiple_fits};
 use crate::game::{
     CallKind, Command, Game, Laying, LegalActions, QueenSwap, RoundStage, Seat, SeatView,
 };
@@ -117,10 +117,7 @@ impl<'a> BotView<'a> {
 
     /// The cards of the top throw the next player may draw (empty between rounds).
     pub fn takeable(&self) -> Cards {
-        match self.rules() {
-            Some(rules) if self.game.round_in_progress() => takeable(&self.game.top_throw(), rules),
-            _ => Cards::new(),
-        }
+        self.game.latest_takeable()
     }
 
     pub fn stock_size(&self) -> usize {

@@ -99,8 +99,8 @@ pub fn discard_pile<'a>(events: impl IntoIterator<Item = (u64, &'a Event)>) -> O
             match event {
                 Event::TurnPlayed(turn) => {
                     if let Draw::Discard(card) = turn.draw {
-                        let from = before.discard_source(card, &turn.thrown);
-                        if let Some(top) = top_of(pile, from.unwrap_or(1)) {
+                        let from = before.drawn_from(card, &turn.thrown);
+                        if let Some(top) = top_of(pile, from) {
                             let taken = Taken {
                                 version,
                                 seat: turn.seat,
@@ -127,11 +127,11 @@ pub fn discard_pile<'a>(events: impl IntoIterator<Item = (u64, &'a Event)>) -> O
                 }
                 Event::SlappedDown(slap) => {
                     let cards = Cards::from_iter([slap.card]);
-                    let on = before.lay_target(cards.as_slice(), Laying::Slap);
+                    let on = before.laid_on(cards.as_slice(), Laying::Slap);
                     lay_on(pile, on, version, slap.seat, LaidOnKind::Slap, cards);
                 }
                 Event::AddedOn(add) => {
-                    let on = before.lay_target(add.cards.as_slice(), Laying::AddOn);
+                    let on = before.laid_on(add.cards.as_slice(), Laying::AddOn);
                     lay_on(pile, on, version, add.seat, LaidOnKind::AddOn, add.cards);
                 }
                 Event::PileKilled(kill) => pile.throws.push(PileThrow {
@@ -193,16 +193,13 @@ fn top_of(pile: &mut DiscardPile, size: u8) -> Option<&mut PileThrow> {
 
 fn lay_on(
     pile: &mut DiscardPile,
-    on: Option<u8>,
+    on: u8,
     version: u64,
     seat: Seat,
     kind: LaidOnKind,
     cards: Cards,
 ) {
-    let size = on
-        .or_else(|| pile.throws.last().map(|t| t.pile))
-        .unwrap_or(1);
-    if let Some(top) = top_of(pile, size) {
+    if let Some(top) = top_of(pile, on) {
         top.laid_on.push(LaidOn {
             version,
             seat,

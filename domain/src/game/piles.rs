@@ -79,9 +79,15 @@ impl Piles {
         self.latest
     }
 
-    /// The latest throw: the top of its pile (empty before a deal).
+    /// The latest throw: the top of its pile (empty before a deal; the five of
+    /// diamonds once Fifths Disease killed that pile).
     pub fn latest_top(&self) -> Cards {
         self.get(self.latest).map(|p| p.top).unwrap_or_default()
+    }
+
+    /// Whether the pile of the latest throw is dead.
+    pub fn latest_dead(&self) -> bool {
+        self.get(self.latest).is_some_and(|p| p.dead)
     }
 
     /// `thrown` goes on the pile of `size`, created the first time; the throw it covers
@@ -208,6 +214,17 @@ impl Game {
                         && joker_swap_allowed(&p.top, throw.as_slice(), rules)
             })
             .map(|p| p.size)
+    }
+
+    /// The cards of the latest throw that may be drawn from it (none from a dead pile,
+    /// or between rounds).
+    pub fn latest_takeable(&self) -> Cards {
+        match self.rules.as_deref() {
+            Some(rules) if self.round.in_progress && !self.round.piles.latest_dead() => {
+                takeable(&self.round.piles.latest_top(), rules)
+            }
+            _ => Cards::new(),
+        }
     }
 
     /// The cards a turn throwing `thrown` cards may draw from the piles, each once

@@ -72,9 +72,11 @@ pub(crate) struct Round {
     /// Waterfall: the player whose turn it is passed one already. It begins their turn,
     /// so it also closes the window on the throw before it.
     pub waterfall_passed: bool,
-    /// Fifths Disease: the player whose turn it is killed a pile already. It begins
-    /// their turn, so it also closes the window on the throw before it.
+    /// Fifths Disease: a pile was killed since the latest throw. The kill begins a
+    /// turn, so it closes the window on the throw before it.
     pub pile_killed: bool,
+    /// Fifths Disease: the player whose turn it is killed a pile in it (once a turn).
+    pub killed_in_turn: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -134,7 +136,9 @@ impl Game {
                 }
                 self.forget_shown(e.seat, e.cards.as_slice());
                 self.round.piles.lay_on(pile, e.cards.as_slice());
-                if e.seat == self.round.turn && self.round.stage == Stage::Playing {
+                if e.seat == self.round.turn
+                    && matches!(self.round.stage, Stage::Playing | Stage::LastTurns { .. })
+                {
                     self.round.turn_fresh = false;
                 }
             }
@@ -215,7 +219,12 @@ impl Game {
                 let round = &mut self.round;
                 round.piles.kill(e.size, Card::FIVE_OF_DIAMONDS);
                 round.pile_killed = true;
+                round.killed_in_turn = true;
                 round.slap_card = None;
+                // The five lies on the latest throw: nothing is laid on that any more.
+                if round.piles.latest_size() == e.size {
+                    round.top_thrower = None;
+                }
             }
             Event::PinataSetAside(e) => {
                 take_from_stock(&mut self.round.stock, e.card);
@@ -311,6 +320,7 @@ impl Game {
         round.queen_swaps = 0;
         round.waterfall_passed = false;
         round.pile_killed = false;
+        round.killed_in_turn = false;
         self.next_dealer = None;
         self.next_starter = None;
         let (hands, up_card, stock, ordered, seed, commitment) = match &e.deal {
@@ -353,8 +363,21 @@ impl Game {
         round.commitment = commitment;
     }
 
+    /// The pile a turn throwing `thrown` drew `card` from (see [`Game::osmosis`]).
+    pub(crate) fn drawn_from(&self, card: Card, thrown: &Cards) -> u8 {
+        let own = self
+            .rules
+            .as_deref()
+            .map_or(1, |r| r.pile_for(thrown.len()));
+        if self.osmosis() {
+            self.discard_source(card, thrown).unwrap_or(own)
+        } else {
+            own
+        }
+    }
+
     /// The pile a slap-down or an add-on of `cards` went on (see [`Game::osmosis`]).
-    fn laid_on(&self, cards: &[Card], laying: Laying) -> u8 {
+    pub(crate) fn laid_on(&self, cards: &[Card], laying: Laying) -> u8 {
         let latest = self.round.piles.latest_size();
         if self.osmosis() {
             self.lay_target(cards, laying).unwrap_or(latest)
@@ -404,8 +427,7 @@ impl Game {
             .as_deref()
             .map_or(1, |r| r.pile_for(e.thrown.len()));
         let source = match e.draw {
-            Draw::Discard(card) if self.osmosis() => self.discard_source(card, &e.thrown),
-            Draw::Discard(_) => Some(pile),
+            Draw::Discard(card) => Some(self.drawn_from(card, &e.thrown)),
             Draw::Stock(_) => None,
         };
         self.forget_shown(e.seat, e.thrown.as_slice());
@@ -420,8 +442,9 @@ impl Game {
         match e.draw {
             Draw::Stock(card) => take_from_stock(&mut round.stock, card),
             Draw::Discard(card) => {
-                let from = source.unwrap_or(round.piles.latest_size());
-                round.piles.take(from, card);
+                if let Some(from) = source {
+                    round.piles.take(from, card);
+                }
             }
         }
         round.piles.lay_throw(pile, e.thrown);
@@ -438,6 +461,7 @@ impl Game {
         self.round.turn_fresh = true;
         self.round.waterfall_passed = false;
         self.round.pile_killed = false;
+        self.round.killed_in_turn = false;
         // Southern Hemisphere: "Playing a 9 reverses the direction of play." Not in the
         // last turns after a call, where each other player plays exactly one turn.
         if self.round.stage == Stage::Playing
@@ -498,6 +522,9 @@ impl Game {
                     remaining: others,
                 };
                 self.round.turn = self.next_in_play_other_than(caller, caller);
+                // The next player's last turn begins: nothing done in it yet.
+                self.round.turn_fresh = true;
+                self.round.killed_in_turn = false;
             }
             crate::rules::CallResolution::Kluft { .. } => {
                 self.round.stage = Stage::Kluft {

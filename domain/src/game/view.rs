@@ -157,11 +157,7 @@ impl Game {
             hand_sizes: round.hands[..n].iter().map(|h| h.len() as u8).collect(),
             top_throw: self.top_throw(),
             top_thrower: round.top_thrower,
-            takeable: if round.in_progress {
-                takeable(&self.top_throw(), rules)
-            } else {
-                Cards::new()
-            },
+            takeable: self.latest_takeable(),
             piles: self.pile_views(),
             stock_size: round.stock.len(),
             totals: self.totals().to_vec(),

@@ -78,6 +78,12 @@
         var who = thrown.seat === null ? labels.turnedUp : seatName(frame, thrown.seat);
         li.appendChild(element("span", { "class": "tag" }, String(thrown.version)));
         li.appendChild(document.createTextNode(" " + who + " "));
+        // Cell division: the pile of each throw size is named; a five of diamonds
+        // without a draw killed its pile (Fifths disease).
+        if (thrown.pile > 1 || history.throws.some(function (t) { return t.pile > 1; })) {
+          li.appendChild(element("span", { "class": "note", "data-pile": String(thrown.pile) },
+            labels.pileOf + " " + thrown.pile + " " + labels.cards + ": "));
+        }
         cards(thrown.cards, li);
         var notes = [];
         if (thrown.draw && "stock" in thrown.draw) { notes.push(labels.drewStock); }
@@ -85,7 +91,10 @@
         (thrown.laid_on || []).forEach(function (laid) {
           notes.push(labels.laidOn + " " + seatName(frame, laid.seat) + ": " + laid.cards.map(cardName).join(", "));
         });
-        if (thrown.taken) { notes.push(cardName(thrown.taken.card) + " " + labels.takenBy + " " + seatName(frame, thrown.taken.seat)); }
+        if (thrown.seat !== null && !thrown.draw) { notes.push(labels.pileKilled); }
+        [thrown.taken].concat(thrown.taken_later || []).forEach(function (taken) {
+          if (taken) { notes.push(cardName(taken.card) + " " + labels.takenBy + " " + seatName(frame, taken.seat)); }
+        });
         if (thrown.reshuffled_at !== null && thrown.reshuffled_at !== undefined) {
           notes.push(labels.reshuffled + " (" + thrown.reshuffled_at + ")");
         }

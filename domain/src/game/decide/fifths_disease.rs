@@ -35,7 +35,7 @@ impl Game {
             && matches!(round.stage, Stage::Playing | Stage::LastTurns { .. })
             && round.turn == seat
             && round.turn_fresh
-            && !round.pile_killed
+            && !round.killed_in_turn
             && hand.contains(Card::FIVE_OF_DIAMONDS)
             && hand.len() > 1
     }
@@ -65,7 +65,7 @@ impl Game {
                 expected: round.turn,
             });
         }
-        if !round.turn_fresh || round.pile_killed {
+        if !round.turn_fresh || round.killed_in_turn {
             return refuse("a pile is killed before anything else in the turn, once");
         }
         let hand = round.hands[seat as usize];

@@ -53,6 +53,7 @@ impl Game {
             && round.turn == seat
             && round.turn_fresh
             && !round.waterfall_passed
+            && !round.killed_in_turn
             && (0..self.seat_count() as Seat)
                 .filter(|&s| s != seat && self.is_active(s))
                 .all(|s| round.hands[s as usize].len() < MAX_CARDS)
