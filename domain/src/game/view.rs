@@ -288,6 +288,11 @@ impl Game {
             return;
         };
         let hand = self.hand(seat);
+        if !rules.several_piles() {
+            // One pile, whose top always holds a card to draw: every throw is playable.
+            for_each_throw(&hand, rules, found);
+            return;
+        }
         let mut playable = [None::<bool>; crate::cards::MAX_CARDS + 1];
         for_each_throw(&hand, rules, |t| {
             let size = t.len().min(crate::cards::MAX_CARDS);
