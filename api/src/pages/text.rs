@@ -430,6 +430,7 @@ pub const QUEEN_NOTE: Text = Text::new(
 pub const WATERFALL_PASS: Text = Text::new("Pass a waterfall:", "Geef een waterval door:");
 pub const WATERFALL_KEEP: Text = Text::new("Keep", "Houd");
 pub const PILE_OF: Text = Text::new("Pile for", "Stapel voor");
+pub const PILE_SINGLES: Text = Text::new("Pile for single cards", "Stapel voor losse kaarten");
 pub const PILE_DEAD: Text = Text::new("dead", "dood");
 pub const PILE_KILLED: Text = Text::new(
     "killed this pile for the round (Fifths disease)",

@@ -241,7 +241,7 @@
       if (piles.length > 1) {
         piles.forEach(function (p) {
           var group = element("span", { "class": "pile" + (p.dead ? " dead" : ""), "data-pile": String(p.size) },
-            labels.pileOf + " " + p.size + " " + labels.cards + (p.dead ? " (" + labels.pileDead + ")" : "") + ": ");
+            (p.size === 1 ? labels.pileSingles : labels.pileOf + " " + p.size + " " + labels.cards) + (p.dead ? " (" + labels.pileDead + ")" : "") + ": ");
           p.top.forEach(function (code) { group.appendChild(window.YanivCards.card(code, names)); });
           pile.appendChild(group);
         });

@@ -143,6 +143,7 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-waterfall-pass=(text::WATERFALL_PASS.get(lang))
                     data-waterfall-keep=(text::WATERFALL_KEEP.get(lang))
                     data-pile-of=(text::PILE_OF.get(lang))
+                    data-pile-singles=(text::PILE_SINGLES.get(lang))
                     data-pile-dead=(text::PILE_DEAD.get(lang))
                     data-kill-pile=(text::KILL_PILE.get(lang))
                     data-waterfall-going=(text::WATERFALL_GOING.get(lang))
