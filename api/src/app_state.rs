@@ -10,6 +10,7 @@ use sqlx::PgPool;
 use crate::auth::password::PasswordService;
 use crate::auth::throttle::{Limits, LoginThrottle};
 use crate::live::Hub;
+use crate::live::heads::HeadNotifier;
 use crate::records::RecordReplayer;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
@@ -38,6 +39,9 @@ pub struct AppState {
     pub tournaments: Arc<Tournaments>,
     /// Who follows which stream live, woken by the database's notifications.
     pub live: Arc<Hub>,
+    /// The heads this process's writers committed, waiting to be announced to every
+    /// process (`live::heads`).
+    pub heads: Arc<HeadNotifier>,
     /// Sessions this instance has checked, kept while notifications are heard.
     pub sessions: Arc<crate::auth::session_cache::SessionCache>,
     /// How often a quiet live stream sends a heartbeat.
@@ -59,7 +63,10 @@ impl AppState {
         records: RecordReplayer,
         write_deadline: Duration,
     ) -> Self {
-        let store = EventStore::new(pool.clone()).with_write_deadline(write_deadline);
+        let heads = Arc::new(HeadNotifier::new());
+        let store = EventStore::new(pool.clone())
+            .with_write_deadline(write_deadline)
+            .with_head_notifier(Arc::clone(&heads));
         let tournaments = Arc::new(Tournaments::new(
             store.clone(),
             tournament_repo::CACHE_CAPACITY,
@@ -87,6 +94,7 @@ impl AppState {
             tables,
             tournaments,
             live: Arc::new(Hub::new()),
+            heads,
             sessions: Arc::new(crate::auth::session_cache::SessionCache::new()),
             stream_heartbeat: crate::config::DEFAULT_STREAM_HEARTBEAT,
             http_metrics: crate::metrics::HttpMetrics::new(),

@@ -21,6 +21,7 @@ use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
 use crate::config::{Migrations, Settings};
 use crate::error;
+use crate::live::heads::HeadNotifier;
 use crate::live::{self, Hub};
 use crate::records::RecordReplayer;
 use crate::routes::{self, RouteConfigurator};
@@ -66,6 +67,7 @@ pub struct Application {
     /// listener); they stop with it.
     background: Vec<tokio::task::JoinHandle<()>>,
     live: Arc<Hub>,
+    heads: Arc<HeadNotifier>,
 }
 
 impl std::fmt::Debug for Application {
@@ -123,6 +125,7 @@ impl Application {
         app_state.stream_heartbeat = settings.stream_heartbeat;
         app_state.metrics_token = settings.metrics_token.clone();
         let live = Arc::clone(&app_state.live);
+        let heads = Arc::clone(&app_state.heads);
         let sessions = Arc::clone(&app_state.sessions);
         let state = web::Data::new(app_state);
         let clocks = settings
@@ -146,6 +149,9 @@ impl Application {
                 Arc::clone(&live),
                 Arc::clone(&sessions),
             ),
+            // The same for the announcements: a busy pool must not hold them back.
+            live::heads::spawn(connect_sized(&settings, 1).await?, Arc::clone(&heads)),
+            live::spawn_recheck(pool.clone(), Arc::clone(&live)),
         ];
         if let Some(interval) = settings.checkpoint_interval {
             background.push(crate::checkpoints::task::spawn(pool.clone(), interval));
@@ -158,6 +164,7 @@ impl Application {
             pool,
             background,
             live,
+            heads,
         })
     }
 
@@ -189,6 +196,10 @@ impl Application {
     /// Serves until stopped, then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
+        // The last requests' heads, which the other instances' followers wait for.
+        if let Err(err) = self.heads.flush(&self.pool).await {
+            tracing::warn!(error = %err, "live streams: the last heads were not announced");
+        }
         for task in &self.background {
             task.abort();
         }

@@ -6,7 +6,7 @@
 //!
 //! A write reaches the database in one of two shapes, and the proxy knows both: a
 //! transaction (`BEGIN` ... `COMMIT`, simple-protocol queries), or a table's write in
-//! one autocommitted statement (`append_table_write`, a prepared statement: the proxy
+//! one autocommitted statement (`append_table_write...`, a prepared statement: the proxy
 //! follows the client's messages to see which statement each `Bind` runs).
 
 use std::net::SocketAddr;
@@ -21,8 +21,9 @@ use tokio::sync::watch;
 const COMMIT_QUERY: &[u8] = b"COMMIT\0";
 /// And the one that opens a transaction.
 const BEGIN_QUERY: &[u8] = b"BEGIN\0";
-/// The function of a write in one statement.
-const ONE_STATEMENT_WRITE: &[u8] = b"append_table_write(";
+/// The start of the name of the functions of a write in one statement
+/// (`append_table_write`, `append_table_write_caller_notifies`).
+const ONE_STATEMENT_WRITE: &[u8] = b"append_table_write";
 
 #[derive(Debug, Default)]
 struct Faults {

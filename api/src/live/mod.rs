@@ -1,18 +1,22 @@
 //! Live streams: waking the subscribers of a stream when it moves, on every instance.
 //!
-//! The event store stays the only truth. An append (on any server process) makes
-//! PostgreSQL send `stream_id:version` on the channel `yaniv_streams` at commit (the
-//! trigger of `migrations/0008_stream_notifications.sql`). Each process listens
+//! The event store stays the only truth. An append (on any server process) is
+//! announced as `stream_id:version` on the channel `yaniv_streams`: by the writer once
+//! its commit returned ([`heads`]), or else by PostgreSQL at commit (the trigger of
+//! `migrations/0008_stream_notifications.sql`). Each process listens
 //! ([`spawn_listener`]) and moves the [`Hub`]'s watch for that stream; a subscriber
 //! wakes, reads what it has not sent yet from the store, and sends it.
 //!
 //! Nothing is buffered per event: a watch keeps only the latest head, so a slow
 //! subscriber never holds memory or blocks an append, and it catches up by reading.
-//! A lost notification (the listening connection dropped) only delays: after a
-//! reconnection every subscriber is woken to read again.
+//! A lost notification only delays: after the listening connection dropped, every
+//! subscriber is woken to read again; after a writer died between its commit and its
+//! announcement, [`spawn_recheck`] reads the followed streams' heads within
+//! [`RECHECK_EVERY`].
 
 pub mod body;
 pub mod follow;
+pub mod heads;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,6 +30,10 @@ use crate::auth::session_cache::SessionCache;
 
 /// The channel the trigger notifies on.
 pub const CHANNEL: &str = "yaniv_streams";
+
+/// How often each process reads the heads of the streams it follows, for the
+/// announcements a dead writer never sent.
+pub const RECHECK_EVERY: Duration = Duration::from_secs(5);
 
 /// Per stream, the head its subscribers last heard of.
 #[derive(Debug, Default)]
@@ -87,6 +95,27 @@ impl Hub {
         }
     }
 
+    /// `stream` was read at `version`: its subscribers wake only if they had heard
+    /// of less.
+    pub fn reached(&self, stream: &str, version: u64) {
+        if let Some(sender) = self.streams().get(stream) {
+            sender.send_if_modified(|head| {
+                let behind = *head < version;
+                *head = (*head).max(version);
+                behind
+            });
+        }
+    }
+
+    /// The streams followed on this process.
+    pub fn followed_streams(&self) -> Vec<String> {
+        self.streams()
+            .iter()
+            .filter(|(_, sender)| sender.receiver_count() > 0)
+            .map(|(stream, _)| stream.clone())
+            .collect()
+    }
+
     /// Wakes every subscriber, to read again whatever it may have missed.
     pub fn wake_all(&self) {
         let mut streams = self.streams();
@@ -116,6 +145,46 @@ impl Hub {
             .filter(|sender| sender.receiver_count() > 0)
             .count()
     }
+}
+
+/// Reads the heads of the streams followed here every [`RECHECK_EVERY`]: a
+/// subscriber of a stream whose writer died before announcing its last commit
+/// (see [`heads`]) wakes then rather than at the stream's next append. One indexed
+/// read per followed stream.
+pub fn spawn_recheck(pool: PgPool, hub: Arc<Hub>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(RECHECK_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let streams = hub.followed_streams();
+            if streams.is_empty() {
+                continue;
+            }
+            match read_heads(&pool, &streams).await {
+                Ok(heads) => {
+                    for (stream, version) in heads {
+                        hub.reached(&stream, u64::try_from(version).unwrap_or(0));
+                    }
+                }
+                Err(err) => tracing::warn!(error = %err, "live streams: reading heads failed"),
+            }
+        }
+    })
+}
+
+async fn read_heads(pool: &PgPool, streams: &[String]) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT s.stream_id, head.version \
+         FROM unnest($1::text[]) AS s(stream_id) \
+         CROSS JOIN LATERAL ( \
+             SELECT version FROM events e WHERE e.stream_id = s.stream_id \
+             ORDER BY version DESC LIMIT 1 \
+         ) AS head",
+    )
+    .bind(streams)
+    .fetch_all(pool)
+    .await
 }
 
 /// `table-17:42` → (`table-17`, 42).
@@ -206,5 +275,20 @@ mod tests {
         hub.moved("table-1", 4);
         assert_eq!(hub.followed(), 0);
         assert!(hub.streams().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_head_read_wakes_only_subscribers_that_heard_of_less() {
+        let hub = Hub::new();
+        let mut sub = hub.subscribe("table-1");
+        hub.moved("table-1", 5);
+        sub.head.changed().await.unwrap();
+        sub.head.borrow_and_update();
+        hub.reached("table-1", 5); // already heard of
+        assert!(!sub.head.has_changed().unwrap());
+        hub.reached("table-1", 6); // an announcement that never came
+        assert!(sub.head.has_changed().unwrap());
+        assert_eq!(*sub.head.borrow_and_update(), 6);
+        assert_eq!(hub.followed_streams(), vec!["table-1".to_owned()]);
     }
 }

@@ -64,6 +64,18 @@ pub fn render(state: &AppState) -> String {
     .value(state.live.subscribers() as f64)
     .write(&mut out);
     Family::counter(
+        "yaniv_live_heads_announced_total",
+        "Stream heads this instance announced after their commit (live::heads).",
+    )
+    .value(state.heads.announced() as f64)
+    .write(&mut out);
+    Family::counter(
+        "yaniv_live_head_statements_total",
+        "Statements that carried those announcements, several heads each when busy.",
+    )
+    .value(state.heads.statements() as f64)
+    .write(&mut out);
+    Family::counter(
         "yaniv_clock_timeouts_total",
         "Timeouts this instance's clock task appended.",
     )

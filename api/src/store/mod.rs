@@ -29,6 +29,7 @@
 pub mod hash;
 pub mod idempotency;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -37,6 +38,7 @@ use sqlx::{PgConnection, PgPool};
 use time::OffsetDateTime;
 
 use self::hash::{ChainStatus, ChainVerifier, GENESIS_HASH, Hash, HashInput};
+use crate::live::heads::HeadNotifier;
 
 /// Longest stream id and event type (as enforced by the schema).
 pub const MAX_NAME_LEN: usize = 200;
@@ -50,6 +52,9 @@ const STREAM_VERSION_KEY: &str = "events_stream_version_key";
 pub struct EventStore {
     pool: PgPool,
     write_deadline: Duration,
+    /// Where writers that announce their own heads hand them (the server's live
+    /// streams); without it every append is announced by the trigger at commit.
+    heads: Option<Arc<HeadNotifier>>,
 }
 
 /// An event to append: its type and its payload, already serialised to the exact
@@ -275,6 +280,47 @@ impl EventStore {
         Self {
             pool,
             write_deadline: crate::config::DEFAULT_DB_TRANSACTION_TIMEOUT,
+            heads: None,
+        }
+    }
+
+    /// The same store, its writers announcing their streams' heads through `heads`
+    /// once its task runs (see [`crate::live::heads`]).
+    pub fn with_head_notifier(self, heads: Arc<HeadNotifier>) -> Self {
+        Self {
+            heads: Some(heads),
+            ..self
+        }
+    }
+
+    /// Whether a writer may leave the announcement of its stream to itself: then it
+    /// calls [`EventStore::leave_announcement_to_caller`] before appending and
+    /// [`EventStore::announce`] after committing.
+    pub fn caller_announces(&self) -> bool {
+        self.heads.as_deref().is_some_and(HeadNotifier::is_running)
+    }
+
+    /// Asks the trigger not to notify `stream` at this transaction's commit: the
+    /// caller announces it after. Nothing when nobody would announce it.
+    pub async fn leave_announcement_to_caller(
+        &self,
+        conn: &mut PgConnection,
+        stream: &str,
+    ) -> Result<(), sqlx::Error> {
+        if self.caller_announces() {
+            sqlx::query("SELECT set_config('yaniv.caller_notifies', $1, true)")
+                .bind(stream)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// `stream` is at `version` after a commit whose announcement was left to the
+    /// caller.
+    pub fn announce(&self, stream: &str, version: u64) {
+        if let Some(heads) = self.heads.as_deref().filter(|h| h.is_running()) {
+            heads.announce(stream, version);
         }
     }
 

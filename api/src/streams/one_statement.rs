@@ -93,9 +93,19 @@ impl<A: StreamKind> Repository<A> {
         let body = write.answer(id, &aggregate, &events, before)?;
         let stored = StoredResponse::json(write.status(), &body)?;
 
+        let caller_announces = self.store.caller_announces();
         match Self::store_in_one_statement(
-            &mut conn, id, &stream, before, &head_hash, metadata, request, &chained, &listing,
+            &mut conn,
+            id,
+            &stream,
+            before,
+            &head_hash,
+            metadata,
+            request,
+            &chained,
+            &listing,
             &stored,
+            caller_announces,
         )
         .await?
         {
@@ -113,6 +123,9 @@ impl<A: StreamKind> Repository<A> {
             .appended
             .fetch_add(events.len() as u64, Ordering::Relaxed);
         self.figures.one_statement.fetch_add(1, Ordering::Relaxed);
+        if caller_announces {
+            self.store.announce(&stream, before + events.len() as u64);
+        }
         self.cache.put_with_head(id, aggregate, chained.head_hash);
         Ok(Some(respond(&stored, false)))
     }
@@ -129,33 +142,39 @@ impl<A: StreamKind> Repository<A> {
         chained: &ChainedEvents<'_>,
         listing: &ListingUpdate,
         stored: &StoredResponse,
+        caller_announces: bool,
     ) -> Result<Outcome, ApiError> {
-        let outcome: Result<String, sqlx::Error> = sqlx::query_scalar(
+        // The second asks the trigger to leave the announcement to us (migration 0016).
+        let statement = if caller_announces {
+            "SELECT append_table_write_caller_notifies($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+        } else {
             "SELECT append_table_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-                                       $13, $14, $15, $16, $17, $18, $19, $20)",
-        )
-        .bind(id)
-        .bind(stream)
-        .bind(i64::try_from(before).unwrap_or(i64::MAX))
-        .bind(&head_hash[..])
-        .bind(&metadata.actor)
-        .bind(&metadata.request_id)
-        .bind(&metadata.idempotency_key)
-        .bind(chained.recorded_at)
-        .bind(&chained.versions)
-        .bind(&chained.types)
-        .bind(&chained.payloads)
-        .bind(&chained.prev_hashes)
-        .bind(&chained.hashes)
-        .bind(listing.status)
-        .bind(listing.free_seats)
-        .bind(listing.waiting_on)
-        .bind(listing.deadline_ms)
-        .bind(request.map(|r| &r.fingerprint[..]))
-        .bind(request.map(|_| i16::try_from(stored.status).unwrap_or(500)))
-        .bind(request.map(|_| &stored.body[..]))
-        .fetch_one(&mut *conn)
-        .await;
+                                       $13, $14, $15, $16, $17, $18, $19, $20)"
+        };
+        let outcome: Result<String, sqlx::Error> = sqlx::query_scalar(statement)
+            .bind(id)
+            .bind(stream)
+            .bind(i64::try_from(before).unwrap_or(i64::MAX))
+            .bind(&head_hash[..])
+            .bind(&metadata.actor)
+            .bind(&metadata.request_id)
+            .bind(&metadata.idempotency_key)
+            .bind(chained.recorded_at)
+            .bind(&chained.versions)
+            .bind(&chained.types)
+            .bind(&chained.payloads)
+            .bind(&chained.prev_hashes)
+            .bind(&chained.hashes)
+            .bind(listing.status)
+            .bind(listing.free_seats)
+            .bind(listing.waiting_on)
+            .bind(listing.deadline_ms)
+            .bind(request.map(|r| &r.fingerprint[..]))
+            .bind(request.map(|_| i16::try_from(stored.status).unwrap_or(500)))
+            .bind(request.map(|_| &stored.body[..]))
+            .fetch_one(&mut *conn)
+            .await;
         match outcome {
             Ok(outcome) if outcome == "appended" => Ok(Outcome::Appended),
             Ok(outcome) if outcome == "known_key" => Ok(Outcome::HandedBack("known_key")),

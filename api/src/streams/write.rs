@@ -283,8 +283,15 @@ impl<A: StreamKind> Repository<A> {
             };
             let mut after_commit = AfterCommit::default();
             let mut new_head = None;
+            let stream = Self::stream_id(id);
+            let announce = !events.is_empty() && self.store.caller_announces();
             if !events.is_empty() {
                 events.extend(A::server_events(&mut tx, id, &mut aggregate).await?);
+                if announce {
+                    self.store
+                        .leave_announcement_to_caller(&mut tx, &stream)
+                        .await?;
+                }
                 match self
                     .append_after(&mut tx, id, before, head_hash, &events, &metadata)
                     .await
@@ -312,6 +319,10 @@ impl<A: StreamKind> Repository<A> {
                 .fetch_add(events.len() as u64, Ordering::Relaxed);
             // Only committed events may enter the cache: it must hold a prefix of the
             // stream.
+            if announce {
+                self.store
+                    .announce(&stream, <A as Aggregate>::version(&aggregate));
+            }
             match new_head.or(head_hash) {
                 Some(head) => self.cache.put_with_head(id, aggregate, head),
                 None => self.cache.put(id, aggregate),

@@ -16,6 +16,7 @@ mod health;
 mod http_limits;
 mod idempotency;
 mod least_privilege;
+mod live_announcements;
 mod live_streams;
 mod load_smoke;
 mod metrics;
