@@ -190,18 +190,21 @@ impl Application {
             background: self.background.iter().map(|t| t.abort_handle()).collect(),
             server: self.server.handle(),
             live: Arc::clone(&self.live),
+            heads: Arc::clone(&self.heads),
         }
     }
 
     /// Serves until stopped, then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
-        // The last requests' heads, which the other instances' followers wait for.
+        // The clocks write too: stop every task before the last announcements go out.
+        for task in self.background {
+            task.abort();
+            let _ = task.await;
+        }
+        // The last writes' heads, which the other instances' followers wait for.
         if let Err(err) = self.heads.flush(&self.pool).await {
             tracing::warn!(error = %err, "live streams: the last heads were not announced");
-        }
-        for task in &self.background {
-            task.abort();
         }
         self.pool.close().await;
         result
@@ -214,6 +217,7 @@ pub struct KillSwitch {
     background: Vec<tokio::task::AbortHandle>,
     server: ServerHandle,
     live: Arc<Hub>,
+    heads: Arc<HeadNotifier>,
 }
 
 impl KillSwitch {
@@ -223,6 +227,8 @@ impl KillSwitch {
         for task in &self.background {
             task.abort();
         }
+        // Heads committed but not yet announced are lost with the process.
+        self.heads.silence();
         self.live.close();
         self.server.stop(false).await;
     }
