@@ -17,6 +17,14 @@ pub struct Api {
     pub client: reqwest::Client,
 }
 
+/// The value of the sample of a `/metrics` text whose line starts with `prefix`.
+pub fn metric_sample(text: &str, prefix: &str) -> f64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(prefix))
+        .and_then(|rest| rest.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no sample {prefix} in:\n{text}"))
+}
+
 /// A logged-in account.
 #[derive(Debug, Clone)]
 pub struct Player {
@@ -84,6 +92,21 @@ impl TestApp {
 impl Api {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
+    }
+
+    /// The sample of this server's `/metrics` whose line starts with `prefix` (its
+    /// name, with its labels if it has any).
+    pub async fn metric(&self, prefix: &str) -> f64 {
+        let text = self
+            .client
+            .get(self.url("/metrics"))
+            .send()
+            .await
+            .expect("GET /metrics")
+            .text()
+            .await
+            .expect("the figures");
+        metric_sample(&text, prefix)
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Response {

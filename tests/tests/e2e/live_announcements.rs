@@ -120,23 +120,6 @@ async fn a_head_whose_announcement_never_came_wakes_its_followers_by_reading() {
     assert_eq!(*follower.head.borrow_and_update(), 3);
 }
 
-/// The sample of `/metrics` named `name`.
-async fn figure(api: &Api, name: &str) -> f64 {
-    let text = api
-        .client
-        .get(api.url("/metrics"))
-        .send()
-        .await
-        .expect("GET /metrics")
-        .text()
-        .await
-        .expect("the metrics text");
-    text.lines()
-        .find_map(|line| line.strip_prefix(name))
-        .and_then(|rest| rest.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no sample {name} in:\n{text}"))
-}
-
 #[tokio::test]
 async fn the_server_announces_each_move_once_itself() {
     let app = spawn_app().await;
@@ -148,7 +131,7 @@ async fn the_server_announces_each_move_once_itself() {
     let table = api.started_table(&body, std::slice::from_ref(&ann)).await;
     heard(&mut listener, Duration::from_millis(500)).await;
 
-    let announced = figure(&api, "yaniv_live_heads_announced_total").await;
+    let announced = api.metric("yaniv_live_heads_announced_total").await;
     let mut moves = 0;
     for _ in 0..4 {
         let view = api.view(table, &ann.token).await;
@@ -174,7 +157,7 @@ async fn the_server_announces_each_move_once_itself() {
         assert_eq!(times, 1, "{wanted} heard {times} times: {heard_now:?}");
     }
     assert!(moves > 0, "a move was made");
-    let now = figure(&api, "yaniv_live_heads_announced_total").await;
+    let now = api.metric("yaniv_live_heads_announced_total").await;
     assert!(
         now - announced >= f64::from(moves),
         "{announced} then {now}"

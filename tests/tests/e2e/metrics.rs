@@ -3,16 +3,8 @@
 
 use reqwest::StatusCode;
 use serde_json::json;
-use yaniv_e2e_tests::tables::{Api, choose};
+use yaniv_e2e_tests::tables::{Api, choose, metric_sample as sample};
 use yaniv_e2e_tests::{spawn_app, spawn_app_with};
-
-/// The value of the sample whose line starts with `prefix` (name and labels).
-fn sample(text: &str, prefix: &str) -> f64 {
-    text.lines()
-        .find_map(|line| line.strip_prefix(prefix))
-        .and_then(|rest| rest.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no sample {prefix} in:\n{text}"))
-}
 
 #[tokio::test]
 async fn the_figures_count_requests_appends_and_the_cache() {

@@ -10,20 +10,7 @@ use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// A figure of `api`'s `/metrics` for tables: the sample `name{stream="table"}`.
 async fn table_figure(api: &Api, name: &str) -> f64 {
-    let text = api
-        .client
-        .get(api.url("/metrics"))
-        .send()
-        .await
-        .expect("GET /metrics")
-        .text()
-        .await
-        .expect("the figures");
-    let prefix = format!(r#"{name}{{stream="table"}}"#);
-    text.lines()
-        .find_map(|line| line.strip_prefix(prefix.as_str()))
-        .and_then(|rest| rest.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no sample {prefix} in:\n{text}"))
+    api.metric(&format!(r#"{name}{{stream="table"}}"#)).await
 }
 
 /// A started two-player Israeli table between new players `ann` and `bob`.
