@@ -317,12 +317,12 @@ impl<A: StreamKind> Repository<A> {
             self.figures
                 .appended
                 .fetch_add(events.len() as u64, Ordering::Relaxed);
-            // Only committed events may enter the cache: it must hold a prefix of the
-            // stream.
             if announce {
                 self.store
                     .announce(&stream, <A as Aggregate>::version(&aggregate));
             }
+            // Only committed events may enter the cache: it must hold a prefix of the
+            // stream.
             match new_head.or(head_hash) {
                 Some(head) => self.cache.put_with_head(id, aggregate, head),
                 None => self.cache.put(id, aggregate),
