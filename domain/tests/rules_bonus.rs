@@ -540,13 +540,14 @@ fn pinata_a_three_sets_a_card_aside_and_the_next_three_takes_it() {
         t.game.view(2).expect("seat").pinata_aside,
         "every seat sees a card lies aside"
     );
-    // Face down: nobody at the table sees it, staff do.
+    // Face down: nobody sees it while the round is played, not even a referee, who
+    // sees the hands but no card outside them.
     let at = t.log.len() - 1;
     for (viewer, sees) in [
         (Viewer::Seat(0), false),
         (Viewer::Seat(1), false),
         (Viewer::Spectator, false),
-        (Viewer::Referee, true),
+        (Viewer::Referee, false),
     ] {
         let visible = visible_events(&t.log, viewer);
         assert_eq!(visible[at]["type"], "pinata_set_aside.v1");

@@ -235,6 +235,8 @@ mod tournament_events {
             byes: vec![],
             final_table: true,
             reason: None,
+            by: None,
+            replaced: None,
         });
         assert_eq!(
             serde_json::to_value(&e).expect("json"),
@@ -243,6 +245,30 @@ mod tournament_events {
                 "commitment": "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
                 "seed": "0".repeat(64), "precommitted": true, "seeds": [7, 8, 9],
                 "tables": [[9, 7, 8]], "byes": [], "final_table": true
+            })
+        );
+        // A redraw says who made it and which seating it replaced.
+        let Event::RoundDrawn(drawn) = e else {
+            unreachable!()
+        };
+        let e = Event::RoundRedrawn(RoundDrawn {
+            reason: Some("a late arrival".into()),
+            by: Some(Actor::Account(3)),
+            replaced: Some(ReplacedSeating {
+                tables: vec![vec![7, 8, 9]],
+                byes: vec![],
+            }),
+            ..drawn
+        });
+        assert_eq!(
+            serde_json::to_value(&e).expect("json"),
+            json!({
+                "type": "round_redrawn.v1", "stage": 2, "round": 1, "algorithm": "tournament-draw/1",
+                "commitment": "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
+                "seed": "0".repeat(64), "precommitted": true, "seeds": [7, 8, 9],
+                "tables": [[9, 7, 8]], "byes": [], "final_table": true,
+                "reason": "a late arrival", "by": {"account": 3},
+                "replaced": {"tables": [[7, 8, 9]], "byes": []}
             })
         );
         let paper: ResultInput = serde_json::from_value(json!({

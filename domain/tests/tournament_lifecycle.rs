@@ -919,26 +919,38 @@ fn officials_do_not_play_and_players_do_not_officiate() {
     h.by(REFEREE, Command::Register { player: REFEREE });
 }
 
-/// Issue #9: an organizer may allow officials to play, explicitly and only at
-/// creation. An official who plays then loses every official power over a table they
-/// sit at (another official must act) and may disqualify nobody; a player may be made
-/// a referee.
+/// TOURNAMENT.md leaves officials who play to the organizer; we allow it at creation
+/// only, and then an official who plays has no power over any result, seating or player
+/// of the tournament, at their own table or a rival's: "An official who plays has no
+/// power over any result in that tournament (record, correct, void, no-show, withdraw,
+/// disqualify, redraw, dispute) — another official must act; officials_may_play
+/// requires at least one official who does not play."
 #[test]
-fn officials_allowed_to_play_lose_their_powers_over_their_own_tables() {
+fn officials_who_play_have_no_power_over_any_result() {
     let allowed = ConfigRequest {
         officials_may_play: Some(true),
         ..ConfigRequest::default()
     };
     let mut h = Harness::created(allowed);
-    h.org(Command::AddReferee { referee: REFEREE });
     h.org(Command::OpenRegistration);
     h.now = 1_000;
+    // Until an official who does not play is named, no official may play.
+    assert_eq!(
+        h.refuse(ORGANIZER, Command::Register { player: ORGANIZER }),
+        "no_neutral_official"
+    );
+    h.org(Command::AddReferee { referee: REFEREE });
     h.by(ORGANIZER, Command::Register { player: ORGANIZER });
     h.by(ORGANIZER, Command::CheckIn { player: ORGANIZER });
-    for p in 101..=103 {
+    for p in 101..=107 {
         h.enter(p);
     }
     h.org(Command::AddReferee { referee: 101 });
+    // The last official who does not play stays while officials play.
+    assert_eq!(
+        h.refuse(ORGANIZER, Command::RemoveReferee { referee: REFEREE }),
+        "no_neutral_official"
+    );
     // Changing who may play after people signed up under it is refused.
     assert_eq!(
         h.refuse(
@@ -960,39 +972,99 @@ fn officials_allowed_to_play_lose_their_powers_over_their_own_tables() {
     h.org(Command::CloseRegistration);
     h.org(Command::StartQualification);
     h.draw(1);
-    let own = table(1, 1, 1);
-    let seated = h.tables(1, 1)[0].clone();
-    assert!(seated.contains(&ORGANIZER), "{seated:?}");
+    let tables = h.tables(1, 1);
+    assert_eq!(tables.len(), 2, "{tables:?}");
+    let at = |k: usize| table(1, 1, k as u32 + 1);
+    let own = (0..2).find(|&k| tables[k].contains(&ORGANIZER)).unwrap();
+    let rival = 1 - own;
     let rank = |p: AccountId| p;
-    for command in [
-        record(own, &seated, rank),
-        Command::VoidGame {
-            table: own,
-            reason: "misdeal".into(),
-        },
-    ] {
-        assert_eq!(h.refuse(ORGANIZER, command), "official_at_own_table");
+    // Neither the organizer who plays nor the referee who plays (101) may touch any
+    // table, their own or a rival's; nor redraw, withdraw or disqualify anyone.
+    for official in [ORGANIZER, 101] {
+        for k in [own, rival] {
+            let (table, seated) = (at(k), &tables[k]);
+            let player = *seated.iter().find(|&&p| p != official).unwrap();
+            for command in [
+                record(table, seated, rank),
+                Command::VoidGame {
+                    table,
+                    reason: "misdeal".into(),
+                },
+                Command::RecordNoShow {
+                    table,
+                    player,
+                    reason: "late".into(),
+                },
+            ] {
+                assert_eq!(h.refuse(official, command), "official_plays");
+            }
+        }
+        let rival_player = tables[rival][0];
+        assert_eq!(
+            h.refuse(
+                official,
+                Command::Disqualify {
+                    player: rival_player,
+                    reason: "rude".into()
+                }
+            ),
+            "official_plays"
+        );
     }
+    let rival_player = tables[rival][0];
     assert_eq!(
         h.refuse(
             ORGANIZER,
-            Command::Disqualify {
-                player: 102,
-                reason: "rude".into()
+            Command::Withdraw {
+                player: rival_player
             }
         ),
-        "playing_official_cannot_disqualify"
+        "official_plays"
     );
-    // The referee who does not play acts instead.
-    h.by(REFEREE, record(own, &seated, rank));
     assert_eq!(
-        h.refuse(ORGANIZER, correction(own, &seated, |p| -(p), "swap")),
-        "official_at_own_table"
+        h.refuse(
+            ORGANIZER,
+            Command::RedrawRound {
+                round: RoundRef { stage: 1, round: 1 },
+                seed: seed(2),
+                reason: "a better seating for me".into(),
+            }
+        ),
+        "official_plays"
     );
+    // A dispute at a rival's table would hold everyone's tournament: not theirs to open.
+    assert_eq!(
+        h.refuse(
+            ORGANIZER,
+            Command::OpenDispute {
+                table: at(rival),
+                reason: "they cheat".into(),
+            }
+        ),
+        "official_plays"
+    );
+    // The referee who does not play acts instead, at every table.
+    h.by(REFEREE, record(at(own), &tables[own], rank));
+    h.by(REFEREE, record(at(rival), &tables[rival], rank));
+    assert_eq!(
+        h.refuse(
+            ORGANIZER,
+            correction(at(own), &tables[own], |p| -(p), "swap")
+        ),
+        "official_plays"
+    );
+    assert_eq!(
+        h.refuse(
+            ORGANIZER,
+            correction(at(rival), &tables[rival], |p| -(p), "swap")
+        ),
+        "official_plays"
+    );
+    // At their own table they are players, and a player may open a dispute there.
     h.by(
         ORGANIZER,
         Command::OpenDispute {
-            table: own,
+            table: at(own),
             reason: "I was first".into(),
         },
     );
@@ -1004,7 +1076,7 @@ fn officials_allowed_to_play_lose_their_powers_over_their_own_tables() {
                 resolution: "I was right".into(),
             }
         ),
-        "official_at_own_table"
+        "official_plays"
     );
     h.by(
         REFEREE,
@@ -1013,23 +1085,133 @@ fn officials_allowed_to_play_lose_their_powers_over_their_own_tables() {
             resolution: "the sheet is void".into(),
         },
     );
-    // After a void, a new game is a new deal: not for a player of the table to start.
+    // After a void, a new game is a new deal: not for an official who plays to start.
     h.by(
         REFEREE,
         Command::VoidGame {
-            table: own,
+            table: at(rival),
             reason: "sheet unreadable".into(),
         },
     );
     let new_deal = Command::StartTableGame {
-        table: own,
+        table: at(rival),
         game: None,
     };
-    assert_eq!(
-        h.refuse(ORGANIZER, new_deal.clone()),
-        "official_at_own_table"
-    );
+    assert_eq!(h.refuse(101, new_deal.clone()), "official_plays");
     h.by(REFEREE, new_deal);
+    // A player still withdraws themself.
+    h.by(ORGANIZER, Command::Withdraw { player: ORGANIZER });
+}
+
+/// "Officials belong to a tournament. Global roles only allow creating tournaments or
+/// being named; powers over a tournament come from being named its organizer or
+/// referee, and end when the account loses the role or is removed."
+#[test]
+fn an_official_who_loses_the_role_loses_the_powers_at_once() {
+    let mut h = Harness::started(8, ConfigRequest::default());
+    h.draw(1);
+    let seated = h.tables(1, 1)[0].clone();
+    let own = table(1, 1, 1);
+    let lapsed = Context::account(REFEREE, h.now).holding(Roles::NONE);
+    let void = Command::VoidGame {
+        table: own,
+        reason: "misdeal".into(),
+    };
+    let refused = h.t.execute(&lapsed, &void).unwrap_err();
+    assert_eq!(refused, TournamentError::Forbidden(Role::Official));
+    let disqualify = Command::Disqualify {
+        player: seated[0],
+        reason: "rude".into(),
+    };
+    assert!(h.t.execute(&lapsed, &disqualify).is_err());
+    // An organizer's naming lapses with the organizer role; a referee's role does not
+    // keep it, and an admin holds both.
+    let organizer_as_referee = Context::account(ORGANIZER, h.now).holding(Roles {
+        referee: true,
+        ..Roles::NONE
+    });
+    assert_eq!(
+        h.t.execute(&organizer_as_referee, &Command::DrawRound { seed: seed(2) })
+            .unwrap_err()
+            .code(),
+        "forbidden"
+    );
+    let admin = Roles {
+        admin: true,
+        ..Roles::NONE
+    };
+    h.t.execute(
+        &Context::account(REFEREE, h.now).holding(admin),
+        &record(own, &seated, |p| p),
+    )
+    .expect("an admin named referee referees");
+    // A role without a naming is nothing: a stranger with every role has no power here.
+    let stranger = Context::account(STRANGER, h.now).holding(Roles::NAMED);
+    assert_eq!(
+        h.t.execute(&stranger, &disqualify).unwrap_err(),
+        TournamentError::Forbidden(Role::Official)
+    );
+    // And the one who removed a referee removed its powers.
+    h.org(Command::RemoveReferee { referee: REFEREE });
+    assert_eq!(h.refuse(REFEREE, disqualify), "forbidden");
+}
+
+/// "Redraws are public and bounded. Every redraw is an intervention (who, why, the
+/// seating it replaced), shown in /interventions; at most a configurable number per
+/// round (default 1), and none once any table of the round has a result or has started."
+#[test]
+fn redraws_are_listed_with_the_seating_they_replaced_and_bounded() {
+    let mut h = Harness::started(8, ConfigRequest::default());
+    let first = h.draw(1);
+    let redraw = |tag: u8| Command::RedrawRound {
+        round: RoundRef { stage: 1, round: 1 },
+        seed: seed(tag),
+        reason: "a player arrived late".into(),
+    };
+    // The server holds draw seeds; here the next commitment is the test's to make.
+    h.org(Command::CommitDrawSeed {
+        commitment: seed(2).commitment(),
+    });
+    // A referee who does not play may redraw, not only the organizer.
+    let events = h.by(REFEREE, redraw(2));
+    let Some(Event::RoundRedrawn(redrawn)) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(redrawn.by, Some(Actor::Account(REFEREE)));
+    assert_eq!(
+        redrawn.replaced,
+        Some(ReplacedSeating {
+            tables: first.tables.clone(),
+            byes: first.byes.clone(),
+        })
+    );
+    let listed = h.t.interventions();
+    let entry = listed.last().expect("the redraw is listed");
+    assert_eq!(entry.kind, InterventionKind::RoundRedrawn);
+    assert_eq!(entry.round, Some(RoundRef { stage: 1, round: 1 }));
+    assert_eq!(entry.by, Actor::Account(REFEREE));
+    assert_eq!(entry.reason.as_deref(), Some("a player arrived late"));
+    assert_eq!(
+        entry.replaced.as_ref().map(|r| &r.tables),
+        Some(&first.tables)
+    );
+    // One redraw per round by default: the second is refused, whoever asks.
+    h.org(Command::CommitDrawSeed {
+        commitment: seed(3).commitment(),
+    });
+    assert_eq!(h.refuse(ORGANIZER, redraw(3)), "redraw_limit_reached");
+    // The audit holds a redraw to the seating it says it replaced.
+    audit::audit(h.t.events()).expect("the stream audits");
+    let mut forged = h.t.events().to_vec();
+    for event in &mut forged {
+        if let Event::RoundRedrawn(redrawn) = event
+            && let Some(replaced) = redrawn.replaced.as_mut()
+        {
+            replaced.tables.swap(0, 1);
+        }
+    }
+    let failure = audit::audit(&forged).expect_err("a forged replaced seating");
+    assert_eq!(failure.mismatch.code(), "replaced_mismatch");
 }
 
 /// Issue #9: a person who enters the result of a table that has an online game (which

@@ -45,8 +45,25 @@ impl Api {
     /// `players`, closes registration, has each player check in and starts the
     /// qualification; its id.
     pub async fn started_tournament(&self, org: &Player, players: &[Player], body: &Value) -> i64 {
+        self.started_tournament_refereed(org, &[], players, body)
+            .await
+    }
+
+    /// [`Api::started_tournament`] with `referees` named before anyone registers (an
+    /// organizer who plays needs one who does not).
+    pub async fn started_tournament_refereed(
+        &self,
+        org: &Player,
+        referees: &[&Player],
+        players: &[Player],
+        body: &Value,
+    ) -> i64 {
         let created = self.create_tournament(&org.token, body).await;
         let id = created["id"].as_i64().expect("tournament id");
+        for referee in referees {
+            let add = json!({"command": "add_referee", "referee": referee.id});
+            self.accepted(id, &org.token, &add).await;
+        }
         self.accepted(id, &org.token, &json!({"command": "open_registration"}))
             .await;
         for p in players {

@@ -530,6 +530,7 @@ class Verifier:
         self._seq = 0
         self.streams = {}          # stream_id -> list of rows (archive order)
         self.stream_order = []
+        self.sealed = {}           # stream_id -> first version left out (§1.3)
         self.payloads = {}         # stream_id -> {version: parsed payload or None}
         self.games = {}            # stream_id -> summary for §14.3
 
@@ -555,6 +556,7 @@ class Verifier:
         clean = [{k: v for k, v in f.items() if not k.startswith("_")} for f in fs]
         return {"ok": not clean, "first_failure": clean[0] if clean else None,
                 "failures": clean, "checked": dict(sorted(self.checked.items())),
+                "sealed": [{"stream": sid, "from": v} for sid, v in sorted(self.sealed.items())],
                 "notes": self.notes}
 
     # -- loading --------------------------------------------------------------
@@ -573,7 +575,30 @@ class Verifier:
                 raise Unreadable("stream %s listed twice" % sid)
             self.streams[sid] = st["events"]
             self.stream_order.append(sid)
+            if st.get("sealed_from") is not None:
+                self.sealed[sid] = st["sealed_from"]
         self.checked["streams"] = len(self.streams)
+
+    # -- §1.3 streams cut before a round in play -------------------------------
+    def check_sealed(self):
+        tour = "tournament-%s" % self.archive.get("tournament_id")
+        finished = any(isinstance(r, dict) and r.get("type") == "tournament_finished.v1"
+                       for r in self.streams.get(tour, []))
+        for sid in self.stream_order:
+            if sid not in self.sealed:
+                continue
+            cut = self.sealed[sid]
+            rows = self.streams[sid]
+            if not isinstance(cut, int) or cut != len(rows) + 1:
+                self.fail("chain", sid, cut if isinstance(cut, int) else 0, "sealed_mismatch",
+                          "the stream says it is cut before version %r but holds %d events"
+                          % (cut, len(rows)))
+            elif finished:
+                self.fail("chain", sid, cut, "sealed_after_finish",
+                          "the tournament is finished: its archive holds every game whole")
+            elif any(isinstance(r, dict) and r.get("type") == "game_finished.v1" for r in rows):
+                self.fail("chain", sid, cut, "sealed_mismatch",
+                          "the stream is cut before a round in play, but its game is over")
 
     # -- §19 chain -----------------------------------------------------------
     def check_chains(self):
@@ -759,6 +784,7 @@ class Verifier:
 
     def run(self):
         self.load()
+        self.check_sealed()
         self.check_chains()
         self.check_checkpoints()
         self.check_games()
@@ -2263,6 +2289,20 @@ class TournamentChecker:
                 rnd = st["rounds"][-1]
                 if any(tb["started"] or tb["result"] is not None or tb["voided_ever"] for tb in rnd["tables"]):
                     self.fail(version, "redraw_started", "the round to redraw has begun (§13.1)")
+                # §13.7: a redraw that records the seating it replaced names the one in
+                # force, and stays within redraws_per_round.
+                replaced = p.get("replaced")
+                if replaced is not None:
+                    in_force = ([tb["players"] for tb in rnd["tables"]],
+                                [self.players[i]["account"] for i in rnd["byes_idx"]])
+                    if (replaced.get("tables"), replaced.get("byes")) != in_force:
+                        self.fail(version, "replaced_mismatch",
+                                  "replaced %s, the seating in force was %s"
+                                  % (json.dumps(replaced), json.dumps(in_force)))
+                    elif rnd.get("redraws", 0) >= self.cfg("redraws_per_round", 1):
+                        self.fail(version, "redraw_limit_reached",
+                                  "redraw %d of a round, redraws_per_round %r"
+                                  % (rnd.get("redraws", 0) + 1, self.cfg("redraws_per_round", 1)))
         else:
             want_round = len(st["rounds"]) + 1
             limit = self.cfg("qualification_rounds") if st["kind"] == "qualification" else 1
@@ -2287,6 +2327,7 @@ class TournamentChecker:
                            "voided_ever": False, "no_shows": set(), "game": None,
                            "game_seats": None} for t in p["tables"]]}
         if redraw and st["rounds"]:
+            rnd["redraws"] = st["rounds"][-1].get("redraws", 0) + 1
             st["rounds"][-1] = rnd
         else:
             st["rounds"].append(rnd)

@@ -13,20 +13,32 @@ use crate::checkpoints::{self, Head};
 use crate::error::ApiError;
 use crate::store::RecordedEvent;
 use crate::tournaments::verify::{Decoded, linked_table};
+use crate::visibility::Disclosed;
 
 /// The archive of tournament `id`, whose stored events (`stored`, all of them) and
-/// their decoding the caller has read already.
+/// their decoding the caller has read already. Until the tournament is `finished`, a
+/// game stream stops before the first secret of a round still in play (its `sealed_from`
+/// says where); once it is, every stream is whole.
 pub async fn build(
     state: &AppState,
     id: i64,
     stored: &[RecordedEvent],
     decoded: &Decoded,
+    finished: bool,
 ) -> Result<Archive, ApiError> {
     let pool = state.store.pool();
-    let mut streams = vec![archived(&crate::tournaments::stream_id(id), stored)];
+    let mut streams = vec![archived(
+        &crate::tournaments::stream_id(id),
+        &Disclosed::whole(stored.to_vec()),
+    )];
     for table in game_tables(pool, id, &decoded.events).await? {
         let events = state.tables.read_all(table).await?;
-        streams.push(archived(&crate::tables::stream_id(table), &events));
+        let disclosed = if finished {
+            Disclosed::whole(events)
+        } else {
+            Disclosed::table_stream(events)
+        };
+        streams.push(archived(&crate::tables::stream_id(table), &disclosed));
     }
     let checkpoints = checkpoints_of(pool, &streams).await?;
     Ok(Archive {
@@ -38,10 +50,11 @@ pub async fn build(
     })
 }
 
-fn archived(stream_id: &str, events: &[RecordedEvent]) -> ArchivedStream {
+fn archived(stream_id: &str, disclosed: &Disclosed) -> ArchivedStream {
     ArchivedStream {
         stream_id: stream_id.to_owned(),
-        events: events.iter().map(ArchivedEvent::from).collect(),
+        events: disclosed.events().iter().map(ArchivedEvent::from).collect(),
+        sealed_from: disclosed.sealed_from(),
     }
 }
 
@@ -91,13 +104,17 @@ async fn checkpoints_of(
         let Some(checkpoint) = checkpoints::by_id(pool, checkpoint_id).await? else {
             continue;
         };
-        archived.push(with_paths(&checkpoint, &ids));
+        archived.push(with_paths(&checkpoint, streams));
     }
     Ok(archived)
 }
 
-/// `checkpoint` with the heads of `streams` in it and their paths to its root.
-fn with_paths(checkpoint: &checkpoints::Checkpoint, streams: &[&str]) -> ArchivedCheckpoint {
+/// `checkpoint` with the heads of `streams` in it and their paths to its root; a head
+/// past where a stream was cut stays out (it is a hash over a secret still in play).
+fn with_paths(
+    checkpoint: &checkpoints::Checkpoint,
+    streams: &[ArchivedStream],
+) -> ArchivedCheckpoint {
     let leaves: Vec<HeadLeaf<'_>> = checkpoint
         .heads
         .iter()
@@ -116,8 +133,11 @@ fn with_paths(checkpoint: &checkpoints::Checkpoint, streams: &[&str]) -> Archive
     let heads = streams
         .iter()
         .filter_map(|stream| {
-            let at = *index.get(stream)?;
+            let at = *index.get(stream.stream_id.as_str())?;
             let head = &checkpoint.heads[at];
+            if stream.sealed_from.is_some_and(|from| head.version >= from) {
+                return None;
+            }
             let path = merkle::proof(&leaves, at)?;
             Some(ArchivedHead {
                 stream_id: head.stream_id.clone(),

@@ -49,12 +49,19 @@ pub struct Archive {
     pub checkpoints: Vec<ArchivedCheckpoint>,
 }
 
-/// One stream, every event of it in version order.
+/// One stream, every event of it in version order, or, while one of its rounds is in
+/// play, every event before that round's first secret.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ArchivedStream {
     #[schema(example = "table-12")]
     pub stream_id: String,
     pub events: Vec<ArchivedEvent>,
+    /// A game stream of an unfinished tournament whose round is in play: the version
+    /// of its first event left out (the round's committed seed or its deal). The events
+    /// from there on leave the server once the round is over; a checkpoint head past
+    /// it is left out too. Absent when the stream is whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_from: Option<u64>,
 }
 
 /// One stored event with every field its hash covers.

@@ -35,6 +35,18 @@ pub struct ArchiveVerdict {
     pub first_failure: Option<ArchiveFailure>,
     /// The first failure of each stream that has one, in the same order.
     pub failures: Vec<ArchiveFailure>,
+    /// Game streams cut before a round still in play (an archive of an unfinished
+    /// tournament): checked up to the cut only.
+    pub sealed: Vec<SealedStream>,
+}
+
+/// A game stream the archive holds up to a round still in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SealedStream {
+    #[serde(rename = "stream")]
+    pub stream_id: String,
+    /// The first version left out.
+    pub from: u64,
 }
 
 /// The first event of one stream that does not check out.
@@ -77,6 +89,8 @@ struct Stream {
     id: String,
     events: Vec<RecordedEvent>,
     covered: Vec<CoveredHead>,
+    /// Where the archive says it cut the stream before a round in play.
+    sealed_from: Option<u64>,
 }
 
 /// Checks everything `archive` holds.
@@ -90,6 +104,7 @@ pub fn verify(archive: &Archive) -> ArchiveVerdict {
         games_checked: 0,
         first_failure: None,
         failures: Vec::new(),
+        sealed: Vec::new(),
     };
     let tournament_stream = crate::tournaments::stream_id(archive.tournament_id);
     if archive.format != FORMAT {
@@ -103,6 +118,28 @@ pub fn verify(archive: &Archive) -> ArchiveVerdict {
     }
     let (mut streams, mut failures) = read_streams(archive);
     failures.extend(check_paths(&archive.checkpoints, &mut streams));
+    verdict.sealed = streams
+        .values()
+        .filter_map(|s| {
+            s.sealed_from.map(|from| SealedStream {
+                stream_id: s.id.clone(),
+                from,
+            })
+        })
+        .collect();
+    let finished = streams.get(&tournament_stream).is_some_and(|s| {
+        s.events
+            .iter()
+            .any(|e| e.event_type == "tournament_finished.v1")
+    });
+    for sealed in verdict.sealed.iter().filter(|_| finished) {
+        failures.push(ArchiveFailure::archive(
+            &sealed.stream_id,
+            sealed.from,
+            "sealed_after_finish",
+            "the tournament is finished: its archive holds every game stream whole",
+        ));
+    }
 
     let mut games: BTreeMap<i64, LinkedGame> = BTreeMap::new();
     let mut game_failures: BTreeMap<i64, VerifyFailure> = BTreeMap::new();
@@ -181,12 +218,26 @@ fn read_streams(archive: &Archive) -> (BTreeMap<String, Stream>, Vec<ArchiveFail
         match malformed {
             Some(failure) => failures.push(failure),
             None => {
+                if let Some(from) = archived.sealed_from
+                    && from != events.len() as u64 + 1
+                {
+                    failures.push(ArchiveFailure::archive(
+                        &archived.stream_id,
+                        from,
+                        "sealed_mismatch",
+                        format!(
+                            "the stream says it is cut before version {from}, but holds {} events",
+                            events.len()
+                        ),
+                    ));
+                }
                 streams.insert(
                     archived.stream_id.clone(),
                     Stream {
                         id: archived.stream_id.clone(),
                         events,
                         covered: Vec::new(),
+                        sealed_from: archived.sealed_from,
                     },
                 );
             }
@@ -305,6 +356,19 @@ fn check_table(
         };
         (check, first)
     });
+    if failure.is_none()
+        && let (Some(from), LinkedGame::Found(table)) = (stream.sealed_from, &game)
+        && table.game.is_finished()
+    {
+        failure = Some((
+            "archive",
+            VerifyFailure {
+                version: from,
+                code: "sealed_mismatch".into(),
+                reason: "the stream is cut before a round in play, but its game is over".into(),
+            },
+        ));
+    }
     if failure.is_none()
         && let LinkedGame::Found(table) = &game
         && table.created.tournament.map(|link| link.tournament_id) != Some(tournament_id)

@@ -58,6 +58,9 @@ pub const DONE: Text = Text::new("result in", "uitslag binnen");
 pub const ABSENT: Text = Text::new("did not come", "niet gekomen");
 pub const ADVANCES: Text = Text::new("goes through", "gaat door");
 pub const BYES: Text = Text::new("Byes", "Vrij");
+pub const REDRAWN: Text = Text::new("Redrawn", "Opnieuw geloot");
+pub const REDRAWN_BY: Text = Text::new("by", "door");
+pub const SEATING_REPLACED: Text = Text::new("Seating it replaced", "Vervangen tafelindeling");
 pub const NO_ROUND_YET: Text = Text::new(
     "No round has been drawn yet.",
     "Er is nog geen ronde geloot.",

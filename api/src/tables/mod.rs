@@ -25,11 +25,11 @@
 //!
 //! # Who sees what
 //!
-//! `Table::access`: a seated player sees their seat (the engine's `Game::view` and
-//! `visible_events`); a logged-in account without a seat sees what is face up;
-//! referees, organizers and admins see everything, except at a table where they play
-//! while the game runs ([`is_staff`]). [`verify`] checks a stream's hash chain and
-//! replays its game through the rules.
+//! The domain's one policy (`yaniv_domain::visibility`), applied to every read through
+//! [`crate::visibility`]: a seated player sees their seat, a referee of the table
+//! every hand, everyone else what is face up, and nobody a round's seed or stock until
+//! the round is over. [`verify`] checks a stream's hash chain and replays its game
+//! through the rules.
 
 pub mod listing;
 pub mod os_random;
@@ -81,11 +81,6 @@ pub fn actor(account: &Account) -> yaniv_domain::table::Actor {
         username: account.username.clone(),
         organizer: account.has_role(Role::Organizer),
     }
-}
-
-/// Whether an account may see everything of tables it does not play at.
-pub fn is_staff(account: &Account) -> bool {
-    account.has_role(Role::Referee) || account.has_role(Role::Organizer)
 }
 
 /// Called in the transaction of the action that ended a table's game, for tables a

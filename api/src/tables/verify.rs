@@ -81,8 +81,47 @@ pub struct Verification {
     pub links: CheckReport,
     /// The stream against every checkpoint of its head.
     pub checkpoints: CheckpointReport,
-    /// Hex SHA-256 of the last event when the chain is intact.
+    /// Hex SHA-256 of the last event when the chain is intact; while a round is in
+    /// play, of the last event before `sealed_from` instead (a hash over a secret in
+    /// play would let anyone try every card against it).
     pub head_hash: Option<String>,
+    /// While a round is in play, the first version of its secrets: the verdict covers
+    /// them, but `head_hash` stops before them and the reason of a failure among them
+    /// waits for the round's end. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_from: Option<u64>,
+}
+
+impl Verification {
+    /// This verdict as it may leave the server while the events from version `from` on
+    /// hold secrets in play: the head hash before them, the reasons of failures among
+    /// them left out (code and version stay). `events` are the stream's stored events.
+    pub fn sealed(mut self, from: Option<u64>, events: &[RecordedEvent]) -> Self {
+        let Some(from) = from else {
+            return self;
+        };
+        self.sealed_from = Some(from);
+        if self.head_hash.is_some() {
+            self.head_hash = events
+                .iter()
+                .rev()
+                .find(|e| u64::try_from(e.version).is_ok_and(|v| v < from))
+                .map(|e| hex::encode(e.hash));
+        }
+        let seal = |failure: &mut Option<VerifyFailure>| {
+            if let Some(f) = failure.as_mut().filter(|f| f.version >= from) {
+                f.reason = "in the round still in play: the reason is given once it is over".into();
+            }
+        };
+        seal(&mut self.first_failure);
+        seal(&mut self.chain.first_failure);
+        seal(&mut self.replay.first_failure);
+        seal(&mut self.rule_failure);
+        seal(&mut self.listing.first_failure);
+        seal(&mut self.links.first_failure);
+        seal(&mut self.checkpoints.first_failure);
+        self
+    }
 }
 
 fn failure(version: u64, code: &str, reason: impl Into<String>) -> VerifyFailure {
@@ -400,6 +439,7 @@ pub fn combine(
         links,
         checkpoints,
         head_hash,
+        sealed_from: None,
     }
 }
 

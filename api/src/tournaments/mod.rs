@@ -35,7 +35,6 @@
 //! a bad result, a reference to nothing), 409 for everything that depends on the
 //! moment (phase, registration, draws, results already in, disputes, finished).
 
-pub mod fairness;
 pub mod links;
 pub mod listing;
 pub mod play;
@@ -44,9 +43,18 @@ pub mod seeds;
 pub mod verify;
 
 use yaniv_domain::aggregate::{DecodeError, StoredEvent};
-use yaniv_domain::tournament::{Event, TournamentError};
+use yaniv_domain::tournament::{Context, Event, TournamentError};
 
+use crate::auth::accounts::Account;
 use crate::error::ApiError;
+use crate::visibility::roles_of;
+
+/// What a tournament command by `account` at `now` is decided with: the account and the
+/// server-wide roles it holds now, which keep its namings as an official in force
+/// (`yaniv_domain::tournament::Roles`). Every command of a person goes through it.
+pub fn context(account: &Account, now: i64) -> Context {
+    Context::account(account.id, now).holding(roles_of(Some(account)))
+}
 
 /// Stream id of tournament `id`.
 pub fn stream_id(id: i64) -> String {

@@ -73,7 +73,7 @@ impl<'a> Writer<'a> {
     }
 
     fn ctx(&self) -> Context {
-        Context::account(self.account.id, self.now)
+        super::context(self.account, self.now)
     }
 }
 

@@ -1,9 +1,12 @@
 //! What each viewer may see of a game's event log.
 //!
 //! Hidden until the round is over: the seed of a shuffled deal (players see its
-//! commitment), the hands of a deal entered on paper (each player sees their own), and
-//! which card a player drew from the stock (the drawer sees it). Everything else is laid
-//! face up at the table, so everyone sees it. Referees and organizers see everything.
+//! commitment), the hands of a deal entered on paper (each player sees their own), which
+//! card a player drew from the stock (the drawer sees it), and a card set aside face
+//! down. Everything else is laid face up at the table, so everyone sees it. A referee
+//! sees every hand while the round is played, never its seed nor a face-down card; once
+//! the round is over, everyone sees all of it. Who counts as what is decided in
+//! [`crate::visibility`].
 
 use serde_json::{Value, json};
 
@@ -16,7 +19,8 @@ pub enum Viewer {
     Seat(Seat),
     /// Someone without a seat: sees only what is face up.
     Spectator,
-    /// A referee or organizer: sees everything.
+    /// A referee of the table who plays nowhere in its tournament: sees every hand as it
+    /// is, but not what no hand holds (the seed, the stock, a face-down card).
     Referee,
 }
 
@@ -47,7 +51,7 @@ pub fn visible_events(events: &[Event], viewer: Viewer) -> Vec<Value> {
             if let Event::RoundDealt(dealt) = event {
                 round = dealt.round;
             }
-            let revealed = viewer == Viewer::Referee || ended_rounds.contains(&round);
+            let revealed = ended_rounds.contains(&round);
             redact(event, viewer, revealed)
         })
         .collect()
@@ -181,8 +185,9 @@ mod tests {
         assert_eq!(ann[2]["draw"], json!({ "stock": drawn }));
         assert_eq!(ann[1]["deal"]["seed"], Value::Null);
 
+        // A referee sees the card in the hand it went to, never the seed it came from.
         let referee = visible_events(&log, Viewer::Referee);
-        assert!(referee[1]["deal"]["seed"].is_string());
+        assert_eq!(referee[1]["deal"]["seed"], Value::Null);
         assert_eq!(referee[2]["draw"], json!({ "stock": drawn }));
     }
 

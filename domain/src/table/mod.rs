@@ -8,7 +8,7 @@
 //! - `command.rs`: what can be asked ([`TableCommand`], a move as an [`Action`]) and what
 //!   a decision needs from outside ([`TableServices`]: who asks, and [`Randomness`]).
 //! - `error.rs`: [`TableError`], with stable codes.
-//! - `state.rs`: the fold, [`Table`], and how someone sees it ([`Access`]).
+//! - `state.rs`: the fold, [`Table`] (who sees what of it: [`crate::visibility`]).
 //! - `decide.rs`: the setup rules (seats, who may start) and every command.
 //! - `autoplay.rs`: the server's moves after each command: deals from fresh secret
 //!   seeds, the bot seats through [`crate::bots::turn_loop`], absent seats by the
@@ -38,7 +38,7 @@ pub use event::{
     AccountRef, BotKindName, BotSeat, SeatLeft, SeatTaken, StreamEvent, TableCreated, TableEvent,
     TableStarted, TournamentLink, decode,
 };
-pub use state::{Access, AutoplayStall, Bots, SeatHolder, Table, TableStatus};
+pub use state::{AutoplayStall, Bots, SeatHolder, Table, TableStatus};
 
 use crate::aggregate::{Aggregate, DecodeError, FoldError, StoredEvent};
 

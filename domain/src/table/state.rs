@@ -2,7 +2,7 @@
 
 use crate::aggregate::FoldError;
 use crate::bots::AnyBot;
-use crate::game::{Event as GameEvent, Game, Seat, Viewer};
+use crate::game::{Event as GameEvent, Game, Seat};
 use crate::rules::Rules;
 
 use super::clock::{ClockEvent, ClockState, Due, Waiting};
@@ -60,27 +60,6 @@ impl SeatHolder {
         match self {
             SeatHolder::Bot { kind, .. } => Some(*kind),
             _ => None,
-        }
-    }
-}
-
-/// How someone sees a table (which events and hands they may see).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
-    /// A player seated here: their seat's view.
-    Seat(Seat),
-    /// Anyone else without a staff role: public information only.
-    Spectator,
-    /// A referee, organizer or admin who does not play at this table: everything.
-    Staff,
-}
-
-impl Access {
-    pub fn viewer(self) -> Viewer {
-        match self {
-            Self::Seat(seat) => Viewer::Seat(seat),
-            Self::Spectator => Viewer::Spectator,
-            Self::Staff => Viewer::Referee,
         }
     }
 }
@@ -336,18 +315,6 @@ impl Table {
     /// The bot kind of every seat (`None` for humans and empty seats).
     pub fn bot_kinds(&self) -> Vec<Option<BotKindName>> {
         self.seats.iter().map(SeatHolder::bot_kind).collect()
-    }
-
-    /// How `account_id` sees this table; `staff` when the account holds a referee or
-    /// organizer role. A staff member who plays here sees only their seat until the
-    /// game is over: nobody at the table sees other hands.
-    pub fn access(&self, account_id: i64, staff: bool) -> Access {
-        match self.seat_of(account_id) {
-            Some(seat) if !staff || self.status() != TableStatus::Finished => Access::Seat(seat),
-            _ if staff => Access::Staff,
-            Some(seat) => Access::Seat(seat),
-            None => Access::Spectator,
-        }
     }
 
     /// Records events of a decision, already folded into [`Table::game`] and

@@ -69,9 +69,7 @@ impl Refusal for TournamentError {
     fn kind(&self) -> RefusalKind {
         use TournamentError as E;
         match self {
-            E::Forbidden(_) | E::OfficialAtOwnTable(_) | E::PlayingOfficialCannotDisqualify(_) => {
-                RefusalKind::Forbidden
-            }
+            E::Forbidden(_) | E::OfficialPlays(_) => RefusalKind::Forbidden,
             E::ReasonRequired(_)
             | E::BadRules(_)
             | E::BadConfig { .. }
@@ -125,8 +123,9 @@ impl Refusal for TournamentError {
             ("not_referee", NotNow),
             ("official_cannot_play", NotNow),
             ("player_cannot_officiate", NotNow),
-            ("official_at_own_table", Forbidden),
-            ("playing_official_cannot_disqualify", Forbidden),
+            ("official_plays", Forbidden),
+            ("no_neutral_official", NotNow),
+            ("redraw_limit_reached", NotNow),
             ("reason_required", Invalid),
             ("seed_already_committed", NotNow),
             ("no_table_split", NotNow),

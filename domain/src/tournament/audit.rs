@@ -9,7 +9,9 @@
 //!   commitment is SHA-256 of the revealed seed, `precommitted` is true exactly when a
 //!   `draw_seed_committed.v1` was pending and then names that very seed, the round is
 //!   the one that could be drawn (or redrawn) then, and the seating planned again from
-//!   the seed ([`State::plan_draw`]) is the seating the event publishes;
+//!   the seed ([`State::plan_draw`]) is the seating the event publishes; a redraw that
+//!   records the seating it `replaced` names the one in force and stays within the
+//!   tournament's `redraws_per_round`;
 //! - `stage_started.v1`: the next stage number, the qualification first, and the
 //!   players dropped for not checking in;
 //! - `result_recorded.v1` / `result_corrected.v1` / `game_voided.v1`: the later draws
@@ -29,6 +31,7 @@
 //! stream version of that event and a stable code).
 
 use super::Tournament;
+use super::config::DEFAULT_REDRAWS_PER_ROUND;
 use super::decide::change_flags;
 use super::error::{Role, TournamentError};
 use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
@@ -71,6 +74,8 @@ pub enum Mismatch {
         round: RoundRef,
         differs: &'static str,
     },
+    #[error("{0}: the seating the redraw says it replaced is not the one in force before it")]
+    ReplacedMismatch(RoundRef),
     #[error("the stored result of {0} is not what its input gives")]
     ResultMismatch(TableRef),
     #[error("the published ranking is not the one the results give")]
@@ -97,6 +102,7 @@ impl Mismatch {
             Mismatch::NothingCommitted | Mismatch::CommitmentNotFlagged => "precommitted_mismatch",
             Mismatch::WrongRound(_) => "wrong_round",
             Mismatch::DrawMismatch { .. } => "draw_mismatch",
+            Mismatch::ReplacedMismatch(_) => "replaced_mismatch",
             Mismatch::ResultMismatch(_) => "result_mismatch",
             Mismatch::RankingMismatch => "ranking_mismatch",
             Mismatch::FlagsMismatch(_) => "flags_mismatch",
@@ -292,6 +298,9 @@ impl State {
             _ => {}
         }
         self.audit_round_number(drawn.round_ref(), redraw)?;
+        if redraw {
+            self.audit_redraw_record(drawn)?;
+        }
         let plan = self.plan_draw(drawn.stage, drawn.round, &drawn.seed)?;
         if !plan.matches(drawn) {
             let differs = if plan.tables != drawn.tables {
@@ -307,6 +316,28 @@ impl State {
                 round: drawn.round_ref(),
                 differs,
             });
+        }
+        Ok(())
+    }
+
+    /// A redraw that records what it replaced (every redraw since they are listed as
+    /// interventions) names the seating in force before it, and stays within the
+    /// tournament's bound on redraws of one round. Older redraws record neither and are
+    /// not held to the bound, which came with the record.
+    fn audit_redraw_record(&self, drawn: &RoundDrawn) -> Result<(), Mismatch> {
+        let at = drawn.round_ref();
+        let (Some(replaced), Some(round)) = (&drawn.replaced, self.round(at)) else {
+            return Ok(());
+        };
+        if replaced.tables != round.draw.tables || replaced.byes != round.draw.byes {
+            return Err(Mismatch::ReplacedMismatch(at));
+        }
+        let limit = self
+            .config
+            .as_ref()
+            .map_or(DEFAULT_REDRAWS_PER_ROUND, |c| c.redraws_per_round);
+        if round.redraws >= limit {
+            return Err(TournamentError::RedrawLimit { round: at, limit }.into());
         }
         Ok(())
     }

@@ -130,8 +130,8 @@ pub struct Config {
     /// The standings order; complete ties under it share a place.
     pub tie_breaks: Vec<TieBreak>,
     /// Whether the organizer and referees may also play. Chosen at creation, never
-    /// changed after; an official who plays has no official power over a table they
-    /// sit at, nor over any player's disqualification.
+    /// changed after; an official who plays has no power over any result, seating or
+    /// player of the tournament, and an official who does not play must remain.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub officials_may_play: bool,
     /// The clock of the tournament's online tables (each table keeps the clock it was
@@ -146,6 +146,27 @@ pub struct Config {
     /// Left out of the payload when it is the default, so older events hash as before.
     #[serde(default, skip_serializing_if = "AbsentScoring::is_last_place")]
     pub absent_scoring: AbsentScoring,
+    /// How many times one round may be redrawn (0 to [`MAX_REDRAWS_PER_ROUND`]): each
+    /// redraw is a new seating from a new seed, so a bound keeps anyone from shopping
+    /// for one. Left out of the payload at the default (1).
+    #[serde(
+        default = "default_redraws_per_round",
+        skip_serializing_if = "is_default_redraws_per_round"
+    )]
+    pub redraws_per_round: u32,
+}
+
+/// The default of [`Config::redraws_per_round`].
+pub const DEFAULT_REDRAWS_PER_ROUND: u32 = 1;
+/// The most [`Config::redraws_per_round`] allows.
+pub const MAX_REDRAWS_PER_ROUND: u32 = 5;
+
+fn default_redraws_per_round() -> u32 {
+    DEFAULT_REDRAWS_PER_ROUND
+}
+
+fn is_default_redraws_per_round(n: &u32) -> bool {
+    *n == DEFAULT_REDRAWS_PER_ROUND
 }
 
 /// The parameters as an organizer sends them; absent fields take their defaults.
@@ -181,6 +202,9 @@ pub struct ConfigRequest {
     /// `last_place` by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absent_scoring: Option<AbsentScoring>,
+    /// 1 by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redraws_per_round: Option<u32>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -214,6 +238,7 @@ impl ConfigRequest {
             clock: self.clock,
             player_entropy: self.player_entropy.unwrap_or(false),
             absent_scoring: self.absent_scoring.unwrap_or_default(),
+            redraws_per_round: self.redraws_per_round.unwrap_or(DEFAULT_REDRAWS_PER_ROUND),
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)
@@ -298,6 +323,12 @@ impl Config {
                     ),
                 ));
             }
+        }
+        if self.redraws_per_round > MAX_REDRAWS_PER_ROUND {
+            return Err(bad(
+                "redraws_per_round",
+                format!("0 to {MAX_REDRAWS_PER_ROUND} redraws of one round"),
+            ));
         }
         if self.tie_breaks.is_empty() {
             return Err(bad("tie_breaks", "at least one criterion".into()));

@@ -74,10 +74,14 @@ pub enum TournamentError {
     OfficialCannotPlay(AccountId),
     #[error("account {0} plays in this tournament: players do not officiate in it")]
     PlayerCannotOfficiate(AccountId),
-    #[error("you sit at {0}: another official must act on it")]
-    OfficialAtOwnTable(TableRef),
-    #[error("account {0} plays in this tournament: disqualifying is left to officials who do not")]
-    PlayingOfficialCannotDisqualify(AccountId),
+    #[error(
+        "account {0} plays in this tournament: an official who plays has no power over a result, a seating or a player; another official must act"
+    )]
+    OfficialPlays(AccountId),
+    #[error("officials play in this tournament: it needs at least one official who does not ({0})")]
+    NoNeutralOfficial(&'static str),
+    #[error("{round} has been redrawn {limit} time(s), the most a round may be")]
+    RedrawLimit { round: RoundRef, limit: u32 },
     #[error("{0} has an online game, which reports its own result: say why you enter it by hand")]
     ReasonRequired(TableRef),
     #[error("a draw seed is already committed and not yet used")]
@@ -127,9 +131,9 @@ pub enum TournamentError {
     BadRecord { code: String, message: String },
     #[error("paper round {round}: {message}")]
     BadPaperRound { round: usize, message: String },
-    #[error("a reason is required: 1 to {max} characters, no control characters but line breaks and tabs, no bidirectional overrides", max = super::refs::MAX_TEXT_LEN)]
+    #[error("a reason is required: 1 to {max} characters, no control characters but line breaks and tabs, no invisible or direction characters, no pile of combining marks", max = super::refs::MAX_TEXT_LEN)]
     BadReason,
-    #[error("a tournament name has 1 to {max} characters, no control characters and no bidirectional overrides", max = super::refs::MAX_NAME_LEN)]
+    #[error("a tournament name has 1 to {max} characters, no control, invisible or direction characters and no pile of combining marks", max = super::refs::MAX_NAME_LEN)]
     BadName,
     #[error("bad registration window: {0}")]
     BadWindow(&'static str),
@@ -169,10 +173,9 @@ impl TournamentError {
             TournamentError::NotReferee(_) => "not_referee",
             TournamentError::OfficialCannotPlay(_) => "official_cannot_play",
             TournamentError::PlayerCannotOfficiate(_) => "player_cannot_officiate",
-            TournamentError::OfficialAtOwnTable(_) => "official_at_own_table",
-            TournamentError::PlayingOfficialCannotDisqualify(_) => {
-                "playing_official_cannot_disqualify"
-            }
+            TournamentError::OfficialPlays(_) => "official_plays",
+            TournamentError::NoNeutralOfficial(_) => "no_neutral_official",
+            TournamentError::RedrawLimit { .. } => "redraw_limit_reached",
             TournamentError::ReasonRequired(_) => "reason_required",
             TournamentError::SeedAlreadyCommitted => "seed_already_committed",
             TournamentError::SeedMismatch { .. } => "seed_mismatch",

@@ -250,7 +250,8 @@ pub struct StageStarted {
 }
 
 /// A round's seating, from a seed. `round_redrawn.v1` carries the same payload, with a
-/// `reason`, and replaces the round's seating.
+/// `reason`, who redrew (`by`) and the seating it replaces (`replaced`), and replaces
+/// the round's seating.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
@@ -277,6 +278,24 @@ pub struct RoundDrawn {
     /// Redraws only: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Redraws only: who redrew (absent from redraws stored before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Actor>,
+    /// Redraws only: the seating this one replaces (absent from redraws stored before
+    /// it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced: Option<ReplacedSeating>,
+}
+
+/// The seating a redraw replaced, as the draw before it published it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ReplacedSeating {
+    /// Players at each table, in seat order.
+    pub tables: Vec<Vec<AccountId>>,
+    /// Knockout stages: who went through without playing.
+    pub byes: Vec<AccountId>,
 }
 
 impl RoundDrawn {

@@ -47,7 +47,10 @@ mod table_points;
 mod view;
 
 pub use command::{Command, MAX_NAME_LEN, MAX_TEXT_LEN};
-pub use config::{AbsentScoring, Config, ConfigRequest, DEFAULT_TIE_BREAKS, KnockoutCut, TieBreak};
+pub use config::{
+    AbsentScoring, Config, ConfigRequest, DEFAULT_REDRAWS_PER_ROUND, DEFAULT_TIE_BREAKS,
+    KnockoutCut, MAX_REDRAWS_PER_ROUND, TieBreak,
+};
 pub use decide::MAX_CAPACITY;
 pub use error::{Role, TournamentError};
 pub use event::*;
@@ -56,7 +59,7 @@ pub use paper::{
     PaperEnding, PaperGame, PaperRound, PaperRoundScore, PaperSheetCheck, PaperSheetError,
     check_paper_sheet, paper_rounds, score_paper_game,
 };
-pub use refs::{AccountId, Actor, Context, RoundRef, StageKind, TableRef, Timestamp};
+pub use refs::{AccountId, Actor, Context, Roles, RoundRef, StageKind, TableRef, Timestamp};
 pub use result::ResultInput;
 pub use standings::{PlayerStats, StandingsRow, compare, rank, seeding_order};
 pub use state::{Dispute, Info, Player, Registration, Round, Stage, State, Table};

@@ -8,7 +8,7 @@ use crate::shuffle::Commitment;
 
 use super::config::Config;
 use super::event::*;
-use super::refs::{AccountId, Actor, RoundRef, StageKind, TableRef};
+use super::refs::{AccountId, Actor, Context, RoundRef, StageKind, TableRef};
 use super::result::ResultInput;
 
 /// What `tournament_created.v1` set.
@@ -391,8 +391,52 @@ impl State {
         }
     }
 
+    /// Whether the stream names `actor` an official (its organizer or one of its
+    /// referees); the server always is one.
     pub fn is_official(&self, actor: Actor) -> bool {
         self.is_organizer(actor) || actor.account().is_some_and(|a| self.referees.contains(&a))
+    }
+
+    /// Whether `ctx.actor` organizes this tournament now: named its organizer and still
+    /// holding the organizer role (see [`Roles`]).
+    pub fn acts_as_organizer(&self, ctx: &Context) -> bool {
+        match ctx.actor {
+            Actor::Server => true,
+            actor => self.is_organizer(actor) && ctx.roles.keep_organizer(),
+        }
+    }
+
+    /// Whether `ctx.actor` is an official of this tournament now: its organizer as
+    /// [`State::acts_as_organizer`] says, or a named referee still holding the referee role.
+    pub fn acts_as_official(&self, ctx: &Context) -> bool {
+        self.acts_as_organizer(ctx)
+            || (ctx
+                .actor
+                .account()
+                .is_some_and(|a| self.referees.contains(&a))
+                && ctx.roles.keep_referee())
+    }
+
+    /// Whether `account` plays in this tournament: registered, whatever became of it
+    /// since (a withdrawn or disqualified player still has friends at the tables).
+    pub fn plays(&self, account: AccountId) -> bool {
+        self.player(account).is_some()
+    }
+
+    /// Whether `ctx.actor` is an official now who plays nowhere in this tournament:
+    /// the only kind of official with power over a result.
+    pub fn acts_as_neutral_official(&self, ctx: &Context) -> bool {
+        self.acts_as_official(ctx) && !ctx.actor.account().is_some_and(|a| self.plays(a))
+    }
+
+    /// The officials the stream names who play nowhere in this tournament (the server
+    /// is not counted: it decides no dispute).
+    pub fn neutral_officials(&self) -> impl Iterator<Item = AccountId> + '_ {
+        self.info
+            .iter()
+            .map(|info| info.organizer)
+            .chain(self.referees.iter().copied())
+            .filter(|a| !self.plays(*a))
     }
 
     pub fn open_dispute(&self) -> Option<u32> {

@@ -457,3 +457,66 @@ fn the_reference_verifiers_own_tests_pass() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// Issue #27: a redraw records the seating it replaced, and an archive taken before the
+/// finish cuts each game before its round in play. A forger who changes what a redraw
+/// says it replaced, or claims a cut where there is none, is named by both verifiers.
+#[tokio::test]
+async fn forged_redraws_and_false_cuts_are_named_by_both_verifiers() {
+    let app = spawn_app().await;
+    let (api, id, org, game_table, _) = finished_cup(&app).await;
+    let whole = fetch(&api, id, Some(&org.token)).await;
+    let whole: Value = Api::json_ok(whole, StatusCode::OK, "the archive").await;
+    let table_stream = format!("table-{game_table}");
+    let length = stream(&mut whole.clone(), &table_stream).len() as u64;
+
+    // A finished tournament's archive is whole: a cut in it is a forgery.
+    let mut cut = whole.clone();
+    for archived in cut["streams"].as_array_mut().unwrap() {
+        if archived["stream_id"] == table_stream.as_str() {
+            archived["sealed_from"] = json!(length + 1);
+        }
+    }
+    let (status, verdict) = verify_offline(&cut);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &table_stream, length + 1, "sealed_after_finish");
+    // A cut that does not fall where the stream ends.
+    for archived in cut["streams"].as_array_mut().unwrap() {
+        if archived["stream_id"] == table_stream.as_str() {
+            archived["sealed_from"] = json!(3);
+        }
+    }
+    let (status, verdict) = verify_offline(&cut);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &table_stream, 3, "sealed_mismatch");
+
+    // A paper round drawn, then redrawn: the redraw names the seating it replaced.
+    let players: Vec<Player> = {
+        let mut all = Vec::new();
+        for i in 1..=8 {
+            all.push(app.new_player(&format!("rd{i}")).await);
+        }
+        all
+    };
+    let body = json!({"name": "Redrawn cup", "rules": short_belgian_rules(), "capacity": 8,
+                      "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4}});
+    let cup = api.started_tournament(&org, &players, &body).await;
+    api.draw(cup, &org.token, &json!({"paper_tables": [1, 2]}))
+        .await;
+    let redraw = json!({"redraw": {"stage": 1, "round": 1, "reason": "a late arrival"},
+                        "paper_tables": [1, 2]});
+    api.draw(cup, &org.token, &redraw).await;
+    let archive = fetch(&api, cup, Some(&org.token)).await;
+    let mut archive: Value = Api::json_ok(archive, StatusCode::OK, "the archive").await;
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
+    let tournament_stream = format!("tournament-{cup}");
+    let at = version_of(&mut archive, &tournament_stream, "round_redrawn.v1", true);
+    forge(&mut archive, &tournament_stream, at, |payload| {
+        let tables = payload["replaced"]["tables"].as_array_mut().unwrap();
+        tables.swap(0, 1);
+    });
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &tournament_stream, at, "replaced_mismatch");
+}

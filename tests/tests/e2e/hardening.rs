@@ -218,9 +218,9 @@ async fn officials_cannot_play_in_their_own_tournament() {
 }
 
 /// #9.1, when an organizer allows officials to play (at creation only): the organizer
-/// plays, but cannot void or enter the result of their own table (403); the referee who
-/// does not play must, and a result typed in for a table with an online game needs a
-/// reason; the interventions list shows it with who and why.
+/// plays, but cannot void or enter the result of their own table (403, and #27: of any
+/// table); the referee who does not play must, and a result typed in for a table with
+/// an online game needs a reason; the interventions list shows it with who and why.
 #[tokio::test]
 async fn officials_who_play_cannot_act_on_their_own_table() {
     let app = spawn_app().await;
@@ -231,21 +231,17 @@ async fn officials_who_play_cannot_act_on_their_own_table() {
     for name in ["pia", "pete", "paula"] {
         players.push(app.new_player(name).await);
     }
-    // The organizer registers and checks in like the others.
+    // The organizer registers and checks in like the others, once a referee who does
+    // not play is named.
     let id = api
-        .started_tournament(
+        .started_tournament_refereed(
             &org,
+            &[&referee],
             &players,
             &json!({"name": "Club night", "rules": {"preset": "israeli"}, "capacity": 4,
                     "config": {"officials_may_play": true}}),
         )
         .await;
-    api.accepted(
-        id,
-        &org.token,
-        &json!({"command": "add_referee", "referee": referee.id}),
-    )
-    .await;
     let drawn = api.draw(id, &org.token, &json!({})).await;
     let table = drawn["online_tables"][0]["table"].clone();
     let stages = api.tournament_read(id, "/stages", &org.token).await;
@@ -257,7 +253,7 @@ async fn officials_who_play_cannot_act_on_their_own_table() {
 
     let void = json!({"command": "void_game", "table": table, "reason": "I lost"});
     let response = api.tournament_command(id, &org.token, &void, None).await;
-    expect_problem(response, StatusCode::FORBIDDEN, "official_at_own_table").await;
+    expect_problem(response, StatusCode::FORBIDDEN, "official_plays").await;
 
     let standings: Vec<serde_json::Value> = seated
         .iter()
@@ -267,7 +263,7 @@ async fn officials_who_play_cannot_act_on_their_own_table() {
     let input = json!({"source": "game", "standings": standings});
     let by_hand = json!({"command": "record_result", "table": table, "input": input});
     let response = api.tournament_command(id, &org.token, &by_hand, None).await;
-    expect_problem(response, StatusCode::FORBIDDEN, "official_at_own_table").await;
+    expect_problem(response, StatusCode::FORBIDDEN, "official_plays").await;
     let response = api
         .tournament_command(id, &referee.token, &by_hand, None)
         .await;

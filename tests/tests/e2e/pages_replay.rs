@@ -502,10 +502,13 @@ async fn the_desk_links_a_rounds_online_table_to_its_replay() {
     for name in ["ans_k", "bert_v", "carla_d", "daan_m"] {
         players.push(app.new_player(name).await);
     }
+    // A referee of this tournament: a referee role alone names nobody (#27).
     let referee = app.new_referee("rita_ref").await;
     let body = json!({"name": "Replay cup", "rules": {"preset": "belgian"}, "capacity": 8,
                       "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4}});
-    let id = api.started_tournament(&org, &players, &body).await;
+    let id = api
+        .started_tournament_refereed(&org, &[&referee], &players, &body)
+        .await;
     api.draw(id, &org.token, &json!({"paper_tables": []})).await;
 
     let browser = open_as_referee(&app, &format!("/desk/t/{id}")).await;

@@ -72,8 +72,10 @@ async fn an_audit_shows_every_hand_at_any_version() {
     let hands = at_deal["view"]["hands"].as_array().unwrap();
     assert!(hands.iter().all(|h| h.as_array().unwrap().len() == 5));
     assert_eq!(at_deal["view"]["game"]["stock_size"], 54 - 11);
-    assert!(at_deal["seed"].is_string());
+    // A round's seed waits for its end, the referee's eyes included.
     let dealt = &events[dealt_at as usize - 1]["payload"]["deal"];
+    let round_over = events.iter().any(|e| e["type"] == "round_ended.v1");
+    assert_eq!(at_deal["seed"].is_string(), round_over, "{at_deal}");
     assert_eq!(at_deal["seed"], dealt["seed"]);
     assert_eq!(at_deal["view"]["game"]["commitment"], dealt["commitment"]);
 
@@ -114,7 +116,8 @@ async fn an_audit_shows_every_hand_at_any_version() {
         .await;
     expect_problem(response, StatusCode::BAD_REQUEST, "invalid_query").await;
 
-    // An organizer and an admin audit too.
+    // An admin audits what no round in play hides, and verifies; while a round is
+    // played, the head hash it gets stops before that round's first secret.
     let (_, admin) = app.admin().await;
     audit(&api, id, &admin, 3).await;
     let verdict = verify(&api, id, &admin).await;
@@ -124,6 +127,23 @@ async fn an_audit_shows_every_hand_at_any_version() {
     assert_eq!(verdict["chain"]["ok"], true);
     assert_eq!(verdict["replay"]["ok"], true);
     assert_eq!(verdict["head_hash"].as_str().unwrap().len(), 64);
+    let sealed_from = verdict["sealed_from"].as_u64().expect("a round is in play");
+    let stored: Vec<(i64, Vec<u8>)> =
+        sqlx::query_as("SELECT version, hash FROM events WHERE stream_id = $1 ORDER BY version")
+            .bind(format!("table-{id}"))
+            .fetch_all(&app.db)
+            .await
+            .unwrap();
+    let before_seal = stored
+        .iter()
+        .rfind(|(v, _)| (*v as u64) < sealed_from)
+        .expect("events before the round");
+    assert_eq!(verdict["head_hash"], hex::encode(&before_seal.1));
+    // The admin may not look into the round in play: its hands are its referees'.
+    let response = api
+        .get(&format!("/v1/tables/{id}/audit?as_of={version}"), &admin)
+        .await;
+    expect_problem(response, StatusCode::FORBIDDEN, "forbidden").await;
 }
 
 /// The version of a `turn_played.v1` and its payload with the first thrown card

@@ -16,22 +16,32 @@ async fn check_everyone(
     referee: &Player,
 ) {
     let staff_view = api.view(table, &referee.token).await;
-    assert_eq!(staff_view["viewer"], "staff");
+    assert_eq!(staff_view["viewer"], "referee");
     let hands = staff_view["hands"]
         .as_array()
-        .expect("staff see every hand");
+        .expect("a referee sees every hand");
     assert_eq!(hands.len(), 3);
     let staff_events = api.events(table, &referee.token, 0).await;
     assert_eq!(
         staff_events.len() as u64,
         staff_view["table"]["version"].as_u64().expect("version")
     );
-    // Staff see every seed.
+    // A referee sees a round's seed once the round is over, like everyone (#27).
+    let ended: Vec<&Value> = staff_events
+        .iter()
+        .filter(|e| e["type"] == "round_ended.v1")
+        .map(|e| &e["payload"]["round"])
+        .collect();
     for event in staff_events
         .iter()
         .filter(|e| e["type"] == "round_dealt.v1")
     {
-        assert!(event["payload"]["deal"]["seed"].is_string());
+        let over = ended.contains(&&event["payload"]["round"]);
+        assert_eq!(
+            event["payload"]["deal"]["seed"].is_string(),
+            over,
+            "{event}"
+        );
     }
 
     for player in humans.iter().chain([spectator]) {

@@ -269,7 +269,7 @@ fn assert_clean(verdict: &Value, version: &Value) {
 }
 
 #[tokio::test]
-async fn a_clean_tournament_verifies_for_its_officials_and_staff_only() {
+async fn a_clean_tournament_verifies_for_its_officials_and_admins_only() {
     let app = spawn_app().await;
     let (api, id, org, players) = paper_round(&app).await;
     let version = api.tournament_read(id, "", &org.token).await["version"].clone();
@@ -279,8 +279,16 @@ async fn a_clean_tournament_verifies_for_its_officials_and_staff_only() {
     // Paper sheets and final standings without a game id are the officials' word.
     assert_eq!(verdict["games"]["checked"], 0);
 
+    // A referee role names nobody: only a referee this tournament names verifies it.
     let referee = app.new_referee("rita").await;
-    assert_clean(&verify(&api, id, &referee.token).await, &version);
+    let refused = api
+        .post(
+            &format!("/v1/tournaments/{id}/verify"),
+            &referee.token,
+            None,
+        )
+        .await;
+    expect_problem(refused, StatusCode::FORBIDDEN, "forbidden").await;
     let (_, admin) = app.admin().await;
     assert_clean(&verify(&api, id, &admin).await, &version);
 
@@ -301,7 +309,8 @@ async fn a_clean_tournament_verifies_for_its_officials_and_staff_only() {
         .await;
     expect_problem(missing, StatusCode::NOT_FOUND, "not_found").await;
 
-    // Without the organizer role, olga still organizes this tournament.
+    // Without the organizer role, olga no longer organizes this tournament (#27:
+    // powers end with the role).
     let response = app
         .client
         .put(app.url(&format!("/v1/accounts/{}/roles", org.id)))
@@ -311,7 +320,10 @@ async fn a_clean_tournament_verifies_for_its_officials_and_staff_only() {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    assert_clean(&verify(&api, id, &org.token).await, &version);
+    let refused = api
+        .post(&format!("/v1/tournaments/{id}/verify"), &org.token, None)
+        .await;
+    expect_problem(refused, StatusCode::FORBIDDEN, "forbidden").await;
 }
 
 #[tokio::test]

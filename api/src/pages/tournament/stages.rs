@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use yaniv_domain::tournament::{RoundView, StageKind, TableView};
+use yaniv_domain::tournament::{
+    Actor, Intervention, InterventionKind, RoundView, StageKind, TableView,
+};
 
 use super::{Tab, load, name_of, or_failure, page};
 use crate::app_state::AppState;
@@ -45,12 +47,47 @@ fn table_card(table: &TableView, names: &BTreeMap<i64, Option<String>>, lang: La
     }
 }
 
-fn round_block(round: &RoundView, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
+/// A redraw of a round, said in public: who, why, and the seating it replaced.
+fn redraw_note(redraw: &Intervention, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
+    html! {
+        div.redraw {
+            p {
+                strong { (text::REDRAWN.get(lang)) }
+                @if let Actor::Account(by) = redraw.by {
+                    " " (text::REDRAWN_BY.get(lang)) " " (name_of(names, by))
+                }
+                @if let Some(reason) = &redraw.reason { ": " (reason) }
+            }
+            @if let Some(replaced) = &redraw.replaced {
+                p { (text::SEATING_REPLACED.get(lang)) ": "
+                    @for (k, table) in replaced.tables.iter().enumerate() {
+                        @if k > 0 { "; " }
+                        (text::TABLE.get(lang)) " " (k + 1) ": "
+                        @for (i, player) in table.iter().enumerate() {
+                            @if i > 0 { ", " }
+                            (name_of(names, *player))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn round_block(
+    round: &RoundView,
+    redraws: &[&Intervention],
+    names: &BTreeMap<i64, Option<String>>,
+    lang: Lang,
+) -> Markup {
     html! {
         section {
             h3 {
                 @if round.final_table { (text::FINAL_TABLE.get(lang)) }
                 @else { (text::ROUND.get(lang)) " " (round.round.round) }
+            }
+            @for redraw in redraws.iter().filter(|r| r.round == Some(round.round)) {
+                (redraw_note(redraw, names, lang))
             }
             @for table in &round.tables { (table_card(table, names, lang)) }
             @if !round.byes.is_empty() {
@@ -74,14 +111,27 @@ pub async fn stages(
     let page = async {
         let t = load(&state, path.into_inner()).await?;
         let stages = t.tournament.stages();
-        let players = stages.iter().flat_map(|s| {
-            s.rounds.iter().flat_map(|r| {
-                r.byes
-                    .iter()
-                    .chain(r.tables.iter().flat_map(|t| &t.players))
-                    .copied()
-            })
+        let interventions = t.tournament.interventions();
+        let redraws: Vec<&Intervention> = interventions
+            .iter()
+            .filter(|i| i.kind == InterventionKind::RoundRedrawn)
+            .collect();
+        let replaced = redraws.iter().flat_map(|r| {
+            let by = r.by.account();
+            let seated = r.replaced.iter().flat_map(|s| s.tables.iter().flatten());
+            by.into_iter().chain(seated.copied())
         });
+        let players = stages
+            .iter()
+            .flat_map(|s| {
+                s.rounds.iter().flat_map(|r| {
+                    r.byes
+                        .iter()
+                        .chain(r.tables.iter().flat_map(|t| &t.players))
+                        .copied()
+                })
+            })
+            .chain(replaced);
         let names = or_failure(usernames_of(&state, players).await)?;
         let live = if stages.is_empty() {
             html! { p { (text::NO_STAGES.get(lang)) } }
@@ -97,7 +147,9 @@ pub async fn stages(
                                     StageKind::Knockout => (text::KNOCKOUT.get(lang)),
                                 }
                             }
-                            @for round in &stage.rounds { (round_block(round, &names, lang)) }
+                            @for round in &stage.rounds {
+                                (round_block(round, &redraws, &names, lang))
+                            }
                         }
                     }
                 }

@@ -20,7 +20,7 @@ use utoipa::ToSchema;
 use yaniv_domain::cards::{Card, Cards, MAX_CARDS};
 use yaniv_domain::game::{CallKind, DrawChoice, QueenSwap};
 use yaniv_domain::shuffle::Contribution;
-use yaniv_domain::table::{Action, Table, TableCommand};
+use yaniv_domain::table::{Action, TableCommand};
 
 use super::dto::TableView;
 use super::{TableAnswer, run};
@@ -28,7 +28,7 @@ use crate::app_state::AppState;
 use crate::error::{ApiError, FieldError, typed_body};
 use crate::routes::command::CommandRequest;
 use crate::routes::problems::TableCommandProblems;
-use yaniv_domain::table::Access;
+use crate::visibility::Seen;
 
 /// An action: one of the objects below, told apart by `type`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -422,13 +422,14 @@ pub struct ActionResponse {
 }
 
 impl ActionResponse {
-    /// The answer for `table`, changed from version `before`, as `access` sees it.
-    pub fn of(table: &Table, access: Access, before: u64) -> Self {
+    /// The answer for a table changed from version `before`, as `seen`'s caller sees it.
+    pub fn of(seen: Seen<'_>, before: u64) -> Self {
+        let version = seen.table().version;
         Self {
-            version: table.version,
+            version,
             first_version: before + 1,
-            appended: table.version - before,
-            view: TableView::of(table, access),
+            appended: version - before,
+            view: TableView::of(seen),
         }
     }
 }

@@ -9,15 +9,13 @@ use yaniv_domain::game::{Deal, DiscardPile, Event as GameEvent, discard_pile};
 use yaniv_domain::record::{self, PositionError, RecordPosition};
 
 use super::dto::TableView;
-use super::{load, with_etag};
+use super::with_etag;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
-use crate::auth::accounts::Account;
 use crate::error::{ApiError, FieldError, Problem};
-use yaniv_domain::table::{Access, Table};
-
-use crate::tables::{self, is_staff};
-use crate::tournaments::fairness::table_access;
+use crate::tables;
+use crate::visibility::SeenTable;
+use yaniv_domain::table::Table;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -34,7 +32,7 @@ pub struct AuditQuery {
 }
 
 /// The full state of a table at some version: every hand, the stock size, totals,
-/// stage, and the seed of the round in play.
+/// stage, and the seed of its round once that round is over.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct AuditView {
     /// Events folded.
@@ -47,7 +45,8 @@ pub struct AuditView {
     pub view: TableView,
     /// Every seat's hand total at `as_of` (once started).
     pub hand_totals: Option<Vec<u32>>,
-    /// Hex seed of the round in play at `as_of` (a round dealt from a seed).
+    /// Hex seed of the round in play at `as_of` (a round dealt from a seed), once that
+    /// round is over; `null` while it is played, for everyone.
     pub seed: Option<String>,
     /// The last action of the game record folded at `as_of`: its round and its place in
     /// the round, both from 1 (what `round` and `action` take). `null` before the first
@@ -109,43 +108,12 @@ fn requested_version(now: &Table, query: &AuditQuery) -> Result<u64, ApiError> {
     })
 }
 
-/// 403 unless `account` is staff and does not play at `table` while its game runs.
-pub(super) fn require_staff(table: &Table, account: &Account) -> Result<(), ApiError> {
-    if !is_staff(account) {
-        return Err(ApiError::forbidden(
-            "only referees, organizers and admins may audit a table",
-        ));
-    }
-    if table.access(account.id, is_staff(account)) != Access::Staff {
-        return Err(ApiError::forbidden(
-            "you play at this table: you may audit it once its game is over",
-        ));
-    }
-    Ok(())
-}
-
-/// 403 unless `account` may see every event of `table`: staff who do not play at it
-/// while its game runs, nor in its tournament (see `tournaments::fairness`). Audits and
-/// verification answer with what only such an account may see (every hand, the hash
-/// of a head that covers hidden cards).
-pub(super) async fn require_auditor(
-    state: &AppState,
-    table: &Table,
-    account: &Account,
-) -> Result<(), ApiError> {
-    require_staff(table, account)?;
-    if table_access(state, table, account).await? != Access::Staff {
-        return Err(ApiError::forbidden(
-            "you play in this table's tournament: you may audit it once its game is over",
-        ));
-    }
-    Ok(())
-}
-
 /// The table after its first `as_of` events, or right after action `action` of round
 /// `round` of its game record (both from 1), every hand shown, with the history of the
-/// round's discard pile (referees, organizers and admins who do not play at this table
-/// while its game runs).
+/// round's discard pile. For a referee of the table (an official of its tournament who
+/// plays nowhere in it; outside tournaments, an account with the referee role) and
+/// admins; a version in the round still in play for its referees only, and its seed
+/// for nobody until the round is over.
 #[utoipa::path(
     get,
     path = "/v1/tables/{id}/audit",
@@ -157,7 +125,7 @@ pub(super) async fn require_auditor(
         (status = 200, description = "The table at `as_of` (or right after record action `round`, `action`)", body = AuditView),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not staff, or playing at this table or in its tournament while its game runs (`forbidden`)",
+        (status = 403, description = "Neither a referee of this table nor an admin, or a version in the round still in play asked by an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -172,31 +140,37 @@ pub async fn audit(
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let now = load(&state, id).await?;
-    require_auditor(&state, &now, &auth.account).await?;
-    let as_of = requested_version(&now, &query)?;
+    let now = SeenTable::read(&state, id, Some(&auth.account)).await?;
+    now.seen().require_inspector()?;
+    let as_of = requested_version(now.table(), &query)?;
+    now.seen().require_inspection(as_of)?;
     // From the database, not the cache: an audit looks at what is stored.
-    let table = state
+    let past = state
         .tables
         .load_fresh(id, Some(as_of))
         .await?
         .ok_or_else(|| tables::not_found(id))?;
+    let seen = now.seen().inspecting(&past);
+    let table = seen.table();
     let last_event = match (table.game_events.last(), table.table_events.last()) {
         (Some(e), _) => e.type_name(),
         (None, Some(e)) => e.type_name(),
         (None, None) => "",
     };
-    let seed = table
-        .game_events
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            GameEvent::RoundDealt(dealt) => Some(match &dealt.deal {
-                Deal::Shuffled { seed, .. } => Some(seed.to_hex()),
-                Deal::Explicit { .. } => None,
-            }),
-            _ => None,
+    // A round's seed is its own secret until it is over, a referee's eyes included.
+    let seed = now
+        .seen()
+        .is_over_at(as_of)
+        .then(|| {
+            table.game_events.iter().rev().find_map(|e| match e {
+                GameEvent::RoundDealt(dealt) => Some(match &dealt.deal {
+                    Deal::Shuffled { seed, .. } => Some(seed.to_hex()),
+                    Deal::Explicit { .. } => None,
+                }),
+                _ => None,
+            })
         })
+        .flatten()
         .flatten();
     let hand_totals = table.started.then(|| {
         (0..table.seats.len())
@@ -208,9 +182,9 @@ pub async fn audit(
     });
     let answer = AuditView {
         as_of: table.version,
-        version: now.version,
+        version: now.table().version,
         last_event: last_event.to_owned(),
-        view: TableView::of(&table, Access::Staff),
+        view: TableView::of(seen),
         hand_totals,
         seed,
         record_position: record::last_position(&table.game_events),
@@ -222,5 +196,8 @@ pub async fn audit(
         account_id = auth.account.id,
         "table audited"
     );
-    Ok(with_etag(HttpResponse::Ok().json(answer), now.version))
+    Ok(with_etag(
+        HttpResponse::Ok().json(answer),
+        now.table().version,
+    ))
 }

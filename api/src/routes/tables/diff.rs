@@ -12,12 +12,12 @@ use yaniv_domain::table::{
     Table, describe_clock_event, describe_entropy_event, describe_table_events,
 };
 
-use super::audit::require_auditor;
-use super::{load, with_etag};
+use super::with_etag;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::tables;
+use crate::visibility::SeenTable;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -121,9 +121,9 @@ fn events_after(table: &Table, from: u64) -> Vec<DiffEvent> {
 
 /// What changed in the table from version `from` to version `to`: the events in
 /// between, and per seat the cards gained and lost, hand sizes and totals, scores; the
-/// stock, the top throw, the round's stage and whose turn it is. For referees,
-/// organizers and admins who do not play at this table while its game runs (as the
-/// audit).
+/// stock, the top throw, the round's stage and whose turn it is. For the same callers
+/// as the audit: a referee of the table or an admin, and up to a version in the round
+/// still in play for the table's referees only.
 #[utoipa::path(
     get,
     path = "/v1/tables/{id}/diff",
@@ -135,7 +135,7 @@ fn events_after(table: &Table, from: u64) -> Vec<DiffEvent> {
         (status = 200, description = "What changed from `from` to `to`", body = DiffView),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not staff, or playing at this table or in its tournament while its game runs (`forbidden`)",
+        (status = 403, description = "Neither a referee of this table nor an admin, or `to` in the round still in play asked by an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -150,8 +150,9 @@ pub async fn diff_versions(
     query: web::Query<DiffQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let now = load(&state, id).await?;
-    require_auditor(&state, &now, &auth.account).await?;
+    let seen_now = SeenTable::read(&state, id, Some(&auth.account)).await?;
+    seen_now.seen().require_inspector()?;
+    let now = seen_now.table();
     let to = query.to.unwrap_or(now.version);
     if to == 0 || to > now.version {
         return Err(ApiError::invalid_field(
@@ -165,6 +166,7 @@ pub async fn diff_versions(
             format!("must be at least 1 and below `to` ({to})"),
         ));
     }
+    seen_now.seen().require_inspection(to)?;
     // From the database, not the cache, as the audit: what is stored.
     let table = state
         .tables

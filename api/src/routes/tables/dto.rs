@@ -5,12 +5,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use yaniv_domain::cards::Cards;
-use yaniv_domain::game::{Game, LegalActions, PileView, RoundStage, Seat, SeatView};
+use yaniv_domain::game::{Game, LegalActions, PileView, RoundStage, Seat, SeatView, Viewer};
 
+use crate::visibility::Seen;
 use yaniv_domain::rules::Rules;
 use yaniv_domain::shuffle::Commitment;
 use yaniv_domain::table::clock::{Clock, Waiting};
-use yaniv_domain::table::{Access, BotKindName, SeatHolder, Table, TableStatus};
+use yaniv_domain::table::{BotKindName, SeatHolder, Table, TableStatus};
 
 /// Cards in record notation.
 pub fn card_strings(cards: &Cards) -> Vec<String> {
@@ -470,8 +471,9 @@ pub enum ViewerKind {
     Seat,
     /// Not seated: what is face up.
     Spectator,
-    /// Referee, organizer or admin not playing here: every hand.
-    Staff,
+    /// Referees this table and plays nowhere in its tournament: every hand too, but
+    /// never the seed or the stock (see `docs/security.md`).
+    Referee,
 }
 
 /// `GET /v1/tables/{id}/view`: the table as the caller may see it.
@@ -488,7 +490,8 @@ pub struct TableView {
     pub hand_total: Option<u32>,
     /// What the caller may do now (seated players).
     pub legal: Option<LegalActionsInfo>,
-    /// Every seat's hand (staff only).
+    /// Every seat's hand: for a referee of the table while a round is in play, for
+    /// everyone once none is (a finished game's last hands).
     pub hands: Option<Vec<Vec<String>>>,
     /// The table's clock, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -529,12 +532,12 @@ impl EntropyInfo {
 }
 
 impl TableView {
-    pub fn of(table: &Table, access: Access) -> Self {
+    /// The table as `seen`'s caller may see it.
+    pub fn of(seen: Seen<'_>) -> Self {
+        let table = seen.table();
+        let relation = seen.relation();
         let summary = TableSummary::of(table);
-        let seat = match access {
-            Access::Seat(seat) => Some(seat),
-            _ => None,
-        };
+        let seat = relation.seat();
         let view = table
             .started
             .then(|| table.game.view(seat.unwrap_or(0)))
@@ -542,10 +545,10 @@ impl TableView {
         let own = seat.and(view.as_ref());
         Self {
             table: summary,
-            viewer: match access {
-                Access::Seat(_) => ViewerKind::Seat,
-                Access::Spectator => ViewerKind::Spectator,
-                Access::Staff => ViewerKind::Staff,
+            viewer: match relation.viewer() {
+                Viewer::Seat(_) => ViewerKind::Seat,
+                Viewer::Referee => ViewerKind::Referee,
+                Viewer::Spectator => ViewerKind::Spectator,
             },
             seat,
             game: view.as_ref().map(PublicGame::of),
@@ -554,7 +557,11 @@ impl TableView {
             legal: seat
                 .filter(|&seat| own.is_some() || table.entropy.awaiting().contains(&seat))
                 .map(|seat| LegalActionsInfo::at(table, seat)),
-            hands: (access == Access::Staff && table.started).then(|| {
+            // Every hand is public once no round is in play (a finished game shows its
+            // last hands to all); while one is, only its referees see them.
+            hands: (table.started
+                && (relation.sees_hands_in_play() || seen.sealed_from().is_none()))
+            .then(|| {
                 (0..table.seats.len())
                     .map(|s| card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX))))
                     .collect()

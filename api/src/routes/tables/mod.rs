@@ -74,8 +74,10 @@ use crate::app_state::AppState;
 use crate::error::ApiError;
 use crate::routes::command::CommandRequest;
 
-/// Table `id` as it is now (for reads), warming the cache on the way.
-async fn load(state: &AppState, id: i64) -> Result<std::sync::Arc<Table>, ApiError> {
+/// Table `id` as it is now, for an answer that shows only what everyone may see at
+/// any moment (its summary, the record of rounds that are over). Every other read goes
+/// through [`crate::visibility::SeenTable`].
+async fn load_public(state: &AppState, id: i64) -> Result<std::sync::Arc<Table>, ApiError> {
     state.tables.read(id).await
 }
 

@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use yaniv_domain::record;
 
-use super::{load, with_etag};
+use super::{load_public, with_etag};
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
@@ -41,7 +41,7 @@ pub async fn record(
     auth: MaybeAuthenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let loaded = load(&state, path.into_inner()).await;
+    let loaded = load_public(&state, path.into_inner()).await;
     // Without a token, anything but a public record is the same 401, so that nobody
     // learns which tables exist by asking without one.
     if auth.0.is_none() {

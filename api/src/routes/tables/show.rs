@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 
 use super::dto::TableSummary;
-use super::{load, with_etag};
+use super::{load_public, with_etag};
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
@@ -30,7 +30,7 @@ pub async fn show(
     _auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let table = load(&state, path.into_inner()).await?;
+    let table = load_public(&state, path.into_inner()).await?;
     let version = table.version;
     Ok(with_etag(
         HttpResponse::Ok().json(TableSummary::of(&table)),

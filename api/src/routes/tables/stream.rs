@@ -11,8 +11,6 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::dto::TableView;
-use super::events::visible_page;
-use super::load;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::auth::accounts::Account;
@@ -20,7 +18,7 @@ use crate::error::{ApiError, Problem};
 use crate::live::body::{Format, resume_point};
 use crate::live::follow::{self, Outbox, Source, Stop};
 use crate::tables::stream_id;
-use crate::tournaments::fairness::table_access;
+use crate::visibility::SeenTable;
 
 /// Events read from a fold per message batch.
 const EVENTS_PER_BATCH: usize = 1000;
@@ -68,9 +66,8 @@ pub async fn stream(
     query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    // Refusals (no table, no access) are answered as problems before the stream opens.
-    let table = load(&state, id).await?;
-    table_access(&state, &table, &auth.account).await?;
+    // Refusals (no table) are answered as problems before the stream opens.
+    SeenTable::read(&state, id, Some(&auth.account)).await?;
     let after = resume_point(&req, query.after);
     let source = TableSource {
         account: auth.account,
@@ -101,15 +98,16 @@ impl Source for TableSource {
         head: u64,
         out: &Outbox,
     ) -> Result<u64, Stop> {
-        let table = state.tables.read_at_least(self.id, head).await?;
-        let access = table_access(state, &table, &self.account).await?;
+        let seen = SeenTable::read_at_least(state, self.id, head, Some(&self.account)).await?;
+        let seen = seen.seen();
+        let table = seen.table();
         let mut done = match sent {
             Some(sent) if sent >= table.version => return Ok(sent),
             Some(sent) => sent,
             None => table.version,
         };
         while done < table.version {
-            let (page, next) = visible_page(&table, access.viewer(), done, EVENTS_PER_BATCH);
+            let (page, next) = seen.events(done, EVENTS_PER_BATCH);
             for event in &page {
                 out.send("event", Some(event.version), event).await?;
             }
@@ -118,8 +116,7 @@ impl Source for TableSource {
             }
             done = next;
         }
-        out.send("view", None, &TableView::of(&table, access))
-            .await?;
+        out.send("view", None, &TableView::of(seen)).await?;
         Ok(table.version)
     }
 }

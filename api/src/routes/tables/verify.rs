@@ -2,13 +2,12 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::audit::require_auditor;
-use super::load;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
+use crate::tables::not_found;
 use crate::tables::verify::{self, Verification};
-use crate::tables::{is_staff, not_found};
+use crate::visibility::{SeenTable, roles_of, sealed_from_stored};
 
 /// Verifies a table's stream as stored: recomputes its hash chain from the stored
 /// bytes; replays its events (the table's structure, then every game event decided
@@ -17,7 +16,9 @@ use crate::tables::{is_staff, not_found};
 /// `truncated_stream`) and with every checkpoint of its head
 /// (`truncated_since_checkpoint`, `rewritten_since_checkpoint`). `first_failure`
 /// names the first event that does not check out. The answer is 200 whatever the
-/// verdict; `ok` says it.
+/// verdict; `ok` says it. For a referee of the table or an admin; while a round is in
+/// play, `head_hash` stops before its first secret (`sealed_from`) and the reasons of
+/// failures among them wait for its end.
 #[utoipa::path(
     post,
     path = "/v1/tables/{id}/verify",
@@ -29,8 +30,8 @@ use crate::tables::{is_staff, not_found};
         (status = 200, description = "The verdict", body = Verification),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not staff, or playing at this table or in its \
-         tournament while its game runs (`forbidden`)",
+        (status = 403, description = "Neither a referee of this table nor an admin \
+         (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -43,18 +44,25 @@ pub async fn verify(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     // Who may verify is decided on the table as the server reads it; if that read
-    // fails because the stream is damaged, the verification below says where.
-    match load(&state, id).await {
-        Ok(table) => require_auditor(&state, &table, &auth.account).await?,
+    // fails because the stream is damaged, the verification below says where, to the
+    // operator and the referees.
+    match SeenTable::read(&state, id, Some(&auth.account)).await {
+        Ok(seen) => seen.seen().require_inspector()?,
         Err(ApiError::NotFound(what)) => return Err(ApiError::NotFound(what)),
-        Err(_) if is_staff(&auth.account) => {}
+        Err(_)
+            if {
+                let roles = roles_of(Some(&auth.account));
+                roles.admin || roles.referee
+            } => {}
         Err(err) => return Err(err),
     }
     let events = state.tables.read_all(id).await?;
     if events.is_empty() {
         return Err(not_found(id));
     }
-    let verdict = verify::run(&state, id, &events).await?;
+    let verdict = verify::run(&state, id, &events)
+        .await?
+        .sealed(sealed_from_stored(&events), &events);
     if verdict.ok {
         tracing::info!(table = id, events = verdict.events, "table verified");
     } else {

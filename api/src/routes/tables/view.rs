@@ -3,16 +3,17 @@
 use actix_web::{HttpResponse, web};
 
 use super::dto::TableView;
-use super::{load, with_etag};
+use super::with_etag;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::tournaments::fairness::table_access;
+use crate::visibility::SeenTable;
 
 /// The caller's view. A seated player gets their seat's view (the rules engine's
 /// `Game::view`: their hand, the others' hand sizes, the top throw, the stock size,
-/// totals, whose turn, and every action legal for them now); a referee, organizer
-/// or admin who does not play here gets every hand; anyone else what is face up.
+/// totals, whose turn, and every action legal for them now); a referee of the table
+/// (an official of its tournament who plays nowhere in it) gets every hand as well;
+/// anyone else, admins included, what is face up.
 #[utoipa::path(
     get,
     path = "/v1/tables/{id}/view",
@@ -33,10 +34,9 @@ pub async fn view(
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let table = &load(&state, path.into_inner()).await?;
-    let access = table_access(&state, table, &auth.account).await?;
+    let seen = SeenTable::read(&state, path.into_inner(), Some(&auth.account)).await?;
     Ok(with_etag(
-        HttpResponse::Ok().json(TableView::of(table, access)),
-        table.version,
+        HttpResponse::Ok().json(TableView::of(seen.seen())),
+        seen.table().version,
     ))
 }

@@ -12,8 +12,8 @@ use super::dto::TableSummary;
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
 use crate::streams::{Write, refusal};
-use crate::tables::is_staff;
 use crate::tables::os_random::OsRandom;
+use crate::visibility::Seen;
 
 /// What a table command answers with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,10 +87,10 @@ impl Write<Table> for TableWrite<'_> {
     ) -> Result<Value, ApiError> {
         match self.answer {
             TableAnswer::Summary => to_json(&TableSummary::of(table)),
-            TableAnswer::View => {
-                let access = table.access(self.account.id, is_staff(self.account));
-                to_json(&ActionResponse::of(table, access, before))
-            }
+            TableAnswer::View => to_json(&ActionResponse::of(
+                Seen::by_writer(table, self.account),
+                before,
+            )),
         }
     }
 }

@@ -3,14 +3,13 @@
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, web};
-use yaniv_domain::tournament::Actor;
 
 use crate::app_state::AppState;
 use crate::archive::{Archive, export};
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
-use crate::tables::is_staff;
 use crate::tournaments::verify;
+use crate::visibility::officiates_or_operates;
 
 /// The championship archive (`yaniv-archive/1`): the tournament's stream, the stream
 /// of every online game it opened (voided ones too), each event with every field its
@@ -18,9 +17,10 @@ use crate::tournaments::verify;
 /// recorded those streams, each head with its Merkle path to the checkpoint's root.
 /// Paper results are events of the tournament's stream. `yaniv verify ARCHIVE`
 /// checks all of it offline; `docs/verification.md` specifies how. Public once the
-/// tournament is finished; before that, for its organizer and referees and for
-/// accounts with the referee, organizer or admin role (the games' secret seeds of
-/// rounds still in play are in it).
+/// tournament is finished, every stream whole. Before that, for its organizer and
+/// referees (while they hold the organizer or referee role) and for admins, and a game
+/// whose round is in play stops before that round's first secret (`sealed_from`):
+/// nobody reads a live deal from it.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/archive",
@@ -34,7 +34,7 @@ use crate::tournaments::verify;
          sent, or an unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The tournament is not finished and the caller is \
-         neither one of its officials nor a referee, organizer or admin (`forbidden`)",
+         neither one of its officials holding its role nor an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -52,18 +52,20 @@ pub async fn archive(
         let Some(caller) = auth.0 else {
             return Err(ApiError::MissingToken);
         };
-        if !is_staff(&caller.account) && !folded.is_official(Actor::Account(caller.account.id)) {
+        if !officiates_or_operates(&folded, &caller.account) {
             return Err(ApiError::Refused {
                 status: StatusCode::FORBIDDEN,
                 code: "forbidden",
                 title: "Forbidden",
                 detail: "until the tournament is finished, its archive is for its organizer \
-                         and referees, and accounts with the referee, organizer or admin role"
+                         and referees (while they hold the organizer or referee role) and \
+                         admins"
                     .into(),
             });
         }
     }
-    let archive = export::build(&state, id, &stored, &decoded).await?;
+    let finished = folded.finished.is_some();
+    let archive = export::build(&state, id, &stored, &decoded, finished).await?;
     tracing::info!(
         tournament = id,
         streams = archive.streams.len(),

@@ -12,17 +12,18 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Command, Context, Event, Tournament, TournamentView};
+use yaniv_domain::tournament::{Command, Event, Tournament, TournamentView};
 
 use super::TournamentEvent;
 use crate::app_state::AppState;
+use crate::auth::accounts::Account;
 use crate::auth::{Role, accounts};
 use crate::error::{ApiError, from_serde_json};
 use crate::routes::command::CommandRequest;
 use crate::routes::problems::TournamentCommandProblems;
 use crate::tournaments::repo::{self, TournamentWrite};
 use crate::tournaments::verify::linked_table;
-use crate::tournaments::{refusal, seeds};
+use crate::tournaments::{self, refusal, seeds};
 
 /// What a command did.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -69,7 +70,7 @@ pub async fn command(
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
     let write = CommandWrite {
         id,
-        account: request.account().id,
+        account: request.account().clone(),
         command,
     };
     state
@@ -82,7 +83,7 @@ pub async fn command(
 #[derive(Debug)]
 struct CommandWrite {
     id: i64,
-    account: i64,
+    account: Account,
     command: Command,
 }
 
@@ -95,7 +96,7 @@ impl TournamentWrite for CommandWrite {
         self.refuse_servers_own(conn, tournament).await?;
         // The clock is read once the tournament's lock is held: a registration window
         // is judged at the moment of the decision.
-        let ctx = Context::account(self.account, repo::now());
+        let ctx = tournaments::context(&self.account, repo::now());
         let events = tournament
             .decide(&ctx, &self.command)
             .map_err(|e| refusal(&e))?;

@@ -4,14 +4,14 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use yaniv_domain::rules::RuleSpec;
-use yaniv_domain::tournament::{Command, ConfigRequest, Context, RegistrationWindow, Tournament};
+use yaniv_domain::tournament::{Command, ConfigRequest, RegistrationWindow, Tournament};
 
 use super::{TournamentSummary, now};
 use crate::app_state::AppState;
 use crate::auth::Role;
 use crate::error::{ApiError, Problem};
 use crate::routes::command::CommandRequest;
-use crate::tournaments::{refusal, repo};
+use crate::tournaments::{self, refusal, repo};
 
 /// A new tournament: the domain's `create` command without its tag.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -88,8 +88,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     request.auth.require(Role::Organizer)?;
     let command = body.command();
-    let account_id = request.account().id;
-    let ctx = Context::account(account_id, now());
+    let ctx = tournaments::context(request.account(), now());
     let events = Tournament::new()
         .decide(&ctx, &command)
         .map_err(|e| refusal(&e))?;
@@ -102,6 +101,6 @@ pub async fn create(
             .unwrap_or_default()
     })
     .await?;
-    tracing::info!(account_id, "tournament created");
+    tracing::info!(account_id = request.account().id, "tournament created");
     Ok(response)
 }

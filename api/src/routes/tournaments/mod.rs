@@ -12,16 +12,20 @@
 //! | `GET /v1/tournaments/{id}/stages?as_of=N` | anyone | the bracket: stages, rounds, tables, results, byes, no-shows; the players' usernames |
 //! | `GET /v1/tournaments/{id}/ranking?as_of=N&format=csv` | anyone | the final ranking (published, or what the final table gives), named; JSON or CSV |
 //! | `GET /v1/tournaments/{id}/results?as_of=N&stage=&round=&format=csv` | anyone | every result in force, a line per player (no-shows marked), named, points as decimals; JSON or CSV |
-//! | `GET /v1/tournaments/{id}/interventions?as_of=N` | anyone | results entered, corrected or voided by hand and disqualifications: who, why, at which version |
+//! | `GET /v1/tournaments/{id}/interventions?as_of=N` | anyone | results entered, corrected or voided by hand, no-shows, redraws (with the seating replaced), disqualifications and withdrawals by an official: who, why, at which version |
 //! | `POST /v1/tournaments/{id}/registrations` | its organizer | a door list (CSV) registered at once; missing accounts created with set-up codes |
+//! | `POST /v1/tournaments/{id}/players/{account}/setup-code` | its organizer, admins | a new set-up code for an account its door list created, not yet set up |
 //! | `POST /v1/tournaments/{id}/tables/{stage}/{round}/{table}/no-show` | its officials | a drawn player did not come: the table plays without them |
 //! | `GET /v1/tournaments/{id}/players?as_of=N` | anyone | the players in registration order, the referees and the organizer, with their usernames |
 //! | `GET /v1/tournaments/{id}/me` | any account | the caller's registration, table (and its online game), results and standing |
 //! | `GET /v1/tournaments/{id}/events` | anyone | the stream, page by page (nothing in it is secret) |
 //! | `GET /v1/tournaments/{id}/stream` | anyone | the events, summary and standings, pushed (SSE or NDJSON) |
 //! | `POST /v1/tournaments/{id}/paper-check` | any account | a referee's sheet scored by the tournament's rules as far as it goes; nothing recorded |
-//! | `GET /v1/tournaments/{id}/archive` | anyone once finished; before, its officials and referees, organizers, admins | the tournament and its games in one file (`yaniv-archive/1`), for `yaniv verify` |
-//! | `POST /v1/tournaments/{id}/verify` | its organizer and referees; referees, organizers, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
+//! | `GET /v1/tournaments/{id}/archive` | anyone once finished; before, its officials and admins, with every round still in play left out | the tournament and its games in one file (`yaniv-archive/1`), for `yaniv verify` |
+//! | `POST /v1/tournaments/{id}/verify` | its officials, admins | the stored stream checked: hash chain, draws, results, ranking, online games |
+//!
+//! "Its officials" are the organizer and the referees the tournament names, while they
+//! hold the organizer or referee role; a server-wide role names nobody by itself.
 //!
 //! The reads are public: nothing in a tournament's stream is secret, so they need no
 //! token ([`crate::auth::MaybeAuthenticated`]). A token that is sent must be valid
@@ -33,8 +37,8 @@
 //! - 403 `forbidden`: the caller's place in this tournament does not allow the
 //!   command (organizer, referee, the player themselves, ...), or, for
 //!   `POST /v1/tournaments`, the account is neither organizer nor admin;
-//!   `official_at_own_table` and `playing_official_cannot_disqualify`: an official who
-//!   plays (`officials_may_play`) acts on their own table or disqualifies.
+//!   `official_plays`: an official who plays (`officials_may_play`) acts on a result,
+//!   a seating or a player, at any table.
 //! - 409: the command may be right at another moment: `wrong_phase`,
 //!   `registration_not_open`, `capacity_reached`, `already_registered`,
 //!   `not_registered`, `round_incomplete`, `stage_incomplete`,
@@ -62,6 +66,7 @@ pub mod ranking;
 pub mod read;
 pub mod registrations;
 pub mod results;
+pub mod setup_codes;
 pub mod standings;
 pub mod stream;
 pub mod verify;

@@ -2,14 +2,13 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use yaniv_domain::tournament::Actor;
 
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
-use crate::tables::is_staff;
 use crate::tournaments::stream_id;
 use crate::tournaments::verify::{self, TournamentVerification};
+use crate::visibility::officiates_or_operates;
 
 /// Verifies a tournament's stream as stored: recomputes its hash chain from the
 /// stored bytes; re-derives every draw from its revealed seed, every result from its
@@ -32,8 +31,8 @@ use crate::tournaments::verify::{self, TournamentVerification};
         (status = 200, description = "The verdict", body = TournamentVerification),
         (status = 401, description = "Missing, unknown or expired token",
          body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Neither an official of this tournament nor a referee, \
-         organizer or admin (`forbidden`)",
+        (status = 403, description = "Neither an official of this tournament holding its \
+         role nor an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
@@ -48,15 +47,13 @@ pub async fn verify(
     let (stored, decoded) = verify::read_decoded(&state, id).await?;
     // Who officiates is read from the stream as it is, unchecked: whatever a forger
     // wrote there, a verification only reads.
-    if !is_staff(&auth.account)
-        && !verify::fold(&decoded.events).is_official(Actor::Account(auth.account.id))
-    {
+    if !officiates_or_operates(&verify::fold(&decoded.events), &auth.account) {
         return Err(ApiError::Refused {
             status: StatusCode::FORBIDDEN,
             code: "forbidden",
             title: "Forbidden",
-            detail: "only the tournament's organizer and referees, and accounts with the \
-                     referee, organizer or admin role, may verify a tournament"
+            detail: "only the tournament's organizer and referees (while they hold the \
+                     organizer or referee role) and admins may verify a tournament"
                 .into(),
         });
     }

@@ -1,6 +1,8 @@
 //! Disputes on a game: opened by a player of the table or an official, resolved by an
 //! official. An open dispute holds the tournament: no draw, no advance, no finish until
 //! it is resolved (a resolution that changes the result is a separate correction or void).
+//! An official who plays in the tournament may open one only at their own table, as its
+//! player, and resolves none: holding everyone's tournament is a power over the rivals.
 
 use super::super::command::MAX_TEXT_LEN;
 use super::super::error::{Role, TournamentError};
@@ -19,6 +21,9 @@ impl State {
         let table = self.table(at).ok_or(TournamentError::NoSuchTable(at))?;
         let seated = ctx.actor.account().filter(|a| table.players.contains(a));
         self.require(ctx, Role::SeatedPlayerOrOfficial, seated)?;
+        if seated.is_none() {
+            self.require_neutral(ctx)?;
+        }
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         Ok(Event::DisputeOpened(DisputeOpened {
             dispute: self.disputes.len() as u32 + 1,
@@ -43,7 +48,7 @@ impl State {
         if d.resolution.is_some() {
             return Err(TournamentError::DisputeResolved(dispute));
         }
-        self.require_uninvolved(ctx, d.table)?;
+        self.require_neutral(ctx)?;
         let resolution = text(resolution, MAX_TEXT_LEN, TournamentError::BadReason)?;
         Ok(Event::DisputeResolved(DisputeResolved {
             dispute,

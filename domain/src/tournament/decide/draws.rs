@@ -5,6 +5,7 @@ use crate::game::MAX_PLAYERS;
 use crate::shuffle::{Commitment, Seed};
 
 use super::super::command::MAX_TEXT_LEN;
+use super::super::config::DEFAULT_REDRAWS_PER_ROUND;
 use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context, RoundRef, StageKind};
@@ -147,6 +148,8 @@ impl State {
             byes: plan.byes,
             final_table: plan.final_table,
             reason,
+            by: None,
+            replaced: None,
         })
     }
 
@@ -175,7 +178,10 @@ impl State {
         seed: &Seed,
         reason: &str,
     ) -> Decision {
-        self.require(ctx, Role::Organizer, None)?;
+        // Any official may redraw, so that one who plays is never the only one who can;
+        // one who plays may not: a redraw is a new seating, their own table's too.
+        self.require(ctx, Role::Official, None)?;
+        self.require_neutral(ctx)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let round = self.round(at).ok_or(TournamentError::NoSuchRound(at))?;
         let latest = self
@@ -187,11 +193,22 @@ impl State {
         if round.has_started() {
             return Err(TournamentError::RoundStarted(at));
         }
-        Ok(Event::RoundRedrawn(self.draw_from(
-            at,
-            seed,
-            Some(reason),
-        )?))
+        let limit = self
+            .config
+            .as_ref()
+            .map_or(DEFAULT_REDRAWS_PER_ROUND, |c| c.redraws_per_round);
+        if round.redraws >= limit {
+            return Err(TournamentError::RedrawLimit { round: at, limit });
+        }
+        let replaced = ReplacedSeating {
+            tables: round.draw.tables.clone(),
+            byes: round.draw.byes.clone(),
+        };
+        Ok(Event::RoundRedrawn(RoundDrawn {
+            by: Some(ctx.actor),
+            replaced: Some(replaced),
+            ..self.draw_from(at, seed, Some(reason))?
+        }))
     }
 
     pub(super) fn decide_advance(&self, ctx: &Context) -> Decision {

@@ -26,9 +26,10 @@ use super::Tournament;
 use super::command::Command;
 use super::error::{Role, TournamentError};
 use super::event::Event;
-use super::refs::{AccountId, Actor, Context, TableRef};
+use super::refs::{AccountId, Actor, Context};
 use super::state::State;
 use crate::rules::Rules;
+use crate::text::shows_as_written;
 
 /// What deciding one command gives: its event, or why it is refused.
 pub(super) type Decision = Result<Event, TournamentError>;
@@ -109,9 +110,19 @@ impl Tournament {
     }
 }
 
+/// A change to who officiates or who plays, checked before it is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum OfficialsChange {
+    /// An account registers (or enters late) as a player.
+    Registers(AccountId),
+    RefereeAdded(AccountId),
+    RefereeRemoved(AccountId),
+}
+
 impl State {
-    /// Refuses unless `ctx.actor` has `role` (for the player-facing roles, `player` is the
-    /// player the command names).
+    /// Refuses unless `ctx.actor` has `role` now (for the player-facing roles, `player` is
+    /// the player the command names). Officials act only while they hold the role that
+    /// keeps their naming in force ([`State::acts_as_official`]).
     pub(super) fn require(
         &self,
         ctx: &Context,
@@ -120,11 +131,11 @@ impl State {
     ) -> Result<(), TournamentError> {
         let is_player = player.is_some_and(|p| ctx.actor == Actor::Account(p));
         let allowed = match role {
-            Role::Organizer => self.is_organizer(ctx.actor),
-            Role::Official => self.is_official(ctx.actor),
-            Role::PlayerOrOfficial => is_player || self.is_official(ctx.actor),
-            Role::PlayerOrOrganizer => is_player || self.is_organizer(ctx.actor),
-            Role::SeatedPlayerOrOfficial => is_player || self.is_official(ctx.actor),
+            Role::Organizer => self.acts_as_organizer(ctx),
+            Role::Official => self.acts_as_official(ctx),
+            Role::PlayerOrOfficial => is_player || self.acts_as_official(ctx),
+            Role::PlayerOrOrganizer => is_player || self.acts_as_organizer(ctx),
+            Role::SeatedPlayerOrOfficial => is_player || self.acts_as_official(ctx),
         };
         if allowed {
             Ok(())
@@ -138,19 +149,38 @@ impl State {
         self.config.as_ref().is_some_and(|c| c.officials_may_play)
     }
 
-    /// Refuses an official's act on table `at` when they sit at it: another official
-    /// must act.
-    pub(super) fn require_uninvolved(
+    /// Refuses an official who plays in this tournament, at any table: results,
+    /// seatings and players are decided by officials who compete with nobody.
+    /// Call after [`State::require`].
+    pub(super) fn require_neutral(&self, ctx: &Context) -> Result<(), TournamentError> {
+        match ctx.actor.account() {
+            Some(account) if self.plays(account) => Err(TournamentError::OfficialPlays(account)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses `change` when it would leave officials who play and no official who does
+    /// not (officials who play may act on no result; someone must).
+    pub(super) fn require_a_neutral_official_after(
         &self,
-        ctx: &Context,
-        at: TableRef,
+        change: OfficialsChange,
+        why: &'static str,
     ) -> Result<(), TournamentError> {
-        let seated = self
-            .table(at)
-            .zip(ctx.actor.account())
-            .is_some_and(|(table, account)| table.players.contains(&account));
-        if seated {
-            Err(TournamentError::OfficialAtOwnTable(at))
+        let Some(info) = self.info.as_ref() else {
+            return Ok(());
+        };
+        let plays = |a: AccountId| self.plays(a) || change == OfficialsChange::Registers(a);
+        let mut officials: Vec<AccountId> = std::iter::once(info.organizer)
+            .chain(self.referees.iter().copied())
+            .filter(|a| change != OfficialsChange::RefereeRemoved(*a))
+            .collect();
+        if let OfficialsChange::RefereeAdded(a) = change {
+            officials.push(a);
+        }
+        let someone_plays = officials.iter().any(|a| plays(*a));
+        let someone_neutral = officials.iter().any(|a| !plays(*a));
+        if someone_plays && !someone_neutral {
+            Err(TournamentError::NoNeutralOfficial(why))
         } else {
             Ok(())
         }
@@ -178,20 +208,20 @@ impl State {
 }
 
 /// A name, reason or resolution: trimmed, 1 to `max` characters, and shown to people
-/// as it is meant: no control character (a reason may span lines) and no bidirectional
-/// override or isolate, which would make a name display as another.
+/// as it is meant ([`crate::text::shows_as_written`]): no control character (a reason
+/// may span lines and hold tabs), nothing invisible or direction-changing, which would
+/// make a name display as another, and no pile of combining marks.
 pub(super) fn text(
     value: &str,
     max: usize,
     error: TournamentError,
 ) -> Result<String, TournamentError> {
     let t = value.trim();
-    let hidden = |c: char| {
-        (c.is_control()
-            && !(matches!(error, TournamentError::BadReason) && matches!(c, '\n' | '\t')))
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    let allowed: &[char] = match error {
+        TournamentError::BadReason => &['\n', '\t'],
+        _ => &[],
     };
-    if t.is_empty() || t.chars().count() > max || t.chars().any(hidden) {
+    if t.is_empty() || t.chars().count() > max || !shows_as_written(t, allowed) {
         Err(error)
     } else {
         Ok(t.to_owned())
@@ -214,6 +244,9 @@ mod text_tests {
             "A\nB",
             "Cup \u{202E}puC",
             "x\u{2066}y",
+            "Cup\u{200F}2026",
+            "Cup\u{E0041}",
+            "Z\u{301}\u{302}\u{303}\u{304}",
             "",
             "   ",
         ] {
@@ -226,5 +259,6 @@ mod text_tests {
         );
         assert_eq!(reason("late\u{0}"), Err(TournamentError::BadReason));
         assert_eq!(reason("x\u{202D}y"), Err(TournamentError::BadReason));
+        assert_eq!(reason("x\u{2028}y"), Err(TournamentError::BadReason));
     }
 }

@@ -5,9 +5,26 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Actor, Context, StageKind};
 use super::super::state::{Player, Registration, State};
-use super::{Decision, text};
+use super::{Decision, OfficialsChange, text};
 
 impl State {
+    /// Refuses `player` as a player when they officiate here: whoever can void a game,
+    /// ask for a new deal or enter a result must not compete, unless the organizer
+    /// allowed it at creation, and even then an official who does not play must remain
+    /// to act where those who do may not.
+    fn official_may_register(&self, player: AccountId) -> Result<(), TournamentError> {
+        if !self.is_official(Actor::Account(player)) || self.plays(player) {
+            return Ok(());
+        }
+        if !self.officials_may_play() {
+            return Err(TournamentError::OfficialCannotPlay(player));
+        }
+        self.require_a_neutral_official_after(
+            OfficialsChange::Registers(player),
+            "name a referee who does not play before an official registers",
+        )
+    }
+
     /// The registered player, still in the tournament.
     fn active_player(&self, player: AccountId) -> Result<&Player, TournamentError> {
         let p = self
@@ -25,7 +42,7 @@ impl State {
     pub(super) fn decide_register(&self, ctx: &Context, player: AccountId) -> Decision {
         self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
         self.before_the_start("the qualification has started: registration is over")?;
-        if !self.is_organizer(ctx.actor) {
+        if !self.acts_as_organizer(ctx) {
             if self.registration != Registration::Open {
                 return Err(TournamentError::RegistrationNotOpen);
             }
@@ -38,11 +55,7 @@ impl State {
                 return Err(TournamentError::OutsideRegistrationWindow);
             }
         }
-        // Whoever can void a game, ask for a new deal or enter a result must not be
-        // able to do it for their own table.
-        if self.is_official(Actor::Account(player)) && !self.officials_may_play() {
-            return Err(TournamentError::OfficialCannotPlay(player));
-        }
+        self.official_may_register(player)?;
         if let Some(p) = self.player(player) {
             return Err(if p.disqualified.is_some() {
                 TournamentError::Disqualified(player)
@@ -85,9 +98,7 @@ impl State {
                 "every qualification round is drawn: no round is left to enter",
             ));
         }
-        if self.is_official(Actor::Account(player)) && !self.officials_may_play() {
-            return Err(TournamentError::OfficialCannotPlay(player));
-        }
+        self.official_may_register(player)?;
         let order = match self.player(player) {
             Some(p) => {
                 self.active_player(player)?;
@@ -130,6 +141,10 @@ impl State {
 
     pub(super) fn decide_withdraw(&self, ctx: &Context, player: AccountId) -> Decision {
         self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
+        // Withdrawing someone else takes them out as surely as a disqualification.
+        if ctx.actor != Actor::Account(player) {
+            self.require_neutral(ctx)?;
+        }
         self.active_player(player)?;
         Ok(Event::PlayerWithdrew(PlayerChanged {
             player,
@@ -145,9 +160,7 @@ impl State {
     ) -> Decision {
         self.require(ctx, Role::Official, None)?;
         // A disqualification moves everyone's standing, the official's own included.
-        if let Some(official) = ctx.actor.account().filter(|a| self.player(*a).is_some()) {
-            return Err(TournamentError::PlayingOfficialCannotDisqualify(official));
-        }
+        self.require_neutral(ctx)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let p = self
             .player(player)

@@ -26,9 +26,9 @@ impl State {
             return Err(TournamentError::TableAlreadyStarted(at));
         }
         // The first game follows from the draw; a game after a void is a new deal,
-        // which the players of the table must not be able to ask for themselves.
+        // which no official who plays in the tournament may ask for.
         if !table.voids.is_empty() {
-            self.require_uninvolved(ctx, at)?;
+            self.require_neutral(ctx)?;
         }
         Ok(Event::TableGameStarted(TableGameStarted {
             table: at,
@@ -89,7 +89,7 @@ impl Tournament {
     ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
-        s.require_uninvolved(ctx, at)?;
+        s.require_neutral(ctx)?;
         let table = s.existing_table(at)?;
         if table.result.is_some() {
             return Err(TournamentError::ResultAlreadyRecorded(at));
@@ -123,7 +123,7 @@ impl Tournament {
     ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
-        s.require_uninvolved(ctx, at)?;
+        s.require_neutral(ctx)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         if s.existing_table(at)?.result.is_none() {
             return Err(TournamentError::NoResult(at));
@@ -149,7 +149,7 @@ impl Tournament {
     ) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
-        s.require_uninvolved(ctx, at)?;
+        s.require_neutral(ctx)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let table = s.existing_table(at)?;
         if s.stage(at.stage).map(|st| st.kind) != Some(StageKind::Qualification) {
@@ -193,7 +193,7 @@ impl Tournament {
     pub(super) fn decide_void(&self, ctx: &Context, at: TableRef, reason: &str) -> Decision {
         let s = &self.state;
         s.require(ctx, Role::Official, None)?;
-        s.require_uninvolved(ctx, at)?;
+        s.require_neutral(ctx)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
         let table = s.existing_table(at)?;
         if table.result.is_none() && !table.started {

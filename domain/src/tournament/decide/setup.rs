@@ -8,7 +8,7 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context};
 use super::super::state::{Registration, State};
-use super::{Decision, text};
+use super::{Decision, OfficialsChange, text};
 
 /// Most players a tournament may accept.
 pub const MAX_CAPACITY: u32 = 100_000;
@@ -87,6 +87,10 @@ impl State {
         if self.player(referee).is_some() && !self.officials_may_play() {
             return Err(TournamentError::PlayerCannotOfficiate(referee));
         }
+        self.require_a_neutral_official_after(
+            OfficialsChange::RefereeAdded(referee),
+            "name a referee who does not play first",
+        )?;
         Ok(Event::RefereeAdded(RefereeChanged { referee }))
     }
 
@@ -95,6 +99,10 @@ impl State {
         if !self.referees.contains(&referee) {
             return Err(TournamentError::NotReferee(referee));
         }
+        self.require_a_neutral_official_after(
+            OfficialsChange::RefereeRemoved(referee),
+            "name another referee who does not play before removing this one",
+        )?;
         Ok(Event::RefereeRemoved(RefereeChanged { referee }))
     }
 
