@@ -50,8 +50,33 @@ pub struct AppState {
     pub http_metrics: crate::metrics::HttpMetrics,
     /// The server's own work, for `/metrics`.
     pub counters: crate::metrics::Counters,
-    /// What a scraper of `/metrics` must send, when set.
-    pub metrics_token: Option<secrecy::SecretString>,
+    /// Who may read `/metrics`.
+    pub metrics: MetricsAccess,
+}
+
+/// Who may read `/metrics`: the figures say how busy the server is, which tables
+/// exist and how the database fares, so they are not for anyone on the network.
+#[derive(Debug, Clone, Default)]
+pub enum MetricsAccess {
+    /// Anyone who reaches the server: it listens on loopback only, or was told to.
+    #[default]
+    Open,
+    /// A scraper that sends this bearer token.
+    Token(secrecy::SecretString),
+    /// Nobody: the server listens beyond loopback and no token was set.
+    Closed,
+}
+
+impl MetricsAccess {
+    /// The access for a server bound to `ip`, with the scraper's `token` if one is set
+    /// and `open` when an operator chose to leave the figures open without one.
+    pub fn of(token: Option<secrecy::SecretString>, open: bool, ip: std::net::IpAddr) -> Self {
+        match token {
+            Some(token) => Self::Token(token),
+            None if open || ip.to_canonical().is_loopback() => Self::Open,
+            None => Self::Closed,
+        }
+    }
 }
 
 impl AppState {
@@ -99,7 +124,30 @@ impl AppState {
             stream_heartbeat: crate::config::DEFAULT_STREAM_HEARTBEAT,
             http_metrics: crate::metrics::HttpMetrics::new(),
             counters: crate::metrics::Counters::default(),
-            metrics_token: None,
+            metrics: MetricsAccess::Open,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MetricsAccess;
+    use std::net::IpAddr;
+
+    #[test]
+    fn metrics_are_open_on_loopback_and_closed_beyond_it_without_a_token() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let of = |open, at| MetricsAccess::of(None, open, ip(at));
+        assert!(matches!(of(false, "127.0.0.1"), MetricsAccess::Open));
+        assert!(matches!(of(false, "::1"), MetricsAccess::Open));
+        assert!(matches!(of(false, "::ffff:127.0.0.1"), MetricsAccess::Open));
+        assert!(matches!(of(false, "0.0.0.0"), MetricsAccess::Closed));
+        assert!(matches!(of(false, "192.168.1.5"), MetricsAccess::Closed));
+        assert!(matches!(of(true, "0.0.0.0"), MetricsAccess::Open));
+        let token = Some(secrecy::SecretString::from("scrape-token-0123456789"));
+        assert!(matches!(
+            MetricsAccess::of(token, false, ip("0.0.0.0")),
+            MetricsAccess::Token(_)
+        ));
     }
 }

@@ -24,7 +24,8 @@
 //! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
 //! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
 //! | `YANIV_STREAM_HEARTBEAT_SECS` | `15` | how often a quiet live stream (`/stream`) sends a heartbeat |
-//! | `YANIV_METRICS_TOKEN` | unset | when set (16+ characters), `GET /metrics` answers only requests with `Authorization: Bearer <token>` |
+//! | `YANIV_METRICS_TOKEN` | unset | when set (16+ characters), `GET /metrics` answers only requests with `Authorization: Bearer <token>`; unset, `/metrics` is open on a loopback bind and closed on any other |
+//! | `YANIV_METRICS_OPEN` | `false` | `true`: `/metrics` stays open without a token on a bind other than loopback (a scraper on a private network) |
 //! | `YANIV_CLOCK_TICK_MS` | `250` | how often this instance looks for tables whose clock ran out; `0`: it fires no timeouts (others on the database do) |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
@@ -86,8 +87,10 @@ pub struct Settings {
     pub stream_heartbeat: Duration,
     /// How often this instance fires the timeouts that are due; `None`: never.
     pub clock_tick: Option<Duration>,
-    /// What a scraper of `/metrics` must send; `None`: anyone may read it.
+    /// What a scraper of `/metrics` must send; `None`: see [`Settings::metrics_open`].
     pub metrics_token: Option<SecretString>,
+    /// Without a token, `/metrics` stays open on a bind other than loopback.
+    pub metrics_open: bool,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -292,6 +295,16 @@ impl Settings {
                     ));
                 }
                 token => token.map(SecretString::from),
+            },
+            metrics_open: match get("YANIV_METRICS_OPEN").as_deref() {
+                None | Some("false") => false,
+                Some("true") => true,
+                Some(_) => {
+                    return Err(ConfigError::new(
+                        "YANIV_METRICS_OPEN",
+                        "must be true or false",
+                    ));
+                }
             },
             clock_tick: match parse(&get, "YANIV_CLOCK_TICK_MS", 0..=60_000)? {
                 None => Some(DEFAULT_CLOCK_TICK),

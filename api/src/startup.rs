@@ -17,6 +17,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use crate::app_state::AppState;
+use crate::app_state::MetricsAccess;
 use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
 use crate::config::{Migrations, Settings};
@@ -123,7 +124,18 @@ impl Application {
             settings.db_transaction_timeout,
         );
         app_state.stream_heartbeat = settings.stream_heartbeat;
-        app_state.metrics_token = settings.metrics_token.clone();
+        app_state.metrics = MetricsAccess::of(
+            settings.metrics_token.clone(),
+            settings.metrics_open,
+            local.ip(),
+        );
+        if matches!(app_state.metrics, MetricsAccess::Closed) {
+            tracing::warn!(
+                address = %local,
+                "/metrics is closed: the server listens beyond loopback and \
+                 YANIV_METRICS_TOKEN is not set (or set YANIV_METRICS_OPEN=true)"
+            );
+        }
         let live = Arc::clone(&app_state.live);
         let heads = Arc::clone(&app_state.heads);
         let sessions = Arc::clone(&app_state.sessions);

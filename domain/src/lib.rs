@@ -21,6 +21,8 @@
 //!   results.
 //! - [`bots`] and [`sim`]: players built on the legal-move lists, and whole bot games for
 //!   simulations, tests and load.
+//! - [`text`]: names and reasons that show as written (no invisible or direction
+//!   characters, no piles of combining marks).
 //! - [`aggregate`]: the contract every stream fulfils ([`aggregate::Aggregate`]): fold
 //!   stored events, execute a command with injected services, refuse with a stable code.
 //! - [`table`]: an online game table as a stream: seats, the start, every move, and the
@@ -28,6 +30,9 @@
 //! - [`tournament`]: championships as an event stream of their own: registration,
 //!   seating (Swiss rounds, knockout tables), results from online, paper or recorded
 //!   games, standings with tie-breaks, referee decisions.
+//! - [`visibility`]: the one policy of who sees what of a table now (a seat, a referee,
+//!   an official who plays, the operator, anyone else), which every read of the server
+//!   applies.
 //!
 //! Where a rule lives: `docs/rules.md` names the file that applies each rule.
 
@@ -41,4 +46,6 @@ pub mod rules;
 pub mod shuffle;
 pub mod sim;
 pub mod table;
+pub mod text;
 pub mod tournament;
+pub mod visibility;

@@ -190,6 +190,7 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         // Fast, so that a test's clock fires soon after its deadline.
         clock_tick: Some(Duration::from_millis(50)),
         metrics_token: None,
+        metrics_open: false,
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),

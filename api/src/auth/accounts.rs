@@ -240,12 +240,15 @@ pub async fn create(
         .ok_or(AccountError::Database(sqlx::Error::RowNotFound))
 }
 
-/// An account as a bulk registration finds it: its id and whether its player has yet
-/// to choose a password (`setup_code.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An account as a bulk registration finds it: its id, its name as stored, whether its
+/// player has yet to choose a password (`setup_code.rs`), and the tournament whose door
+/// list created it, if one did.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Listed {
     pub id: i64,
+    pub username: String,
     pub pending_setup: bool,
+    pub created_for_tournament: Option<i64>,
 }
 
 /// The account named `username` (any case), in the caller's transaction.
@@ -253,29 +256,48 @@ pub async fn listed(
     conn: &mut sqlx::PgConnection,
     username: &str,
 ) -> Result<Option<Listed>, sqlx::Error> {
-    let row: Option<(i64, bool)> = sqlx::query_as(
-        "SELECT id, password_hash = $2 FROM accounts WHERE lower(username) = lower($1)",
+    sqlx::query_as(
+        "SELECT id, username, password_hash = $2 AS pending_setup, created_for_tournament \
+         FROM accounts WHERE lower(username) = lower($1)",
     )
     .bind(username)
     .bind(super::setup_code::PENDING_SETUP)
     .fetch_optional(conn)
-    .await?;
-    Ok(row.map(|(id, pending_setup)| Listed { id, pending_setup }))
+    .await
+}
+
+/// Account `id` as [`listed`] gives it, locked for the caller's transaction.
+pub async fn listed_by_id(
+    conn: &mut sqlx::PgConnection,
+    id: i64,
+) -> Result<Option<Listed>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, username, password_hash = $2 AS pending_setup, created_for_tournament \
+         FROM accounts WHERE id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .bind(super::setup_code::PENDING_SETUP)
+    .fetch_optional(conn)
+    .await
 }
 
 /// Creates, in the caller's transaction, a `player` account whose player will choose
-/// the password with a set-up code. A username taken in any case is
+/// the password with a set-up code, for tournament `tournament`'s door list (whose
+/// organizer alone may later hand out a new code). A username taken in any case is
 /// [`AccountError::UsernameTaken`].
 pub async fn create_pending(
     conn: &mut sqlx::PgConnection,
     username: &str,
     granted_by: i64,
+    tournament: i64,
 ) -> Result<i64, AccountError> {
     let inserted: Result<i64, sqlx::Error> = sqlx::query_scalar(
-        "INSERT INTO accounts (username, password_hash) VALUES ($1, $2) RETURNING id",
+        "INSERT INTO accounts (username, password_hash, created_for_tournament) \
+         VALUES ($1, $2, $3) RETURNING id",
     )
     .bind(username)
     .bind(super::setup_code::PENDING_SETUP)
+    .bind(tournament)
     .fetch_one(&mut *conn)
     .await;
     let id = match inserted {

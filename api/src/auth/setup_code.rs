@@ -81,14 +81,37 @@ impl SetupCode {
     }
 }
 
+/// Who hands out a code, and where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Issue {
+    /// The account handing it out.
+    pub by: i64,
+    /// The tournament whose organizer hands it out (an admin may name none).
+    pub tournament: Option<i64>,
+    /// A new code for an account that had one: the old one stops working.
+    pub reissue: bool,
+}
+
 /// Stores `code` for `account` (replacing any earlier one) in the caller's
-/// transaction; returns when it expires.
+/// transaction, and records who handed it out (`account_setup_code_issues`); returns
+/// when it expires.
 pub async fn store(
     conn: &mut PgConnection,
     account: i64,
     code: &SetupCode,
-    issued_by: i64,
+    issue: Issue,
 ) -> Result<OffsetDateTime, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO account_setup_code_issues (account_id, issued_by, tournament_id, reissue) \
+         VALUES ($1, $2, $3, $4)",
+    )
+    .bind(account)
+    .bind(issue.by)
+    .bind(issue.tournament)
+    .bind(issue.reissue)
+    .execute(&mut *conn)
+    .await?;
+    let issued_by = issue.by;
     let expires_at = OffsetDateTime::now_utc() + CODE_TTL;
     sqlx::query(
         "INSERT INTO account_setup_codes (account_id, code_hash, issued_by, expires_at) \

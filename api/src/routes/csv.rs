@@ -1,7 +1,10 @@
 //! `text/csv` answers for spreadsheets: a read that offers one gives it for
 //! `?format=csv` or for an `Accept` header that names `text/csv`, and JSON otherwise.
 //! RFC 4180: comma-separated, CRLF line ends, a header row, a field quoted when it
-//! holds a comma, a quote or a line end (its quotes doubled).
+//! holds a comma, a quote or a line end (its quotes doubled). A text field that a
+//! spreadsheet would read as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+//! carriage return: a username like `-2-3` or `-A1`) is written as text: a `'` before
+//! it, the whole field quoted. Plain numbers (`-12`, `-3.50`) stay numbers.
 
 use actix_web::HttpRequest;
 use actix_web::HttpResponse;
@@ -47,8 +50,13 @@ impl Csv {
             if i > 0 {
                 self.0.push(',');
             }
-            if field.contains([',', '"', '\r', '\n']) {
+            let formula =
+                field.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_plain_number(field);
+            if formula || field.contains([',', '"', '\r', '\n']) {
                 self.0.push('"');
+                if formula {
+                    self.0.push('\'');
+                }
                 self.0.push_str(&field.replace('"', "\"\""));
                 self.0.push('"');
             } else {
@@ -72,6 +80,17 @@ impl Csv {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// A number a spreadsheet reads as that number, nothing else: an optional minus,
+/// digits, and optionally a point and more digits.
+fn is_plain_number(field: &str) -> bool {
+    let digits = field.strip_prefix('-').unwrap_or(field);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    !whole.is_empty()
+        && !fraction.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Why a CSV document could not be read: the line (from 1) and what is wrong there.
@@ -230,5 +249,26 @@ mod tests {
             csv.as_str(),
             "name,note\r\nann,plain\r\n\"bob, jr\",\"said \"\"hi\"\"\"\r\n"
         );
+    }
+
+    /// Issue #27: "CSV cells that start with =, +, - or @ are neutralised the way
+    /// spreadsheets expect (usernames like -2-3 and -A1 appear raw today)".
+    #[test]
+    fn text_a_spreadsheet_would_compute_is_written_as_text() {
+        let mut csv = Csv::default();
+        csv.row(["-2-3", "-A1", "=1+1", "+33", "@SUM(A1)", "\tx", "a-b"]);
+        assert_eq!(
+            csv.as_str(),
+            "\"'-2-3\",\"'-A1\",\"'=1+1\",\"'+33\",\"'@SUM(A1)\",\"'\tx\",a-b\r\n"
+        );
+        // Numbers stay numbers, negative ones and decimals included.
+        let mut numbers = Csv::default();
+        numbers.row(["-3.50", "-12", "0", "66.67"]);
+        assert_eq!(numbers.as_str(), "-3.50,-12,0,66.67\r\n");
+        // What is written reads back as the text it was, the mark aside.
+        assert_eq!(rows(csv.as_str())[0][0], "'-2-3");
+        for odd in ["-", "-.5", "-1.", "--1", "1e5"] {
+            assert!(!is_plain_number(odd), "{odd}");
+        }
     }
 }

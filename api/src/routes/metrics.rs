@@ -1,16 +1,17 @@
 //! `GET /metrics`: the server's figures for Prometheus (see [`crate::metrics`]).
 
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::ExposeSecret;
 
-use crate::app_state::AppState;
+use crate::app_state::{AppState, MetricsAccess};
 use crate::error::ApiError;
 
 /// The figures of this instance in the Prometheus text format: requests and latency
 /// by route, appends, lost races, fold cache hits and entries, pool use, live
 /// subscribers, timeouts, resident memory. With `YANIV_METRICS_TOKEN` set, only a
-/// scraper that sends it as a bearer token is answered.
+/// scraper that sends it as a bearer token is answered; without one, only on a
+/// loopback bind (or with `YANIV_METRICS_OPEN=true`).
 #[utoipa::path(
     get,
     path = "/metrics",
@@ -20,21 +21,37 @@ use crate::error::ApiError;
          body = String, content_type = "text/plain"),
         (status = 401, description = "`YANIV_METRICS_TOKEN` is set and the request does not carry it (`invalid_token`)",
          body = crate::error::Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The server listens beyond loopback and no \
+         `YANIV_METRICS_TOKEN` is set (`metrics_closed`)",
+         body = crate::error::Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn metrics(
     state: web::Data<AppState>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(expected) = &state.metrics_token {
-        let sent = request
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .unwrap_or_default();
-        if !same_secret(sent.as_bytes(), expected.expose_secret().as_bytes()) {
-            return Err(ApiError::InvalidToken);
+    match &state.metrics {
+        MetricsAccess::Open => {}
+        MetricsAccess::Token(expected) => {
+            let sent = request
+                .headers()
+                .get(header::AUTHORIZATION)
+                .and_then(|value| value.to_str().ok())
+                .and_then(|value| value.strip_prefix("Bearer "))
+                .unwrap_or_default();
+            if !same_secret(sent.as_bytes(), expected.expose_secret().as_bytes()) {
+                return Err(ApiError::InvalidToken);
+            }
+        }
+        MetricsAccess::Closed => {
+            return Err(ApiError::Refused {
+                status: StatusCode::FORBIDDEN,
+                code: "metrics_closed",
+                title: "Metrics closed",
+                detail: "this server listens beyond loopback: set YANIV_METRICS_TOKEN and \
+                         send it as a bearer token (or set YANIV_METRICS_OPEN=true)"
+                    .into(),
+            });
         }
     }
     Ok(HttpResponse::Ok()

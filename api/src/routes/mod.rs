@@ -126,6 +126,8 @@ api_routes! {
     "/v1/tournaments/{id}/interventions" => [GET tournaments::read::interventions],
     "/v1/tournaments/{id}/players" => [GET tournaments::players::players],
     "/v1/tournaments/{id}/registrations" => [POST tournaments::registrations::register_list],
+    "/v1/tournaments/{id}/players/{account}/setup-code" =>
+        [POST tournaments::setup_codes::reissue],
     "/v1/tournaments/{id}/events" => [GET tournaments::read::events],
     "/v1/tournaments/{id}/stream" => [GET tournaments::stream::stream],
     "/v1/tournaments/{id}/me" => [GET tournaments::me::me],

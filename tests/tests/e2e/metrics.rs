@@ -107,3 +107,34 @@ async fn a_metrics_token_keeps_other_scrapers_out() {
         .expect("GET");
     assert_eq!(right.status(), StatusCode::OK);
 }
+
+/// Issue #27: "`/metrics` needs its token by default outside a loopback bind".
+#[tokio::test]
+async fn metrics_are_closed_beyond_loopback_without_a_token() {
+    let beyond = spawn_app_with(|s| s.bind_address = "0.0.0.0:0".into(), vec![]).await;
+    let closed = beyond
+        .client
+        .get(beyond.url("/metrics"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(closed.status(), StatusCode::FORBIDDEN);
+    let problem: serde_json::Value = closed.json().await.expect("a problem");
+    assert_eq!(problem["code"], "metrics_closed");
+    // Chosen open, on a private network, it answers.
+    let open = spawn_app_with(
+        |s| {
+            s.bind_address = "0.0.0.0:0".into();
+            s.metrics_open = true;
+        },
+        vec![],
+    )
+    .await;
+    let answered = open
+        .client
+        .get(open.url("/metrics"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(answered.status(), StatusCode::OK);
+}

@@ -88,11 +88,8 @@
         })
         .then(function (answer) {
           window.sessionStorage.setItem(KEY, JSON.stringify({ token: answer.token, username: answer.account.username }));
-          // Only a path of this server: never `//host` or `/\host`, which browsers
-          // read as another site.
-          var next = new URLSearchParams(window.location.search).get("next");
-          var local = next && /^\/(?![\/\\])/.test(next);
-          window.location.assign(local ? next : "/desk");
+          // The server checked `next` and wrote it into the form: a page of its own.
+          window.location.assign(loginForm.getAttribute("data-next") || "/desk");
         })
         .catch(failed);
     });

@@ -7,9 +7,12 @@
 //!   list can be sent as JSON (`{"players": [{"username": ..., "check_in": true}]}`),
 //!   for clients generated from the OpenAPI document.
 //! - A username with no account gets one (role `player`), with a one-time set-up code
-//!   the player uses to choose a password (`POST /v1/accounts/setup`). An account
-//!   still waiting for its player gets a new code, replacing the old one. Codes are
-//!   shown once, in this answer.
+//!   the player uses to choose a password (`POST /v1/accounts/setup`). Codes are shown
+//!   once, in this answer (never cached). A username that has an account, in any case,
+//!   names that account and gets no code, even if its player has not chosen a password
+//!   yet: a code belongs to whoever created the account, and only the organizer of the
+//!   tournament whose list created it (or an admin) hands out a new one
+//!   (`POST /v1/tournaments/{id}/players/{account}/setup-code`).
 //! - Before the qualification, each player is registered (and checked in when the row
 //!   says so); once it has started, each is admitted as a late entry into the next
 //!   round. A player already in is reported as such and left as they are.
@@ -25,7 +28,7 @@ use sqlx::PgConnection;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use yaniv_domain::tournament::{
-    Actor, Command, Context, Event, Role as TournamentRole, Tournament, TournamentError,
+    Command, Event, Role as TournamentRole, Tournament, TournamentError,
 };
 
 use crate::app_state::AppState;
@@ -35,8 +38,8 @@ use crate::error::{ApiError, FieldError, from_serde_json};
 use crate::routes::command::CommandRequest;
 use crate::routes::csv;
 use crate::routes::problems::TournamentCommandProblems;
-use crate::tournaments::refusal;
 use crate::tournaments::repo::{self, TournamentWrite};
+use crate::tournaments::{self, refusal};
 
 /// Most rows a list may have.
 pub const MAX_ROWS: usize = 1000;
@@ -77,8 +80,7 @@ pub struct RegistrationRow {
     /// The account was created by this list.
     pub account_created: bool,
     /// A one-time code with which the player chooses a password
-    /// (`POST /v1/accounts/setup`), for an account created now or still waiting for its
-    /// player; shown only here.
+    /// (`POST /v1/accounts/setup`), for an account this list created; shown only here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(example = "K7QM-3XWP-9ZTR")]
     pub setup_code: Option<String>,
@@ -245,35 +247,46 @@ fn refused_at(row: &ListedPlayer, error: &TournamentError) -> ApiError {
 /// The list, written as the organizer.
 #[derive(Debug)]
 struct RegistrationsWrite {
+    tournament: i64,
     organizer: Account,
     list: Vec<ListedPlayer>,
     done: Vec<RegistrationRow>,
 }
 
 impl RegistrationsWrite {
-    /// The row's account, created with a set-up code when missing; a pending one gets a
-    /// new code.
+    /// The row's account: the one its name (in any case) already has, or one created
+    /// now with a set-up code. An existing account never gets a code here, whoever
+    /// created it: that would hand its door to whoever sends a list.
     async fn account(
         &self,
         conn: &mut PgConnection,
         row: &ListedPlayer,
     ) -> Result<RegistrationRow, ApiError> {
-        let (account, created, pending) = match accounts::listed(conn, &row.username).await? {
-            Some(found) => (found.id, false, found.pending_setup),
-            None => (
-                accounts::create_pending(conn, &row.username, self.organizer.id).await?,
-                true,
-                true,
-            ),
+        if let Some(found) = accounts::listed(conn, &row.username).await? {
+            return Ok(RegistrationRow {
+                line: row.line,
+                username: found.username,
+                account: found.id,
+                outcome: RegistrationOutcome::Registered,
+                checked_in: false,
+                account_created: false,
+                setup_code: None,
+                setup_code_expires_at: None,
+            });
+        }
+        let account =
+            accounts::create_pending(conn, &row.username, self.organizer.id, self.tournament)
+                .await?;
+        let code =
+            setup_code::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
+        let issue = setup_code::Issue {
+            by: self.organizer.id,
+            tournament: Some(self.tournament),
+            reissue: false,
         };
-        let (setup_code, setup_code_expires_at) = if pending {
-            let code =
-                setup_code::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
-            let expires = setup_code::store(conn, account, &code, self.organizer.id).await?;
-            (Some(code.expose().to_owned()), Some(expires))
-        } else {
-            (None, None)
-        };
+        let expires = setup_code::store(conn, account, &code, issue).await?;
+        let (setup_code, setup_code_expires_at) = (Some(code.expose().to_owned()), Some(expires));
+        let created = true;
         Ok(RegistrationRow {
             line: row.line,
             username: row.username.clone(),
@@ -295,15 +308,12 @@ impl TournamentWrite for RegistrationsWrite {
     ) -> Result<Vec<Event>, ApiError> {
         self.done.clear();
         // No account is created for a list the caller may not send.
-        if !tournament
-            .state()
-            .is_organizer(Actor::Account(self.organizer.id))
-        {
+        let ctx = tournaments::context(&self.organizer, repo::now());
+        if !tournament.state().acts_as_organizer(&ctx) {
             return Err(refusal(&TournamentError::Forbidden(
                 TournamentRole::Organizer,
             )));
         }
-        let ctx = Context::account(self.organizer.id, repo::now());
         let late = !tournament.state().stages.is_empty();
         let mut after = tournament.clone();
         let mut events = Vec::new();
@@ -437,11 +447,18 @@ pub async fn register_list(
     };
     let mutation = request.mutation(&list);
     let write = RegistrationsWrite {
+        tournament: id,
         organizer: request.account().clone(),
         list,
         done: Vec::new(),
     };
-    state.tournaments.mutate(id, mutation, write).await
+    let mut response = state.tournaments.mutate(id, mutation, write).await?;
+    // The answer carries set-up codes: a key to each new account.
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    Ok(response)
 }
 
 #[cfg(test)]

@@ -36,6 +36,13 @@ impl Game {
                     "player {i}: a name has 1 to {MAX_NAME_LEN} characters"
                 )));
             }
+            // A record's names are shown to referees and in the replay viewer.
+            if !crate::text::shows_as_written(name, &[]) {
+                return Err(GameError::BadPlayers(format!(
+                    "player {i}: a name holds a control, invisible or direction character, \
+                     or a pile of combining marks"
+                )));
+            }
             if players[..i].contains(name) {
                 return Err(GameError::BadPlayers(format!("{name:?} is seated twice")));
             }
