@@ -48,6 +48,9 @@
 //! - [`tournaments`]: championship tournaments as a stream kind: the row lock, the
 //!   server's draw seeds and their commitments, online tables for draws, the hook that
 //!   records an online game's result, verification.
+//! - [`visibility`]: every read of a table goes through it: the caller's relation to
+//!   the table (seat, referee, official who plays, operator, anyone else) decided by
+//!   the domain's one policy, and stored streams cut before their secrets in play.
 //! - [`live`]: live streams (`/stream`): the hub that wakes subscribers when the
 //!   database notifies that a stream moved, on every instance, and the wire formats.
 //! - [`clocks`]: the background task that fires the timeouts of tables whose clock
@@ -96,3 +99,4 @@ pub mod streams;
 pub mod tables;
 pub mod telemetry;
 pub mod tournaments;
+pub mod visibility;

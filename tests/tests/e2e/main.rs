@@ -51,4 +51,6 @@ mod tournaments_online;
 mod tournaments_players;
 mod tournaments_read;
 mod tournaments_views;
+mod trust;
+mod trust_property;
 mod verification;
