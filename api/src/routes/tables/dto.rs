@@ -557,10 +557,13 @@ impl TableView {
             legal: seat
                 .filter(|&seat| own.is_some() || table.entropy.awaiting().contains(&seat))
                 .map(|seat| LegalActionsInfo::at(table, seat)),
-            // Every hand is public once no round is in play (a finished game shows its
-            // last hands to all); while one is, only its referees see them.
+            // Every hand is public once the game is over (its last round is over; a
+            // started game is otherwise always in a round or dealing the next one);
+            // while it is played, only its referees see them. Asked of the game, not
+            // of `sealed_from`, which walks the stream: every answer to a move and every
+            // push builds a view.
             hands: (table.started
-                && (relation.sees_hands_in_play() || seen.sealed_from().is_none()))
+                && (relation.sees_hands_in_play() || table.game.is_finished()))
             .then(|| {
                 (0..table.seats.len())
                     .map(|s| card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX))))
