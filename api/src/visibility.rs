@@ -12,7 +12,10 @@
 //!   anyone try every card against it, so such an event leaves the server whole or not
 //!   at all.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+use sqlx::PgPool;
 
 use yaniv_domain::table::Table;
 use yaniv_domain::tournament::{Actor, Roles, State as TournamentState, Tournament};
@@ -240,6 +243,28 @@ pub fn sealed_from_stored(events: &[RecordedEvent]) -> Option<u64> {
     )
 }
 
+/// For every table whose game is not over, where its secrets still in play begin
+/// ([`sealed_from_stored`], read in the database): what answers listing many streams'
+/// heads (checkpoints) leave out.
+pub async fn sealed_tables(pool: &PgPool) -> Result<BTreeMap<String, u64>, sqlx::Error> {
+    let rows: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT e.stream_id, min(e.version) FROM events e \
+         WHERE e.stream_id IN (SELECT 'table-' || id FROM game_tables WHERE status <> 'finished') \
+           AND e.event_type = ANY($1) \
+           AND e.version > COALESCE((SELECT max(r.version) FROM events r \
+                                     WHERE r.stream_id = e.stream_id AND r.event_type = $2), 0) \
+         GROUP BY e.stream_id",
+    )
+    .bind(&visibility::SECRETS_BEGIN[..])
+    .bind(visibility::SECRETS_END)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(stream, from)| (stream, u64::try_from(from).unwrap_or(0)))
+        .collect())
+}
+
 /// A stream's stored events that may leave the server as stored: all of them, or those
 /// before the first secret of a round still in play.
 #[derive(Debug, Clone)]
@@ -263,8 +288,7 @@ impl Disclosed {
         }
     }
 
-    /// `events` whole: a stream that holds no secret (a tournament's), or one whose
-    /// secrets no longer matter (the games of a finished tournament).
+    /// `events` whole: a stream that holds no secret (a tournament's).
     pub fn whole(events: Vec<RecordedEvent>) -> Self {
         Self {
             events,
@@ -287,9 +311,10 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     /// The reads of a table that bypass [`super::SeenTable`], each where it is allowed
-    /// and why. Any other use under `routes/`, `pages/`, `archive/` or `live/` fails
-    /// the test below: a new surface reads a table through this module.
-    const ALLOWED: [(&str, &str, &str); 8] = [
+    /// and why. Any other use under `routes/`, `pages/`, `archive/`, `live/`,
+    /// `tournaments/` or `tables/` fails the test below: a new surface reads a table
+    /// through this module.
+    const ALLOWED: [(&str, &str, &str); 11] = [
         (
             "routes/tables/mod.rs",
             ".tables.read(",
@@ -330,6 +355,21 @@ mod tests {
             ".tables.read_all(",
             "wrapped in Disclosed",
         ),
+        (
+            "tables/verify.rs",
+            ".tables.load_fresh(",
+            "the fold's status for the listing check; callers seal the verdict",
+        ),
+        (
+            "tournaments/verify.rs",
+            ".tables.load_fresh(",
+            "a finished game compared with its result, never shown",
+        ),
+        (
+            "tournaments/verify.rs",
+            ".tables.read_all(",
+            "a result's game verified, its verdict sealed",
+        ),
     ];
 
     const READS: [&str; 7] = [
@@ -357,7 +397,14 @@ mod tests {
     fn every_surface_reads_tables_through_the_visibility_policy() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = Vec::new();
-        for dir in ["routes", "pages", "archive", "live"] {
+        for dir in [
+            "routes",
+            "pages",
+            "archive",
+            "live",
+            "tournaments",
+            "tables",
+        ] {
             sources(&root.join(dir), &mut files);
         }
         assert!(files.len() > 40, "{files:?}");

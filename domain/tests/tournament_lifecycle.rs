@@ -1099,8 +1099,22 @@ fn officials_who_play_have_no_power_over_any_result() {
     };
     assert_eq!(h.refuse(101, new_deal.clone()), "official_plays");
     h.by(REFEREE, new_deal);
-    // A player still withdraws themself.
+    // A player still withdraws themself; the referee who does not play withdraws a
+    // rival, and that is listed for review.
     h.by(ORGANIZER, Command::Withdraw { player: ORGANIZER });
+    let rival = tables[rival][1];
+    h.by(REFEREE, Command::Withdraw { player: rival });
+    let listed = h.t.interventions();
+    let last = listed.last().expect("listed");
+    assert_eq!(last.kind, InterventionKind::PlayerWithdrawn);
+    assert_eq!(last.player, Some(rival));
+    assert_eq!(last.by, Actor::Account(REFEREE));
+    assert!(
+        !listed
+            .iter()
+            .any(|i| i.kind == InterventionKind::PlayerWithdrawn && i.player == Some(ORGANIZER)),
+        "withdrawing oneself is no intervention"
+    );
 }
 
 /// "Officials belong to a tournament. Global roles only allow creating tournaments or

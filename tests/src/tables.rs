@@ -75,17 +75,34 @@ impl TestApp {
     /// Registers `name` and grants it `role` besides `player`.
     pub async fn new_player_with_role(&self, name: &str, role: &str) -> Player {
         let player = self.new_player(name).await;
+        self.set_roles(player.id, &["player", role]).await;
+        player
+    }
+
+    /// The admin gives `account` exactly `roles` (`PUT /v1/accounts/{id}/roles`).
+    pub async fn set_roles(&self, account: i64, roles: &[&str]) {
         let (_, admin) = self.admin().await;
         let response = self
             .client
-            .put(self.url(&format!("/v1/accounts/{}/roles", player.id)))
+            .put(self.url(&format!("/v1/accounts/{account}/roles")))
             .bearer_auth(&admin)
-            .json(&json!({"roles": ["player", role]}))
+            .json(&json!({ "roles": roles }))
             .send()
             .await
             .expect("PUT roles");
-        assert_eq!(response.status(), StatusCode::OK, "grant {role}");
-        player
+        assert_eq!(response.status(), StatusCode::OK, "roles {roles:?}");
+    }
+
+    /// `POST /v1/tournaments/{id}/registrations` with a CSV door list.
+    pub async fn door_list(&self, id: i64, token: &str, csv: &str) -> reqwest::Response {
+        self.client
+            .post(self.url(&format!("/v1/tournaments/{id}/registrations")))
+            .bearer_auth(token)
+            .header("content-type", "text/csv")
+            .body(csv.to_owned())
+            .send()
+            .await
+            .expect("POST registrations")
     }
 }
 

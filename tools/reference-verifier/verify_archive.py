@@ -581,9 +581,6 @@ class Verifier:
 
     # -- §1.3 streams cut before a round in play -------------------------------
     def check_sealed(self):
-        tour = "tournament-%s" % self.archive.get("tournament_id")
-        finished = any(isinstance(r, dict) and r.get("type") == "tournament_finished.v1"
-                       for r in self.streams.get(tour, []))
         for sid in self.stream_order:
             if sid not in self.sealed:
                 continue
@@ -593,9 +590,6 @@ class Verifier:
                 self.fail("chain", sid, cut if isinstance(cut, int) else 0, "sealed_mismatch",
                           "the stream says it is cut before version %r but holds %d events"
                           % (cut, len(rows)))
-            elif finished:
-                self.fail("chain", sid, cut, "sealed_after_finish",
-                          "the tournament is finished: its archive holds every game whole")
             elif any(isinstance(r, dict) and r.get("type") == "game_finished.v1" for r in rows):
                 self.fail("chain", sid, cut, "sealed_mismatch",
                           "the stream is cut before a round in play, but its game is over")
@@ -2291,6 +2285,14 @@ class TournamentChecker:
                     self.fail(version, "redraw_started", "the round to redraw has begun (§13.1)")
                 # §13.7: a redraw that records the seating it replaced names the one in
                 # force, and stays within redraws_per_round.
+                by = p.get("by")
+                if by is not None:
+                    acct = by.get("account") if isinstance(by, dict) else None
+                    if not (by == "server" or acct == self.organizer or acct in self.referees):
+                        self.fail(version, "forbidden", "the redraw's %r is no official" % (by,))
+                    elif acct is not None and acct in self.by_account:
+                        self.fail(version, "official_plays",
+                                  "the redraw's official %r plays in the tournament" % (acct,))
                 replaced = p.get("replaced")
                 if replaced is not None:
                     in_force = ([tb["players"] for tb in rnd["tables"]],

@@ -16,15 +16,15 @@ use crate::tournaments::verify::{Decoded, linked_table};
 use crate::visibility::Disclosed;
 
 /// The archive of tournament `id`, whose stored events (`stored`, all of them) and
-/// their decoding the caller has read already. Until the tournament is `finished`, a
-/// game stream stops before the first secret of a round still in play (its `sealed_from`
-/// says where); once it is, every stream is whole.
+/// their decoding the caller has read already. A game stream stops before the first
+/// secret of a round still in play (its `sealed_from` says where): a round of a game
+/// that is never finished (voided, or replaced by a result typed in) stays sealed even
+/// once the tournament is over, as it does for every other read.
 pub async fn build(
     state: &AppState,
     id: i64,
     stored: &[RecordedEvent],
     decoded: &Decoded,
-    finished: bool,
 ) -> Result<Archive, ApiError> {
     let pool = state.store.pool();
     let mut streams = vec![archived(
@@ -33,11 +33,7 @@ pub async fn build(
     )];
     for table in game_tables(pool, id, &decoded.events).await? {
         let events = state.tables.read_all(table).await?;
-        let disclosed = if finished {
-            Disclosed::whole(events)
-        } else {
-            Disclosed::table_stream(events)
-        };
+        let disclosed = Disclosed::table_stream(events);
         streams.push(archived(&crate::tables::stream_id(table), &disclosed));
     }
     let checkpoints = checkpoints_of(pool, &streams).await?;

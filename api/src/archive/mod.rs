@@ -56,10 +56,10 @@ pub struct ArchivedStream {
     #[schema(example = "table-12")]
     pub stream_id: String,
     pub events: Vec<ArchivedEvent>,
-    /// A game stream of an unfinished tournament whose round is in play: the version
-    /// of its first event left out (the round's committed seed or its deal). The events
-    /// from there on leave the server once the round is over; a checkpoint head past
-    /// it is left out too. Absent when the stream is whole.
+    /// A game stream whose round is in play: the version of its first event left out
+    /// (the round's committed seed or its deal). The events from there on leave the
+    /// server once the round is over; a checkpoint head past it is left out too.
+    /// Absent when the stream is whole.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed_from: Option<u64>,
 }

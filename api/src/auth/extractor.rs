@@ -40,6 +40,13 @@ impl Authenticated {
     pub fn token_hash(&self) -> &[u8; 32] {
         &self.token_hash
     }
+
+    /// The session's account as it is now (`None` once the session is revoked or
+    /// expired): what a long-lived answer, such as a live stream, asks before each
+    /// message, so that a role taken away takes its sight away at once.
+    pub async fn current(&self, state: &AppState) -> Result<Option<Account>, ApiError> {
+        session_account(state, &self.token_hash).await
+    }
 }
 
 /// The account of session `token_hash`: from this instance's session cache, else from

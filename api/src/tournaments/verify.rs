@@ -352,7 +352,10 @@ async fn check_game_stream(
     table: i64,
 ) -> Result<Option<VerifyFailure>, ApiError> {
     let events = state.tables.read_all(table).await?;
-    let verdict = crate::tables::verify::run(state, table, &events).await?;
+    // Quoted to whoever verifies the tournament: sealed like the table's own answer.
+    let verdict = crate::tables::verify::run(state, table, &events)
+        .await?
+        .sealed(crate::visibility::sealed_from_stored(&events), &events);
     Ok(verdict.first_failure.map(|inner| {
         failure(
             version,

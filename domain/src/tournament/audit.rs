@@ -320,12 +320,21 @@ impl State {
         Ok(())
     }
 
-    /// A redraw that records what it replaced (every redraw since they are listed as
-    /// interventions) names the seating in force before it, and stays within the
-    /// tournament's bound on redraws of one round. Older redraws record neither and are
-    /// not held to the bound, which came with the record.
+    /// A redraw that records who made it and what it replaced (every redraw since they
+    /// are listed as interventions) was made by an official the stream names who plays
+    /// nowhere in the tournament, names the seating in force before it, and stays
+    /// within the tournament's bound on redraws of one round. Older redraws record none
+    /// of it and are not held to the bound, which came with the record.
     fn audit_redraw_record(&self, drawn: &RoundDrawn) -> Result<(), Mismatch> {
         let at = drawn.round_ref();
+        if let Some(by) = drawn.by {
+            if !self.is_official(by) {
+                return Err(TournamentError::Forbidden(Role::Official).into());
+            }
+            if let Some(account) = by.account().filter(|a| self.plays(*a)) {
+                return Err(TournamentError::OfficialPlays(account).into());
+            }
+        }
         let (Some(replaced), Some(round)) = (&drawn.replaced, self.round(at)) else {
             return Ok(());
         };

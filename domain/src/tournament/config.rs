@@ -130,8 +130,8 @@ pub struct Config {
     /// The standings order; complete ties under it share a place.
     pub tie_breaks: Vec<TieBreak>,
     /// Whether the organizer and referees may also play. Chosen at creation, never
-    /// changed after; an official who plays has no power over any result, seating or
-    /// player of the tournament, and an official who does not play must remain.
+    /// changed after; an official who plays has no power over any result or seating,
+    /// nor over another player's place, and an official who does not play must remain.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub officials_may_play: bool,
     /// The clock of the tournament's online tables (each table keeps the clock it was

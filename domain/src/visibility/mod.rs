@@ -34,7 +34,7 @@ mod events;
 mod sealed;
 
 pub use events::{VisibleEvent, visible_events};
-pub use sealed::{sealed_from, sealed_from_types};
+pub use sealed::{SECRETS_BEGIN, SECRETS_END, sealed_from, sealed_from_types};
 
 use crate::game::{Seat, Viewer};
 use crate::table::Table;

@@ -4,9 +4,9 @@ use crate::table::Table;
 
 /// Where the secrets of a round begin: its server seed committed for the deal (player
 /// entropy) or, without one, the deal itself.
-const SECRETS_BEGIN: [&str; 2] = ["deal_seed_committed.v1", "round_dealt.v1"];
+pub const SECRETS_BEGIN: [&str; 2] = ["deal_seed_committed.v1", "round_dealt.v1"];
 /// Where they end.
-const SECRETS_END: &str = "round_ended.v1";
+pub const SECRETS_END: &str = "round_ended.v1";
 
 /// The version of the first event of `table` that holds a secret of a round not yet
 /// over: the server's committed seed for the next deal (player entropy) or the deal of

@@ -470,7 +470,7 @@ async fn forged_redraws_and_false_cuts_are_named_by_both_verifiers() {
     let table_stream = format!("table-{game_table}");
     let length = stream(&mut whole.clone(), &table_stream).len() as u64;
 
-    // A finished tournament's archive is whole: a cut in it is a forgery.
+    // A finished game has no round in play: a cut in it is a forgery.
     let mut cut = whole.clone();
     for archived in cut["streams"].as_array_mut().unwrap() {
         if archived["stream_id"] == table_stream.as_str() {
@@ -479,7 +479,7 @@ async fn forged_redraws_and_false_cuts_are_named_by_both_verifiers() {
     }
     let (status, verdict) = verify_offline(&cut);
     assert_eq!(status, 1);
-    assert_first_failure(&verdict, &table_stream, length + 1, "sealed_after_finish");
+    assert_first_failure(&verdict, &table_stream, length + 1, "sealed_mismatch");
     // A cut that does not fall where the stream ends.
     for archived in cut["streams"].as_array_mut().unwrap() {
         if archived["stream_id"] == table_stream.as_str() {
@@ -489,6 +489,16 @@ async fn forged_redraws_and_false_cuts_are_named_by_both_verifiers() {
     let (status, verdict) = verify_offline(&cut);
     assert_eq!(status, 1);
     assert_first_failure(&verdict, &table_stream, 3, "sealed_mismatch");
+    // Two forgeries in one stream: both verifiers name the earlier one first.
+    for archived in cut["streams"].as_array_mut().unwrap() {
+        if archived["stream_id"] == table_stream.as_str() {
+            archived["sealed_from"] = json!(length + 1);
+        }
+    }
+    stream(&mut cut, &table_stream)[4]["actor"] = json!("account:999");
+    let (status, verdict) = verify_offline(&cut);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &table_stream, 5, "hash_mismatch");
 
     // A paper round drawn, then redrawn: the redraw names the seating it replaced.
     let players: Vec<Player> = {
@@ -512,11 +522,20 @@ async fn forged_redraws_and_false_cuts_are_named_by_both_verifiers() {
     assert_eq!(status, 0, "{verdict:#}");
     let tournament_stream = format!("tournament-{cup}");
     let at = version_of(&mut archive, &tournament_stream, "round_redrawn.v1", true);
-    forge(&mut archive, &tournament_stream, at, |payload| {
+    let mut swapped = archive.clone();
+    forge(&mut swapped, &tournament_stream, at, |payload| {
         let tables = payload["replaced"]["tables"].as_array_mut().unwrap();
         tables.swap(0, 1);
     });
-    let (status, verdict) = verify_offline(&archive);
+    let (status, verdict) = verify_offline(&swapped);
     assert_eq!(status, 1);
     assert_first_failure(&verdict, &tournament_stream, at, "replaced_mismatch");
+    // Nor may a redraw be said to come from a player.
+    let mut by_a_player = archive.clone();
+    forge(&mut by_a_player, &tournament_stream, at, |payload| {
+        payload["by"] = json!({"account": players[0].id});
+    });
+    let (status, verdict) = verify_offline(&by_a_player);
+    assert_eq!(status, 1);
+    assert_first_failure(&verdict, &tournament_stream, at, "forbidden");
 }

@@ -9,20 +9,8 @@ use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tournaments::{standings_csv_matches, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
-/// `POST /v1/tournaments/{id}/registrations` with `csv` as `text/csv`.
-async fn post_list(app: &TestApp, id: i64, token: &str, csv: &str) -> reqwest::Response {
-    app.client
-        .post(app.url(&format!("/v1/tournaments/{id}/registrations")))
-        .bearer_auth(token)
-        .header("content-type", "text/csv")
-        .body(csv.to_owned())
-        .send()
-        .await
-        .expect("POST registrations")
-}
-
 async fn list_ok(app: &TestApp, id: i64, token: &str, csv: &str) -> Vec<Value> {
-    let response = post_list(app, id, token, csv).await;
+    let response = app.door_list(id, token, csv).await;
     let body = Api::json_ok(response, StatusCode::OK, "door list").await;
     body["rows"].as_array().expect("rows").clone()
 }
@@ -130,7 +118,7 @@ async fn the_door_a_csv_of_twelve_late_entries_and_no_shows() {
     }
 
     // Only the organizer sends it, and a refused list creates no account.
-    let refused = post_list(&app, id, &outsider.token, &csv).await;
+    let refused = app.door_list(id, &outsider.token, &csv).await;
     expect_problem(refused, StatusCode::FORBIDDEN, "forbidden").await;
     let search = app
         .get("/v1/accounts?username=new_eve", Some(&org.token))
@@ -144,7 +132,9 @@ async fn the_door_a_csv_of_twelve_late_entries_and_no_shows() {
         "nothing created by a refused list"
     );
     // A bad row refuses the whole list, naming its line.
-    let bad = post_list(&app, id, &org.token, "username\nok_name\nx\n").await;
+    let bad = app
+        .door_list(id, &org.token, "username\nok_name\nx\n")
+        .await;
     let problem = expect_problem(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
     assert_eq!(problem.errors[0].field, "line 3");
     let as_xml = app

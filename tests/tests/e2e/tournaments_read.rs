@@ -311,15 +311,7 @@ async fn a_clean_tournament_verifies_for_its_officials_and_admins_only() {
 
     // Without the organizer role, olga no longer organizes this tournament (#27:
     // powers end with the role).
-    let response = app
-        .client
-        .put(app.url(&format!("/v1/accounts/{}/roles", org.id)))
-        .bearer_auth(&admin)
-        .json(&json!({"roles": ["player"]}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
+    app.set_roles(org.id, &["player"]).await;
     let refused = api
         .post(&format!("/v1/tournaments/{id}/verify"), &org.token, None)
         .await;

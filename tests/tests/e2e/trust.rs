@@ -38,6 +38,24 @@ fn cup(name: &str, capacity: usize, config: Value) -> Value {
     body
 }
 
+/// Tournament `body` organized by `org` with `rita` named referee before anyone
+/// registers, `entrants` registered and checked in, its first round drawn with the
+/// draw `draw` asks for: the tournament, the draw's answer and the seating by table.
+async fn drawn_cup(
+    api: &Api,
+    (org, rita): (&Player, &Player),
+    entrants: &[Player],
+    body: &Value,
+    draw: &Value,
+) -> (i64, Value, Vec<(Value, Vec<i64>)>) {
+    let id = api
+        .started_tournament_refereed(org, &[rita], entrants, body)
+        .await;
+    let drawn = api.draw(id, &org.token, draw).await;
+    let seating = tables_of(&api.tournament_read(id, "/stages", &org.token).await, 1, 1);
+    (id, drawn, seating)
+}
+
 async fn players(app: &TestApp, prefix: &str, n: usize) -> Vec<Player> {
     let mut all = Vec::new();
     for i in 1..=n {
@@ -158,12 +176,8 @@ async fn the_archive_of_a_running_tournament_holds_no_live_deal() {
     };
     let mut entrants = vec![otto.clone(), admin_player];
     entrants.extend(players(&app, "ap", 6).await);
-    let id = api
-        .started_tournament_refereed(&org, &[&rita], &entrants, &cup("Live cup", 8, json!({})))
-        .await;
-    let drawn = api.draw(id, &org.token, &json!({})).await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let seating = tables_of(&stages, 1, 1);
+    let body = cup("Live cup", 8, json!({}));
+    let (id, drawn, seating) = drawn_cup(&api, (&org, &rita), &entrants, &body, &json!({})).await;
     let not_otto = seating
         .iter()
         .position(|(_, seated)| !seated.contains(&otto.id))
@@ -212,15 +226,8 @@ async fn the_servers_entropy_seed_is_sealed_for_everyone_until_its_round_ends() 
     let rita = app.new_referee("rita").await;
     let (_, admin) = app.admin().await;
     let seated = players(&app, "ep", 4).await;
-    let id = api
-        .started_tournament_refereed(
-            &org,
-            &[&rita],
-            &seated,
-            &cup("Entropy cup", 4, json!({"player_entropy": true})),
-        )
-        .await;
-    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let body = cup("Entropy cup", 4, json!({"player_entropy": true}));
+    let (id, drawn, _) = drawn_cup(&api, (&org, &rita), &seated, &body, &json!({})).await;
     let game = drawn["online_tables"][0]["game_table"].as_i64().unwrap();
     let truth = stored(&app, game).await;
     let (from, seeds) = live_secrets(&truth).expect("the commitment waits for contributions");
@@ -253,18 +260,6 @@ async fn the_servers_entropy_seed_is_sealed_for_everyone_until_its_round_ends() 
         assert!(!body.to_string().contains(&seeds[0]));
         check_sealed_archive(&app, &body).await;
     }
-}
-
-/// `POST /v1/tournaments/{id}/registrations` with a CSV door list.
-async fn door_list(app: &TestApp, id: i64, token: &str, csv: &str) -> reqwest::Response {
-    app.client
-        .post(app.url(&format!("/v1/tournaments/{id}/registrations")))
-        .bearer_auth(token)
-        .header("content-type", "text/csv")
-        .body(csv.to_owned())
-        .send()
-        .await
-        .expect("POST registrations")
 }
 
 async fn set_up(app: &TestApp, username: &str, code: &str) -> reqwest::Response {
@@ -313,14 +308,14 @@ async fn an_organizer_cannot_take_over_another_cups_door_accounts() {
     }
     let (a, b) = (ids[0], ids[1]);
 
-    let response = door_list(&app, a, &anna.token, "username\nvic\n").await;
+    let response = app.door_list(a, &anna.token, "username\nvic\n").await;
     assert!(no_store(&response), "a door list's answer carries codes");
     let rows = Api::json_ok(response, StatusCode::OK, "A's list").await;
     let vic = rows["rows"][0]["account"].as_i64().unwrap();
     let first_code = rows["rows"][0]["setup_code"].as_str().unwrap().to_owned();
 
     // B lists the same name in any case: the account is found, no code comes with it.
-    let response = door_list(&app, b, &bert.token, "username\nVIC\n").await;
+    let response = app.door_list(b, &bert.token, "username\nVIC\n").await;
     let rows = Api::json_ok(response, StatusCode::OK, "B's list").await;
     let row = &rows["rows"][0];
     assert_eq!(row["account"], vic);
@@ -448,16 +443,8 @@ async fn cup_whose_organizer_plays(
     let rita = app.new_referee("rita").await;
     let mut entrants = vec![org.clone()];
     entrants.extend(players(app, "pp", 7).await);
-    let id = api
-        .started_tournament_refereed(
-            &org,
-            &[&rita],
-            &entrants,
-            &cup("Club night", 8, json!({"officials_may_play": true})),
-        )
-        .await;
-    let drawn = api.draw(id, &org.token, &json!({})).await;
-    let seating = tables_of(&api.tournament_read(id, "/stages", &org.token).await, 1, 1);
+    let body = cup("Club night", 8, json!({"officials_may_play": true}));
+    let (id, drawn, seating) = drawn_cup(&api, (&org, &rita), &entrants, &body, &json!({})).await;
     let rival_table = seating
         .iter()
         .position(|(_, seated)| !seated.contains(&org.id))
@@ -556,12 +543,9 @@ async fn a_referee_whose_role_is_removed_loses_its_powers_at_once() {
     let org = app.new_organizer("olga").await;
     let rita = app.new_referee("rita").await;
     let entrants = players(&app, "vp", 8).await;
-    let id = api
-        .started_tournament_refereed(&org, &[&rita], &entrants, &cup("Cup", 8, json!({})))
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
-        .await;
-    let seating = tables_of(&api.tournament_read(id, "/stages", &org.token).await, 1, 1);
+    let body = cup("Cup", 8, json!({}));
+    let paper = json!({"paper_tables": [1]});
+    let (id, _, seating) = drawn_cup(&api, (&org, &rita), &entrants, &body, &paper).await;
     let (paper, paper_players) = seating[0].clone();
     assert_eq!(
         archive(&api, id, &rita.token).await.status(),
@@ -569,16 +553,7 @@ async fn a_referee_whose_role_is_removed_loses_its_powers_at_once() {
         "named and holding the role, rita reads the archive"
     );
 
-    let (_, admin) = app.admin().await;
-    let response = app
-        .client
-        .put(app.url(&format!("/v1/accounts/{}/roles", rita.id)))
-        .bearer_auth(&admin)
-        .json(&json!({"roles": ["player"]}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
+    app.set_roles(rita.id, &["player"]).await;
 
     for command in [
         json!({"command": "void_game", "table": seating[1].0, "reason": "misdeal"}),
@@ -648,6 +623,8 @@ async fn the_log_in_form_sends_nowhere_but_this_servers_own_pages() {
         ("/v1/tables".to_owned(), "/desk"),
         ("/desk/login".to_owned(), "/desk"),
         ("/t/1/../../v1".to_owned(), "/desk"),
+        ("/desk/t/%2e%2e/tables/%2e%2E/x".to_owned(), "/desk"),
+        ("/desk/t/.%2e".to_owned(), "/desk"),
         ("/desk/t/7".to_owned(), "/desk/t/7"),
         (
             "/t/3/standings?lang=nl".to_owned(),

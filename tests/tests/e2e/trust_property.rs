@@ -425,16 +425,8 @@ async fn no_read_by_any_actor_reveals_a_live_secret() {
     let playing_referee = entrants[1].clone();
     if officials_play {
         let add = json!({"command": "add_referee", "referee": playing_referee.id});
-        let (_, admin_token) = app.admin().await;
-        let grant = app
-            .client
-            .put(app.url(&format!("/v1/accounts/{}/roles", playing_referee.id)))
-            .bearer_auth(&admin_token)
-            .json(&json!({"roles": ["player", "referee"]}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(grant.status(), StatusCode::OK);
+        app.set_roles(playing_referee.id, &["player", "referee"])
+            .await;
         api.accepted(id, &org.token, &add).await;
     }
     let drawn = api.draw(id, &org.token, &json!({})).await;

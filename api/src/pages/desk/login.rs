@@ -32,7 +32,8 @@ fn is_a_page(pattern: &str) -> bool {
 
 /// `next` when it is the path (and query) of a page this server routes: printable
 /// ASCII only (no control character, space or backslash, which browsers drop or read
-/// as `/`), one leading `/`, no fragment and no dot segment. Anything else is `None`.
+/// as `/`), one leading `/`, no fragment, no escape and no dot segment in the path.
+/// Anything else is `None`.
 pub fn page_of_this_server(req: &HttpRequest, next: &str) -> Option<String> {
     let printable = next
         .bytes()
@@ -41,10 +42,11 @@ pub fn page_of_this_server(req: &HttpRequest, next: &str) -> Option<String> {
         return None;
     }
     let path = next.split('?').next().unwrap_or_default();
-    if path
+    // No page's path needs an escape, and a browser reads `%2e%2e` as `..`.
+    let dot_segment = path
         .split('/')
-        .any(|segment| segment == "." || segment == "..")
-    {
+        .any(|segment| segment == "." || segment == "..");
+    if path.contains('%') || dot_segment {
         return None;
     }
     let pattern = req.resource_map().match_pattern(path)?;

@@ -562,13 +562,14 @@ impl TableView {
             // while it is played, only its referees see them. Asked of the game, not
             // of `sealed_from`, which walks the stream: every answer to a move and every
             // push builds a view.
-            hands: (table.started
-                && (relation.sees_hands_in_play() || table.game.is_finished()))
-            .then(|| {
-                (0..table.seats.len())
-                    .map(|s| card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX))))
-                    .collect()
-            }),
+            hands: (table.started && (relation.sees_hands_in_play() || table.game.is_finished()))
+                .then(|| {
+                    (0..table.seats.len())
+                        .map(|s| {
+                            card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX)))
+                        })
+                        .collect()
+                }),
             clock: ClockInfo::of(table),
             entropy: EntropyInfo::of(table),
             shown_hands: seat

@@ -13,7 +13,6 @@ use utoipa::IntoParams;
 use super::dto::TableView;
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
-use crate::auth::accounts::Account;
 use crate::error::{ApiError, Problem};
 use crate::live::body::{Format, resume_point};
 use crate::live::follow::{self, Outbox, Source, Stop};
@@ -69,10 +68,7 @@ pub async fn stream(
     // Refusals (no table) are answered as problems before the stream opens.
     SeenTable::read(&state, id, Some(&auth.account)).await?;
     let after = resume_point(&req, query.after);
-    let source = TableSource {
-        account: auth.account,
-        id,
-    };
+    let source = TableSource { auth, id };
     Ok(follow::open(
         state,
         stream_id(id),
@@ -82,9 +78,11 @@ pub async fn stream(
     ))
 }
 
-/// A table as one account may see it.
+/// A table as one session may see it.
 struct TableSource {
-    account: Account,
+    /// The caller's session, asked again before each message: roles change while a
+    /// stream stays open.
+    auth: Authenticated,
     id: i64,
 }
 
@@ -98,7 +96,12 @@ impl Source for TableSource {
         head: u64,
         out: &Outbox,
     ) -> Result<u64, Stop> {
-        let seen = SeenTable::read_at_least(state, self.id, head, Some(&self.account)).await?;
+        let account = self
+            .auth
+            .current(state)
+            .await?
+            .ok_or(Stop::Failed(ApiError::InvalidToken))?;
+        let seen = SeenTable::read_at_least(state, self.id, head, Some(&account)).await?;
         let seen = seen.seen();
         let table = seen.table();
         let mut done = match sent {

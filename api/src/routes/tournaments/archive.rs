@@ -17,10 +17,9 @@ use crate::visibility::officiates_or_operates;
 /// recorded those streams, each head with its Merkle path to the checkpoint's root.
 /// Paper results are events of the tournament's stream. `yaniv verify ARCHIVE`
 /// checks all of it offline; `docs/verification.md` specifies how. Public once the
-/// tournament is finished, every stream whole. Before that, for its organizer and
-/// referees (while they hold the organizer or referee role) and for admins, and a game
-/// whose round is in play stops before that round's first secret (`sealed_from`):
-/// nobody reads a live deal from it.
+/// tournament is finished; before that, for its organizer and referees (while they hold
+/// the organizer or referee role) and for admins. A game whose round is in play stops
+/// before that round's first secret (`sealed_from`): nobody reads a live deal from it.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/archive",
@@ -64,8 +63,7 @@ pub async fn archive(
             });
         }
     }
-    let finished = folded.finished.is_some();
-    let archive = export::build(&state, id, &stored, &decoded, finished).await?;
+    let archive = export::build(&state, id, &stored, &decoded).await?;
     tracing::info!(
         tournament = id,
         streams = archive.streams.len(),

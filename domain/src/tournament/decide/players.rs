@@ -140,8 +140,9 @@ impl State {
     }
 
     pub(super) fn decide_withdraw(&self, ctx: &Context, player: AccountId) -> Decision {
-        self.require(ctx, Role::PlayerOrOrganizer, Some(player))?;
-        // Withdrawing someone else takes them out as surely as a disqualification.
+        // Withdrawing someone else takes them out as surely as a disqualification: an
+        // official's act, by one who plays nowhere in the tournament.
+        self.require(ctx, Role::PlayerOrOfficial, Some(player))?;
         if ctx.actor != Actor::Account(player) {
             self.require_neutral(ctx)?;
         }
