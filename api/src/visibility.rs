@@ -63,6 +63,34 @@ pub async fn relation(
     ))
 }
 
+/// Whether `caller` may verify table `id` whose stream cannot be folded (so no relation
+/// to it can be told from its events): an admin; or, at a table outside any tournament
+/// where it has no seat (both as the listing remembers them), an account holding the
+/// referee role, the table's referee by the policy. The verdict is sealed either way.
+pub async fn may_verify_unreadable(
+    pool: &PgPool,
+    id: i64,
+    caller: &Account,
+) -> Result<bool, ApiError> {
+    let roles = roles_of(Some(caller));
+    if roles.admin {
+        return Ok(true);
+    }
+    if !roles.referee {
+        return Ok(false);
+    }
+    let referees: Option<bool> = sqlx::query_scalar(
+        "SELECT tournament_id IS NULL AND NOT EXISTS \
+           (SELECT 1 FROM table_seats WHERE table_id = $1 AND account_id = $2) \
+         FROM game_tables WHERE id = $1",
+    )
+    .bind(id)
+    .bind(caller.id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(referees.unwrap_or(false))
+}
+
 /// Whether `caller` may read a tournament (folded: `tournament`) as its officials do
 /// (its archive and verification before it is finished): an official it names who
 /// holds the role now, or the operator.

@@ -7,7 +7,7 @@ use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::tables::not_found;
 use crate::tables::verify::{self, Verification};
-use crate::visibility::{SeenTable, roles_of, sealed_from_stored};
+use crate::visibility::{SeenTable, may_verify_unreadable, sealed_from_stored};
 
 /// Verifies a table's stream as stored: recomputes its hash chain from the stored
 /// bytes; replays its events (the table's structure, then every game event decided
@@ -44,13 +44,16 @@ pub async fn verify(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     // Who may verify is decided on the table as the server reads it; if that read
-    // fails because the stream is damaged, nobody's relation to it can be told, and the
-    // verification below says where to the operator alone.
+    // fails because the stream is damaged, the listing tells who referees it, and the
+    // verification below says where.
     match SeenTable::read(&state, id, Some(&auth.account)).await {
         Ok(seen) => seen.seen().require_inspector()?,
         Err(ApiError::NotFound(what)) => return Err(ApiError::NotFound(what)),
-        Err(_) if roles_of(Some(&auth.account)).admin => {}
-        Err(err) => return Err(err),
+        Err(err) => {
+            if !may_verify_unreadable(state.store.pool(), id, &auth.account).await? {
+                return Err(err);
+            }
+        }
     }
     let events = state.tables.read_all(id).await?;
     if events.is_empty() {
