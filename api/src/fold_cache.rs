@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::store::hash::Hash;
+use yaniv_verify::chain::Hash;
 
 /// A fold that knows which version of its stream it reflects.
 pub trait Versioned: Clone {

@@ -31,9 +31,9 @@
 //!   tokens stored as SHA-256, the [`auth::Authenticated`] extractor and role
 //!   checks, and the account tables.
 //! - [`store`]: the event store. Append-only `events` table with per-stream
-//!   versions (optimistic concurrency), a per-stream SHA-256 hash chain and its
-//!   verification, reading a stream or following the global log behind the xid8
-//!   read fence, and idempotency records. It is generic (stream id, event type,
+//!   versions (optimistic concurrency), a per-stream SHA-256 hash chain (its encoding
+//!   and its check are `yaniv-verify`'s), reading a stream or following the global log
+//!   behind the xid8 read fence, and idempotency records. It is generic (stream id, event type,
 //!   JSON payload): the rules engine (`yaniv-domain`) decides what to append.
 //! - [`streams`]: one repository for every kind of stream
 //!   ([`streams::Repository`]): load (through a per-process fold cache that is never
@@ -41,10 +41,10 @@
 //!   concurrency and bounded retries, `Idempotency-Key`, `If-Match`. What differs per
 //!   kind is a [`streams::StreamKind`]. `docs/architecture.md` walks a request through it.
 //! - [`tables`]: online game tables as a stream kind: the listing projection, the OS
-//!   randomness the engine's table draws from, verification (hash chain + replay
-//!   through the rules), and [`tables::GameEndHook`].
-//! - [`archive`]: a tournament and its games in one file (`yaniv-archive/1`), and its
-//!   verification offline (`yaniv verify`).
+//!   randomness the engine's table draws from, what a verification reads of a table
+//!   (the checks themselves are `yaniv-verify`'s), and [`tables::GameEndHook`].
+//! - [`archive`]: a tournament and its games in one file (`yaniv-archive/1`), built
+//!   from the store; `yaniv verify` checks it offline with `yaniv-verify` alone.
 //! - [`tournaments`]: championship tournaments as a stream kind: the row lock, the
 //!   server's draw seeds and their commitments, online tables for draws, the hook that
 //!   records an online game's result, verification.
@@ -83,7 +83,6 @@ pub mod cors;
 pub mod error;
 pub mod fold_cache;
 pub mod idempotency;
-pub mod listing_check;
 pub mod live;
 pub mod metrics;
 pub mod openapi;

@@ -14,7 +14,7 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use yaniv_api::archive::{Archive, FORMAT, verify};
+use yaniv_verify::archive::{Archive, FORMAT, verify};
 
 use crate::output;
 
@@ -48,7 +48,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             args.file, archive.format
         ));
     }
-    let verdict = verify::verify(&archive);
+    let verdict = verify(&archive);
     let json = serde_json::to_string_pretty(&verdict)
         .map_err(|e| format!("cannot write the verdict: {e}"))?;
     output::print(&json)?;

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 use sqlx::{Connection, Executor};
-use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
+use yaniv_verify::chain::{GENESIS_HASH, HashInput};
 
 use crate::TestApp;
 

@@ -6,14 +6,16 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use yaniv_domain::tournament::{Event, TableGameStarted};
 
-use super::{Archive, ArchivedCheckpoint, ArchivedEvent, ArchivedHead, ArchivedStream, FORMAT};
 use crate::app_state::AppState;
-use crate::checkpoints::merkle::{self, HeadLeaf};
 use crate::checkpoints::{self, Head};
 use crate::error::ApiError;
-use crate::store::RecordedEvent;
+use crate::store::{RecordedEvent, unix_micros};
 use crate::tournaments::verify::{Decoded, linked_table};
 use crate::visibility::Disclosed;
+use yaniv_verify::archive::{
+    Archive, ArchivedCheckpoint, ArchivedEvent, ArchivedHead, ArchivedStream, FORMAT,
+};
+use yaniv_verify::merkle::{self, HeadLeaf};
 
 /// The archive of tournament `id`, whose stored events (`stored`, all of them) and
 /// their decoding the caller has read already. A game stream stops before the first
@@ -49,8 +51,23 @@ pub async fn build(
 fn archived(stream_id: &str, disclosed: &Disclosed) -> ArchivedStream {
     ArchivedStream {
         stream_id: stream_id.to_owned(),
-        events: disclosed.events().iter().map(ArchivedEvent::from).collect(),
+        events: disclosed.events().iter().map(archived_event).collect(),
         sealed_from: disclosed.sealed_from(),
+    }
+}
+
+/// One stored event with every field its hash covers, as an archive carries it.
+fn archived_event(event: &RecordedEvent) -> ArchivedEvent {
+    ArchivedEvent {
+        version: u64::try_from(event.version).unwrap_or(0),
+        event_type: event.event_type.clone(),
+        payload: event.payload.clone(),
+        actor: event.actor.clone(),
+        request_id: event.request_id.clone(),
+        idempotency_key: event.idempotency_key.clone(),
+        recorded_at_micros: unix_micros(event.recorded_at),
+        prev_hash: hex::encode(event.prev_hash),
+        hash: hex::encode(event.hash),
     }
 }
 

@@ -26,7 +26,6 @@
 //!
 //! Rows are never updated or deleted; a trigger rejects UPDATE, DELETE and TRUNCATE.
 
-pub mod hash;
 pub mod idempotency;
 
 use std::sync::Arc;
@@ -37,8 +36,8 @@ use serde::de::DeserializeOwned;
 use sqlx::{PgConnection, PgPool};
 use time::OffsetDateTime;
 
-use self::hash::{ChainStatus, ChainVerifier, GENESIS_HASH, Hash, HashInput};
 use crate::live::heads::HeadNotifier;
+use yaniv_verify::chain::{ChainStatus, ChainVerifier, GENESIS_HASH, Hash, HashInput};
 
 /// Longest stream id and event type (as enforced by the schema).
 pub const MAX_NAME_LEN: usize = 200;
@@ -161,6 +160,28 @@ impl RecordedEvent {
             recorded_at_micros: unix_micros(self.recorded_at),
             prev_hash: &self.prev_hash,
         }
+    }
+}
+
+impl yaniv_verify::row::Row for RecordedEvent {
+    fn version(&self) -> u64 {
+        u64::try_from(self.version).unwrap_or(0)
+    }
+
+    fn event_type(&self) -> &str {
+        &self.event_type
+    }
+
+    fn payload(&self) -> &str {
+        &self.payload
+    }
+
+    fn hash(&self) -> &Hash {
+        &self.hash
+    }
+
+    fn hash_input(&self) -> HashInput<'_> {
+        RecordedEvent::hash_input(self)
     }
 }
 

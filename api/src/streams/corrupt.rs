@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use crate::error::ApiError;
 use crate::store::RecordedEvent;
-use crate::store::hash::Hash;
+use yaniv_verify::chain::Hash;
 
 /// Why a stored event cannot be served.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +50,7 @@ impl ChainOnRead {
         Self {
             // A client's cursor may be anything, u64::MAX included.
             expected_version: version.saturating_add(1),
-            prev_hash: (version == 0).then_some(crate::store::hash::GENESIS_HASH),
+            prev_hash: (version == 0).then_some(yaniv_verify::chain::GENESIS_HASH),
         }
     }
 

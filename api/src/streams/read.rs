@@ -8,8 +8,8 @@ use yaniv_domain::aggregate::{Aggregate, StoredEvent};
 use super::corrupt::{ChainOnRead, Corruption, corrupt};
 use super::{PAGE, Repository, StreamKind};
 use crate::error::ApiError;
-use crate::store::hash::Hash;
 use crate::store::{EventStore, RecordedEvent};
+use yaniv_verify::chain::Hash;
 
 impl<A: StreamKind> Repository<A> {
     /// A stream that cannot be read at `version`: out of the cache, logged once, and

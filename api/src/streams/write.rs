@@ -14,9 +14,9 @@ use super::check_if_match;
 use super::{MAX_RETRIES, Mutation, Repository, StreamKind};
 use crate::error::ApiError;
 use crate::idempotency::respond;
-use crate::store::hash::Hash;
 use crate::store::idempotency::{self, Begin, IdempotentRequest, StoredResponse};
 use crate::store::{AppendError, EventMetadata, MAX_EVENTS_PER_APPEND, NewEvent};
+use yaniv_verify::chain::Hash;
 
 /// One command on a stream, decided inside [`Repository::mutate`]'s transaction.
 ///

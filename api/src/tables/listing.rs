@@ -7,8 +7,8 @@ use time::OffsetDateTime;
 use yaniv_domain::table::{Table, TableStatus};
 
 use crate::error::ApiError;
-use crate::listing_check::ListingRow;
 use crate::streams::ListingUpdate;
+use yaniv_verify::listing::ListingRow;
 
 /// A new table's row; returns its id.
 pub async fn insert(

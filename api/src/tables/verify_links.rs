@@ -7,9 +7,9 @@
 
 use yaniv_domain::table::Table;
 
-use super::verify::{CheckReport, VerifyFailure};
 use crate::app_state::AppState;
 use crate::error::ApiError;
+use yaniv_verify::report::{CheckReport, VerifyFailure};
 
 fn agreeing() -> CheckReport {
     CheckReport {

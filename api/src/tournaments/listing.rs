@@ -7,7 +7,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 
 use crate::error::ApiError;
-use crate::listing_check::ListingRow;
+use yaniv_verify::listing::ListingRow;
 
 /// A row of the projection, with its creator's username.
 #[derive(Debug, Clone, sqlx::FromRow)]

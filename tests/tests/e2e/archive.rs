@@ -9,15 +9,15 @@ use std::process::Output;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use yaniv_api::archive::decode_hash;
 use yaniv_api::checkpoints;
-use yaniv_api::store::hash::{GENESIS_HASH, HashInput};
 use yaniv_e2e_tests::cli::{keep_archive, reference_verify, verify_offline, yaniv_verify};
 use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tournaments::{
     cup_with_a_finished_online_game_and, short_belgian_rules, tables_of,
 };
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
+use yaniv_verify::archive::decode_hash;
+use yaniv_verify::chain::{GENESIS_HASH, HashInput};
 
 /// The four-player cup of [`cup_with_a_finished_online_game`], its final drawn on
 /// paper, entered and the tournament finished; a checkpoint taken. The tournament, its

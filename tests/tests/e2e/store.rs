@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use serde_json::json;
 use sqlx::{Connection, Executor};
-use yaniv_api::store::hash::{ChainBreak, ChainStatus, GENESIS_HASH};
 use yaniv_api::store::{AppendError, EventMetadata, LogCursor, NewEvent, RecordedEvent};
 use yaniv_e2e_tests::{TestApp, spawn_app};
+use yaniv_verify::chain::{ChainBreak, ChainStatus, GENESIS_HASH};
 
 fn events(n: usize, tag: &str) -> Vec<NewEvent> {
     (1..=n)

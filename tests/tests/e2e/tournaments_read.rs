@@ -496,7 +496,7 @@ async fn results_of_online_games_are_checked_against_their_games() {
     // through `/v1/tables`, not by a tournament's draw: even the one whose standings
     // match proves nothing about this table. (Games a draw opened are checked in
     // `a_game_the_server_recorded_verifies_until_its_result_is_changed` and in the
-    // unit tests of `api/src/tournaments/verify.rs`.)
+    // unit tests of `verify/src/tournament/mod.rs`.)
     let claims = [
         (
             format!("table-{played}"),

@@ -6,7 +6,9 @@ use crate::app_state::AppState;
 use crate::auth::Authenticated;
 use crate::error::{ApiError, Problem};
 use crate::tables::not_found;
-use crate::tables::verify::{self, Verification};
+use yaniv_verify::table::Verification;
+
+use crate::tables::verify;
 use crate::visibility::{SeenTable, may_verify_unreadable, sealed_from_stored};
 
 /// Verifies a table's stream as stored: recomputes its hash chain from the stored

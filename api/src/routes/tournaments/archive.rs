@@ -5,7 +5,9 @@ use actix_web::http::header::{self, ContentDisposition, DispositionParam, Dispos
 use actix_web::{HttpResponse, web};
 
 use crate::app_state::AppState;
-use crate::archive::{Archive, export};
+use yaniv_verify::archive::Archive;
+
+use crate::archive::export;
 use crate::auth::MaybeAuthenticated;
 use crate::error::{ApiError, Problem};
 use crate::tournaments::verify;

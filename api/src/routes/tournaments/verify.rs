@@ -58,11 +58,11 @@ pub async fn verify(
         });
     }
     let chain = state.store.verify_stream(&stream_id(id)).await?;
-    let domain = verify::audit(&decoded);
+    let domain = yaniv_verify::tournament::audit(&decoded);
     let games = verify::check_games(&state, id, &domain.online).await?;
     let witnesses = verify::witnesses(&state, id, &stored, &decoded).await?;
     let verdict: TournamentVerification =
-        verify::combine(stored.len() as u64, &chain, domain, games, witnesses);
+        yaniv_verify::tournament::combine(stored.len() as u64, &chain, domain, games, witnesses);
     if verdict.ok {
         tracing::info!(
             tournament = id,

@@ -7,13 +7,14 @@ use serde::Serialize;
 use yaniv_domain::table::{Table, decode as decode_table_event};
 
 use super::{Archive, ArchivedCheckpoint, FORMAT, decode_hash};
-use crate::checkpoints::merkle::{self, HeadLeaf};
-use crate::checkpoints::{self, CheckpointReport, CoveredHead};
-use crate::store::RecordedEvent;
-use crate::store::hash::{ChainStatus, ChainVerifier, HashInput};
-use crate::tables::verify::{self as table_verify, CheckReport, VerifyFailure, Witnesses};
-use crate::tournaments::links;
-use crate::tournaments::verify::{
+use crate::chain::{ChainStatus, ChainVerifier};
+use crate::checkpoint::{self, CheckpointReport, CoveredHead};
+use crate::merkle::{self, HeadLeaf};
+use crate::report::{CheckReport, VerifyFailure};
+use crate::row::{EventRow, Row};
+use crate::table::{self as table_verify, Witnesses};
+use crate::tournament::links;
+use crate::tournament::{
     self as tournament_verify, GamesReport, LinkedGame, check_game, linked_table,
 };
 
@@ -87,7 +88,7 @@ impl ArchiveFailure {
 /// One archived stream read back as the store would give it.
 struct Stream {
     id: String,
-    events: Vec<RecordedEvent>,
+    events: Vec<EventRow>,
     covered: Vec<CoveredHead>,
     /// Where the archive says it cut the stream before a round in play.
     sealed_from: Option<u64>,
@@ -106,7 +107,7 @@ pub fn verify(archive: &Archive) -> ArchiveVerdict {
         failures: Vec::new(),
         sealed: Vec::new(),
     };
-    let tournament_stream = crate::tournaments::stream_id(archive.tournament_id);
+    let tournament_stream = format!("tournament-{}", archive.tournament_id);
     if archive.format != FORMAT {
         verdict.failures.push(ArchiveFailure::archive(
             "",
@@ -211,7 +212,7 @@ fn read_streams(archive: &Archive) -> (BTreeMap<String, Stream>, Vec<ArchiveFail
         let mut events = Vec::with_capacity(archived.events.len());
         let mut malformed = None;
         for event in &archived.events {
-            match event.to_recorded(&archived.stream_id) {
+            match event.to_row(&archived.stream_id) {
                 Some(recorded) => events.push(recorded),
                 None => {
                     malformed = Some(ArchiveFailure::archive(
@@ -269,7 +270,7 @@ fn check_paths(
             let path: Option<Vec<_>> = head.path.iter().map(|step| step.decode()).collect();
             let leads_to_root = match (root, hash, &path) {
                 (Some(root), Some(hash), Some(path)) => {
-                    checkpoint.format == checkpoints::FORMAT
+                    checkpoint.format == checkpoint::FORMAT
                         && merkle::root_from_proof(
                             &HeadLeaf {
                                 stream_id: &head.stream_id,
@@ -315,7 +316,7 @@ fn check_paths(
 fn chain(stream: &Stream) -> ChainStatus {
     let mut verifier = ChainVerifier::new();
     for event in &stream.events {
-        let input: HashInput<'_> = event.hash_input();
+        let input = event.hash_input();
         if let Err((version, reason)) = verifier.check(&input, &event.hash) {
             return ChainStatus::Broken { version, reason };
         }
@@ -336,7 +337,7 @@ fn check_table(
         &stream.events,
         table_verify::vouched_through(&status),
     );
-    let checkpoints = checkpoints::check_stream(&stream.covered, &stream.events);
+    let checkpoints = checkpoint::check_stream(&stream.covered, &stream.events);
     let verdict = table_verify::combine(
         stream.events.len() as u64,
         &status,
@@ -463,8 +464,8 @@ fn check_tournament(
         checked,
     };
     let state = tournament_verify::fold(&decoded.events);
-    let links = links::check_offline(id, &decoded.events, &state, lookup);
-    let checkpoints = checkpoints::check_stream(&stream.covered, &stream.events);
+    let links = links::check(id, &decoded.events, &state, lookup);
+    let checkpoints = checkpoint::check_stream(&stream.covered, &stream.events);
     let verdict = tournament_verify::combine(
         stream.events.len() as u64,
         &status,

@@ -14,7 +14,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::store::hash::Hash;
+use crate::chain::Hash;
 
 const LEAF_TAG: &[u8] = b"yaniv/checkpoint/leaf/v1\0";
 const NODE_TAG: &[u8] = b"yaniv/checkpoint/node/v1\0";

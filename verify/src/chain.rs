@@ -20,7 +20,7 @@
 //! bypass the append-only trigger), but not by whom; an attacker who rewrites a
 //! stream's tail and recomputes every later hash is only caught by comparing the head
 //! hash with one published or stored elsewhere (a later checkpoint, see
-//! `docs/checkpoints.md` and [`crate::checkpoints`]).
+//! `docs/checkpoints.md` and [`crate::checkpoint`]).
 
 use sha2::{Digest, Sha256};
 

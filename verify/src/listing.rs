@@ -7,7 +7,7 @@
 //! The row is one such witness (a checkpoint is another, and a forger with database
 //! access can rewrite the row too: see `docs/security.md`).
 
-use crate::tables::verify::{CheckReport, VerifyFailure};
+use crate::report::{CheckReport, VerifyFailure};
 
 /// What a listing row says of its stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
