@@ -8,7 +8,7 @@ use secrecy::SecretString;
 use sqlx::PgPool;
 use time::OffsetDateTime;
 
-use super::Role;
+use super::role::Role;
 use super::password::{PasswordError, PasswordService};
 
 /// An account as the API sees it (never with its password hash).

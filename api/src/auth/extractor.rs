@@ -13,7 +13,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
 
-use super::Role;
+use super::role::Role;
 use super::accounts::{self, Account};
 use super::token;
 use crate::app_state::AppState;

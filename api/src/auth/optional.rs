@@ -12,7 +12,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest};
 
-use super::Authenticated;
+use super::extractor::Authenticated;
 use crate::error::ApiError;
 
 /// The account behind the request's bearer token, or `None` when no `Authorization`

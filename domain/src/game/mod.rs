@@ -22,6 +22,7 @@ mod discard;
 mod divergence;
 mod error;
 mod event;
+mod pile_choice;
 mod piles;
 mod scoring;
 mod state;
