@@ -14,7 +14,7 @@ use crate::live::heads::HeadNotifier;
 use crate::records::RecordReplayer;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
-use crate::tournaments::play::OnlineResults;
+use crate::tournaments::game_end::OnlineResults;
 use crate::tournaments::repo::{self as tournament_repo, Tournaments};
 
 /// Shared by every worker and handler (as `web::Data<AppState>`).

@@ -9,27 +9,26 @@
 //! 1. each tick it claims up to [`BATCH`] tables whose deadline has passed and that
 //!    nobody holds, with `FOR UPDATE SKIP LOCKED`, marking each as held for a lease
 //!    (ten ticks), so other instances skip them;
-//! 2. it sends each a `TimeOut` through the normal write path as the server itself,
-//!    with `If-Match` set to the version the deadline was written at and the waited
+//! 2. it sends each a `TimeOut` through the normal write path as the server itself
+//!    ([`TimeoutWrite`]), for the version the deadline was written at and the waited
 //!    time measured by the database's clock since that append.
 //!
-//! The write path is what makes a timeout happen once: if the player moved meanwhile,
-//! or another instance fired first, the version has moved on and the timeout is
-//! refused (412) with nothing appended. The lease only saves that wasted work. An
+//! The write path is what makes a timeout happen once: the timeout is decided on the
+//! table as it is inside the write's transaction, and if the player moved meanwhile,
+//! or another instance fired first, the version has moved on and nothing is appended
+//! ([`Skipped::Overtaken`]). The lease only saves that wasted work. An
 //! instance killed while holding a claim leaves it to expire; another instance then
 //! fires the table. Each append clears the claim and sets the next deadline.
 
 use std::time::Duration;
 
-use actix_web::http::StatusCode;
 use actix_web::web;
-use yaniv_domain::table::TableCommand;
 
 use crate::app_state::AppState;
 use crate::auth::accounts::Account;
 use crate::error::ApiError;
-use crate::routes::tables::{TableAnswer, TableWrite};
-use crate::streams::Mutation;
+use crate::streams::{Effect, Mutation};
+use crate::tables::write::{Skipped, TimeoutWrite};
 
 /// Most tables one tick claims.
 pub const BATCH: i64 = 64;
@@ -89,23 +88,15 @@ pub async fn fire(state: &AppState, due: DueTable) -> Result<Fired, ApiError> {
         request_id: Some(format!("clock:{}:{version}", due.id)),
         key: None,
         fingerprint: [0; 32],
-        if_match: Some(version),
+        if_match: None,
     };
-    let write = TableWrite::new(
-        &system,
-        TableCommand::TimeOut { waited_ms },
-        TableAnswer::Summary,
-    );
-    match state.tables.mutate(due.id, mutation, write).await {
-        Ok(_) => Ok(Fired::Appended),
-        Err(ApiError::Refused { status, .. }) if status == StatusCode::PRECONDITION_FAILED => {
-            Ok(Fired::Overtaken)
-        }
-        Err(ApiError::Refused { code, .. }) if code == "nothing_due" || code == "not_yet_due" => {
-            Ok(Fired::NotDue)
-        }
-        Err(error) => Err(error),
-    }
+    let mut write = TimeoutWrite::new(version, waited_ms);
+    let written = state.tables.mutate(due.id, mutation, &mut write).await?;
+    Ok(match (written.effect, write.skipped()) {
+        (Effect::Appended { .. }, _) => Fired::Appended,
+        (_, Some(Skipped::Overtaken)) => Fired::Overtaken,
+        (_, Some(Skipped::NotDue) | None) => Fired::NotDue,
+    })
 }
 
 /// One tick: claims what is due and fires it all, concurrently. Returns how many

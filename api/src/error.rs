@@ -109,7 +109,7 @@ pub enum ApiError {
     /// or by a game table (`not_seated`, `table_full`, ...). `detail` is safe to show.
     #[error("{code}: {detail}")]
     Refused {
-        status: StatusCode,
+        reason: Reason,
         code: &'static str,
         title: &'static str,
         detail: String,
@@ -144,6 +144,34 @@ pub enum ApiError {
         #[source]
         source: Option<Box<dyn std::error::Error + Send + Sync>>,
     },
+}
+
+/// Why a request was refused, in the terms of what was asked, not of HTTP: the
+/// response's status follows from it (see [`Reason::status`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// The caller's roles or place do not allow it (403).
+    Forbidden,
+    /// Not now: the stream's state does not allow it (409).
+    NotNow,
+    /// Never: the command itself breaks a rule (422).
+    Invalid,
+    /// The caller based the request on a version the stream has moved past (412).
+    Stale,
+    /// The body is in a form this request does not take (415).
+    UnsupportedForm,
+}
+
+impl Reason {
+    pub fn status(self) -> StatusCode {
+        match self {
+            Reason::Forbidden => StatusCode::FORBIDDEN,
+            Reason::NotNow => StatusCode::CONFLICT,
+            Reason::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            Reason::Stale => StatusCode::PRECONDITION_FAILED,
+            Reason::UnsupportedForm => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        }
+    }
 }
 
 /// One invalid field of a request.
@@ -243,7 +271,7 @@ impl ApiError {
     /// 403 `forbidden` for something the caller's roles or place do not allow.
     pub fn forbidden(detail: impl Into<String>) -> Self {
         Self::Refused {
-            status: StatusCode::FORBIDDEN,
+            reason: Reason::Forbidden,
             code: "forbidden",
             title: "Forbidden",
             detail: detail.into(),
@@ -421,7 +449,7 @@ impl ResponseError for ApiError {
                 StatusCode::UNAUTHORIZED
             }
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Self::Refused { status, .. } => *status,
+            Self::Refused { reason, .. } => reason.status(),
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::UsernameTaken | Self::VersionConflict { .. } | Self::IdempotencyInProgress => {

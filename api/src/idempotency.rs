@@ -8,7 +8,7 @@
 //!     Begin::Replay(stored) => Ok(respond(&stored, true)),
 //!     Begin::Fresh(mut tx) => {
 //!         let outcome = store.append_in(&mut tx, stream, expected, &events, &meta).await?;
-//!         let stored = StoredResponse::json(StatusCode::CREATED, &view)?;
+//!         let stored = StoredResponse::json(AnswerKind::Created, &view)?;
 //!         idempotency::complete(tx, &request, &stored).await?;
 //!         Ok(respond(&stored, false))
 //!     }
@@ -25,6 +25,7 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::store::idempotency::{IdempotencyKey, StoredResponse, fingerprint};
+use crate::streams::{Effect, Written};
 
 /// Request header carrying the key (IETF draft `Idempotency-Key`).
 pub const IDEMPOTENCY_KEY_HEADER: HeaderName = HeaderName::from_static("idempotency-key");
@@ -64,15 +65,10 @@ pub fn request_fingerprint<B: Serialize>(req: &HttpRequest, body: &B) -> [u8; 32
     ])
 }
 
-impl StoredResponse {
-    /// A JSON response to store and send.
-    pub fn json<B: Serialize>(status: StatusCode, body: &B) -> Result<Self, ApiError> {
-        let body = serde_json::to_vec(body)
-            .map_err(|e| ApiError::unexpected("serialising a response", e))?;
-        Ok(Self {
-            status: status.as_u16(),
-            body,
-        })
+/// The response to a write: its answer, marked when it is a retry's.
+impl From<Written> for HttpResponse {
+    fn from(written: Written) -> Self {
+        respond(&written.answer, written.effect == Effect::Replayed)
     }
 }
 

@@ -22,22 +22,9 @@ use yaniv_domain::tournament::{Actor, Roles, State as TournamentState, Tournamen
 use yaniv_domain::visibility::{self, Relation, VisibleEvent};
 
 use crate::app_state::AppState;
-use crate::auth::accounts::Account;
-use crate::auth::role::Role;
+use crate::auth::accounts::{Account, roles_of};
 use crate::error::ApiError;
 use crate::store::RecordedEvent;
-
-/// The server-wide roles of `account` as the domain weighs them (an anonymous caller
-/// holds none). Each is read as held, not implied: an admin is not a referee of tables
-/// outside tournaments unless it holds that role too.
-pub fn roles_of(account: Option<&Account>) -> Roles {
-    let holds = |role| account.is_some_and(|a| a.roles.contains(&role));
-    Roles {
-        admin: holds(Role::Admin),
-        organizer: holds(Role::Organizer),
-        referee: holds(Role::Referee),
-    }
-}
 
 /// How `caller` stands to `table` now (see [`yaniv_domain::visibility::relation`]).
 pub async fn relation(

@@ -6,7 +6,6 @@
 //! plugs into the router (`spawn_app_with(.., vec![test_routes::configure])`) and
 //! how a handler combines idempotency with an append.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use yaniv_api::auth::Authenticated;
@@ -91,7 +90,8 @@ async fn append(
                 .store
                 .append_in(&mut tx, &stream, body.expected_version, &events, &metadata)
                 .await?;
-            let stored = StoredResponse::json(StatusCode::CREATED, &respond_with(outcome))?;
+            let stored =
+                StoredResponse::json(idempotency::AnswerKind::Created, &respond_with(outcome))?;
             idempotency::complete(tx, &request, &stored).await?;
             Ok(respond(&stored, false))
         }

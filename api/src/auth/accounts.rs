@@ -8,8 +8,8 @@ use secrecy::SecretString;
 use sqlx::PgPool;
 use time::OffsetDateTime;
 
-use super::role::Role;
 use super::password::{PasswordError, PasswordService};
+use super::role::Role;
 
 /// An account as the API sees it (never with its password hash).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -549,6 +549,33 @@ pub async fn ensure_admin(
         Err(AccountError::UsernameTaken) => Err(BootstrapError::Exists(username.to_owned())),
         Err(e) => Err(e.into()),
     }
+}
+
+/// The server-wide roles of `account` as the domain weighs them (an anonymous caller
+/// holds none). Each is read as held, not implied: an admin is not a referee of tables
+/// outside tournaments unless it holds that role too.
+pub fn roles_of(account: Option<&Account>) -> yaniv_domain::tournament::Roles {
+    let holds = |role| account.is_some_and(|a| a.roles.contains(&role));
+    yaniv_domain::tournament::Roles {
+        admin: holds(Role::Admin),
+        organizer: holds(Role::Organizer),
+        referee: holds(Role::Referee),
+    }
+}
+
+/// The username of each of `accounts`, in the same order, in one query: `None` for an
+/// account that does not exist (any more).
+pub async fn usernames(
+    conn: &mut sqlx::PgConnection,
+    accounts: &[i64],
+) -> Result<Vec<Option<String>>, sqlx::Error> {
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, username FROM accounts WHERE id = ANY($1)")
+            .bind(accounts)
+            .fetch_all(&mut *conn)
+            .await?;
+    let names: std::collections::HashMap<i64, String> = rows.into_iter().collect();
+    Ok(accounts.iter().map(|id| names.get(id).cloned()).collect())
 }
 
 #[cfg(test)]

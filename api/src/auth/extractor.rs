@@ -13,8 +13,8 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
 
-use super::role::Role;
 use super::accounts::{self, Account};
+use super::role::Role;
 use super::token;
 use crate::app_state::AppState;
 use crate::error::ApiError;

@@ -7,7 +7,6 @@
 
 use std::time::Instant;
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
@@ -17,7 +16,7 @@ use super::accounts::AccountView;
 use crate::app_state::AppState;
 use crate::auth::accounts::{self, validate_password, validate_username};
 use crate::auth::setup_code;
-use crate::error::{ApiError, FieldError, Problem};
+use crate::error::{ApiError, FieldError, Problem, Reason};
 
 /// The code and the password the player chooses.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -41,7 +40,7 @@ pub struct AccountSetupRequest {
 
 fn invalid_code() -> ApiError {
     ApiError::Refused {
-        status: StatusCode::FORBIDDEN,
+        reason: Reason::Forbidden,
         code: "invalid_setup_code",
         title: "Invalid set-up code",
         detail: "no unused, unexpired set-up code of this account matches: ask the \

@@ -1,11 +1,11 @@
 //! `GET /metrics`: the server's figures for Prometheus (see [`crate::metrics`]).
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::ExposeSecret;
 
 use crate::app_state::{AppState, MetricsAccess};
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 
 /// The figures of this instance in the Prometheus text format: requests and latency
 /// by route, appends, lost races, fold cache hits and entries, pool use, live
@@ -45,7 +45,7 @@ pub async fn metrics(
         }
         MetricsAccess::Closed => {
             return Err(ApiError::Refused {
-                status: StatusCode::FORBIDDEN,
+                reason: Reason::Forbidden,
                 code: "metrics_closed",
                 title: "Metrics closed",
                 detail: "this server listens beyond loopback: set YANIV_METRICS_TOKEN and \

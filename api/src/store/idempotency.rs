@@ -60,9 +60,31 @@ pub struct IdempotentRequest {
 /// A response stored for replay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredResponse {
+    /// The HTTP status the answer was first sent with (the record replays it as is).
     pub status: u16,
     /// JSON body.
     pub body: Vec<u8>,
+}
+
+/// What an answer reports: a change to something that existed, or something new.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnswerKind {
+    #[default]
+    Changed,
+    Created,
+}
+
+impl StoredResponse {
+    /// A JSON answer to store and send.
+    pub fn json<B: serde::Serialize>(kind: AnswerKind, body: &B) -> Result<Self, ApiError> {
+        let body = serde_json::to_vec(body)
+            .map_err(|e| ApiError::unexpected("serialising a response", e))?;
+        let status = match kind {
+            AnswerKind::Changed => 200,
+            AnswerKind::Created => 201,
+        };
+        Ok(Self { status, body })
+    }
 }
 
 /// What to do with a request that carries a key.

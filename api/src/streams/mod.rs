@@ -28,11 +28,13 @@ mod mutation;
 mod one_statement;
 mod read;
 mod write;
+mod written;
 
 pub use mutation::{MAX_RETRIES, Mutation, check_if_match, if_match};
 
 pub use one_statement::ListingUpdate;
-pub use write::{AfterCommit, Write, refusal};
+pub use write::{AfterCommit, Write, json_answer, refusal};
+pub use written::{Effect, Written};
 
 use std::future::Future;
 

@@ -6,7 +6,7 @@
 use actix_web::HttpRequest;
 use actix_web::http::header;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 
 use crate::auth::accounts::Account;
 use crate::store::EventMetadata;
@@ -67,7 +67,7 @@ pub fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
 pub fn check_if_match(asked: Option<u64>, actual: u64, what: &str) -> Result<(), ApiError> {
     match asked {
         Some(asked) if asked != actual => Err(ApiError::Refused {
-            status: actix_web::http::StatusCode::PRECONDITION_FAILED,
+            reason: Reason::Stale,
             code: "precondition_failed",
             title: "Precondition failed",
             detail: format!(

@@ -19,13 +19,12 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use actix_web::HttpResponse;
 use yaniv_domain::aggregate::Aggregate;
 
 use super::write::{Write, encode};
+use super::written::Written;
 use super::{Mutation, Repository, StreamKind};
 use crate::error::ApiError;
-use crate::idempotency::respond;
 use crate::store::idempotency::{IdempotentRequest, StoredResponse};
 use crate::store::{ChainedEvents, EventMetadata, is_version_conflict};
 
@@ -60,7 +59,7 @@ impl<A: StreamKind> Repository<A> {
         request: Option<&IdempotentRequest>,
         metadata: &EventMetadata,
         write: &mut impl Write<A>,
-    ) -> Result<Option<HttpResponse>, ApiError> {
+    ) -> Result<Option<Written>, ApiError> {
         if !A::DECIDES_WITHOUT_WRITING {
             return Ok(None);
         }
@@ -91,7 +90,7 @@ impl<A: StreamKind> Repository<A> {
             return Ok(None);
         };
         let body = write.answer(id, &aggregate, &events, before)?;
-        let stored = StoredResponse::json(write.status(), &body)?;
+        let stored = StoredResponse::json(write.answer_kind(), &body)?;
 
         let caller_announces = self.store.caller_announces();
         match Self::store_in_one_statement(
@@ -127,7 +126,7 @@ impl<A: StreamKind> Repository<A> {
             self.store.announce(&stream, before + events.len() as u64);
         }
         self.cache.put_with_head(id, aggregate, chained.head_hash);
-        Ok(Some(respond(&stored, false)))
+        Ok(Some(Written::now(stored, before, events.len() as u64)))
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -4,17 +4,15 @@
 use std::future::Future;
 use std::sync::atomic::Ordering;
 
-use actix_web::HttpResponse;
-use actix_web::http::StatusCode;
 use serde_json::Value;
 use sqlx::{PgConnection, Postgres, Transaction};
 use yaniv_domain::aggregate::{Aggregate, Refusal, RefusalKind, StoredEvent};
 
 use super::check_if_match;
+use super::written::Written;
 use super::{MAX_RETRIES, Mutation, Repository, StreamKind};
-use crate::error::ApiError;
-use crate::idempotency::respond;
-use crate::store::idempotency::{self, Begin, IdempotentRequest, StoredResponse};
+use crate::error::{ApiError, Reason};
+use crate::store::idempotency::{self, AnswerKind, Begin, IdempotentRequest, StoredResponse};
 use crate::store::{AppendError, EventMetadata, MAX_EVENTS_PER_APPEND, NewEvent};
 use yaniv_verify::chain::Hash;
 
@@ -43,9 +41,9 @@ pub trait Write<A: StreamKind> {
         before: u64,
     ) -> Result<Value, ApiError>;
 
-    /// The response status.
-    fn status(&self) -> StatusCode {
-        StatusCode::OK
+    /// What the answer reports: a change, or something new (tables opened).
+    fn answer_kind(&self) -> AnswerKind {
+        AnswerKind::Changed
     }
 }
 
@@ -87,15 +85,20 @@ pub(super) fn encode<E: StoredEvent>(events: &[E]) -> Result<Vec<NewEvent>, ApiE
         .collect()
 }
 
+/// The JSON of one of the server's own answers.
+pub fn json_answer<T: serde::Serialize>(answer: &T) -> Result<Value, ApiError> {
+    serde_json::to_value(answer).map_err(|e| ApiError::unexpected("serialising an answer", e))
+}
+
 /// A refusal of the rules engine as a problem document carrying its stable code.
 pub fn refusal<E: Refusal>(title: &'static str, error: &E) -> ApiError {
     if let Some(field) = error.field() {
         return ApiError::invalid_field(field, error.to_string());
     }
-    let status = match error.kind() {
-        RefusalKind::Forbidden => StatusCode::FORBIDDEN,
-        RefusalKind::NotNow => StatusCode::CONFLICT,
-        RefusalKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+    let reason = match error.kind() {
+        RefusalKind::Forbidden => Reason::Forbidden,
+        RefusalKind::NotNow => Reason::NotNow,
+        RefusalKind::Invalid => Reason::Invalid,
         RefusalKind::Internal => {
             tracing::error!(code = error.code(), error = %error, "the rules engine failed");
             return ApiError::Unexpected {
@@ -105,7 +108,7 @@ pub fn refusal<E: Refusal>(title: &'static str, error: &E) -> ApiError {
         }
     };
     ApiError::Refused {
-        status,
+        reason,
         code: error.code(),
         title,
         detail: error.to_string(),
@@ -117,10 +120,10 @@ pub fn refusal<E: Refusal>(title: &'static str, error: &E) -> ApiError {
 async fn begin(
     repo_pool: &sqlx::PgPool,
     request: Option<&IdempotentRequest>,
-) -> Result<Result<Transaction<'static, Postgres>, HttpResponse>, ApiError> {
+) -> Result<Result<Transaction<'static, Postgres>, Written>, ApiError> {
     Ok(match request {
         Some(request) => match idempotency::begin(repo_pool, request).await? {
-            Begin::Replay(stored) => Err(respond(&stored, true)),
+            Begin::Replay(stored) => Err(Written::replayed(stored)),
             Begin::Fresh(tx) => Ok(tx),
         },
         None => Ok(repo_pool.begin().await?),
@@ -146,8 +149,8 @@ async fn finish(
 /// cannot reach across it.
 async fn within_deadline(
     deadline: std::time::Duration,
-    write: impl Future<Output = Result<HttpResponse, ApiError>>,
-) -> Result<HttpResponse, ApiError> {
+    write: impl Future<Output = Result<Written, ApiError>>,
+) -> Result<Written, ApiError> {
     match tokio::time::timeout(deadline, write).await {
         Ok(outcome) => outcome,
         Err(_) => {
@@ -225,7 +228,7 @@ impl<A: StreamKind> Repository<A> {
         id: i64,
         mutation: Mutation<'_>,
         write: impl Write<A>,
-    ) -> Result<HttpResponse, ApiError> {
+    ) -> Result<Written, ApiError> {
         within_deadline(
             self.store.write_deadline(),
             self.mutate_unbounded(id, mutation, write),
@@ -238,14 +241,14 @@ impl<A: StreamKind> Repository<A> {
         id: i64,
         mutation: Mutation<'_>,
         mut write: impl Write<A>,
-    ) -> Result<HttpResponse, ApiError> {
+    ) -> Result<Written, ApiError> {
         let request = mutation.idempotent_request();
         let metadata = mutation.metadata();
-        if let Some(response) = self
+        if let Some(written) = self
             .mutate_in_one_statement(id, &mutation, request.as_ref(), &metadata, &mut write)
             .await?
         {
-            return Ok(response);
+            return Ok(written);
         }
         let mut attempt = 0;
         loop {
@@ -312,7 +315,7 @@ impl<A: StreamKind> Repository<A> {
                         .await?;
             }
             let body = write.answer(id, &aggregate, &events, before)?;
-            let stored = StoredResponse::json(write.status(), &body)?;
+            let stored = StoredResponse::json(write.answer_kind(), &body)?;
             finish(tx, request.as_ref(), &stored).await?;
             self.figures
                 .appended
@@ -328,7 +331,7 @@ impl<A: StreamKind> Repository<A> {
                 None => self.cache.put(id, aggregate),
             }
             after_commit.run();
-            return Ok(respond(&stored, false));
+            return Ok(Written::now(stored, before, events.len() as u64));
         }
     }
 
@@ -339,7 +342,7 @@ impl<A: StreamKind> Repository<A> {
         mutation: Mutation<'_>,
         create: impl FnOnce() -> Result<(A, Vec<A::Event>), ApiError>,
         answer: impl FnOnce(i64, &A) -> Result<Value, ApiError>,
-    ) -> Result<HttpResponse, ApiError> {
+    ) -> Result<Written, ApiError> {
         within_deadline(
             self.store.write_deadline(),
             self.create_unbounded(mutation, create, answer),
@@ -352,7 +355,7 @@ impl<A: StreamKind> Repository<A> {
         mutation: Mutation<'_>,
         create: impl FnOnce() -> Result<(A, Vec<A::Event>), ApiError>,
         answer: impl FnOnce(i64, &A) -> Result<Value, ApiError>,
-    ) -> Result<HttpResponse, ApiError> {
+    ) -> Result<Written, ApiError> {
         let request = mutation.idempotent_request();
         let mut tx = match begin(self.store.pool(), request.as_ref()).await? {
             Ok(tx) => tx,
@@ -361,13 +364,14 @@ impl<A: StreamKind> Repository<A> {
         let (id, aggregate) = self
             .create_in(&mut tx, mutation.account.id, &mutation.metadata(), create)
             .await?;
-        let stored = StoredResponse::json(StatusCode::CREATED, &answer(id, &aggregate)?)?;
+        let stored = StoredResponse::json(AnswerKind::Created, &answer(id, &aggregate)?)?;
         finish(tx, request.as_ref(), &stored).await?;
         self.figures
             .appended
             .fetch_add(<A as Aggregate>::version(&aggregate), Ordering::Relaxed);
+        let version = <A as Aggregate>::version(&aggregate);
         self.cache.put(id, aggregate);
-        Ok(respond(&stored, false))
+        Ok(Written::now(stored, 0, version))
     }
 
     /// [`Repository::create`] in the caller's transaction: the new id and aggregate.

@@ -36,6 +36,7 @@ pub mod os_random;
 pub mod tournament_game;
 pub mod verify;
 pub mod verify_links;
+pub mod write;
 
 use std::future::Future;
 use std::pin::Pin;

@@ -21,12 +21,17 @@
 //!
 //! # Writing
 //!
-//! [`repo::mutate`]: under the tournament's row lock, decide on the freshly folded
-//! state (the actor is the caller's account, `Actor::Account(id)`; the domain checks
-//! what that account may do in this tournament), commit the next draw seed when one
-//! is due ([`seeds`]), append with the version it was folded at, retry on a lost race
-//! (up to [`repo::MAX_RETRIES`] times), support `Idempotency-Key`. [`play`] holds the
-//! draws with online tables and the results of online games.
+//! Every write goes through the one stream repository ([`repo`], `crate::streams`):
+//! under the tournament's row lock, the write executes on the freshly folded state
+//! (the rules engine's `Aggregate::execute`: the actor is the caller's account, and
+//! the domain checks what that account may do in this tournament), the server commits
+//! the next draw seed when one is due ([`seeds`]), the events are appended with the
+//! version they were decided on, a lost race is decided again (up to
+//! [`repo::MAX_RETRIES`] times), and `Idempotency-Key` is honoured. The writes, one
+//! file each: [`command`] (any command an account sends, with the checks only the
+//! server can make), [`door_list`], [`draw`], [`no_show`] and [`online`] (a drawn
+//! table's online game); [`game_end`] records the result of an online game that
+//! ended; [`answers`] are what they answer with.
 //!
 //! # Refusals
 //!
@@ -35,9 +40,15 @@
 //! a bad result, a reference to nothing), 409 for everything that depends on the
 //! moment (phase, registration, draws, results already in, disputes, finished).
 
+pub mod answers;
+pub mod command;
+pub mod door_list;
+pub mod draw;
+pub mod game_end;
 pub mod links;
 pub mod listing;
-pub mod play;
+pub mod no_show;
+pub mod online;
 pub mod repo;
 pub mod seeds;
 pub mod verify;
@@ -46,8 +57,8 @@ use yaniv_domain::aggregate::{DecodeError, StoredEvent};
 use yaniv_domain::tournament::{Context, Event, TournamentError};
 
 use crate::auth::accounts::Account;
+use crate::auth::accounts::roles_of;
 use crate::error::ApiError;
-use crate::visibility::roles_of;
 
 /// What a tournament command by `account` at `now` is decided with: the account and the
 /// server-wide roles it holds now, which keep its namings as an official in force

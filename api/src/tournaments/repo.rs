@@ -9,20 +9,18 @@
 //!   row (name, phase, version) is the projection. The fold is taken out of the cache
 //!   by writers, not copied: a 10,000-player tournament costs more to copy than the
 //!   rest of a command.
-//! - [`TournamentWrite`]: a command decided on the tournament as it is (most of them
-//!   by the domain alone, some with rows of their own: draws, online games).
+//! - [`create`]: a new tournament, decided by the rules engine like any command.
 
-use actix_web::HttpResponse;
-use actix_web::http::StatusCode;
-use serde_json::Value;
 use sqlx::PgConnection;
-use yaniv_domain::tournament::{Event, Tournament};
+use yaniv_domain::aggregate::Aggregate;
+use yaniv_domain::tournament::{Command, Event, Tournament};
 
+use super::answers::TournamentSummary;
 use super::seeds;
 use crate::error::ApiError;
 use crate::fold_cache::Versioned;
 pub use crate::streams::{MAX_RETRIES, Mutation};
-use crate::streams::{Repository, StreamKind, Write};
+use crate::streams::{Repository, StreamKind, Written, json_answer};
 
 /// Tournaments kept folded per process (a 10,000-player tournament is ~30,000 events,
 /// a few MB folded).
@@ -127,73 +125,17 @@ impl StreamKind for Tournament {
     }
 }
 
-/// One write to a tournament, decided inside the repository's transaction.
-///
-/// `decide` may write other rows through `conn` (game tables, secret seeds): they
-/// commit or roll back with the tournament's events. It may be called again on a fresh
-/// state after a lost race, so it must not keep anything from an earlier call.
-pub trait TournamentWrite {
-    /// The events to append to `tournament` (as it is now), or the refusal.
-    fn decide(
-        &mut self,
-        conn: &mut PgConnection,
-        tournament: &Tournament,
-    ) -> impl Future<Output = Result<Vec<Event>, ApiError>>;
-
-    /// The response body, from the tournament after the write and every event it
-    /// appended (the server's own seed commitment included).
-    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value;
-
-    /// The response status.
-    fn status(&self) -> StatusCode {
-        StatusCode::OK
-    }
-}
-
-/// A [`TournamentWrite`] as the repository runs it: decided, then folded.
-impl<W: TournamentWrite> Write<Tournament> for W {
-    async fn execute(
-        &mut self,
-        conn: &mut PgConnection,
-        _id: i64,
-        tournament: &mut Tournament,
-    ) -> Result<Vec<Event>, ApiError> {
-        let events = self.decide(conn, tournament).await?;
-        for event in &events {
-            tournament.apply(event);
-        }
-        Ok(events)
-    }
-
-    fn answer(
-        &self,
-        id: i64,
-        tournament: &Tournament,
-        events: &[Event],
-        _before: u64,
-    ) -> Result<Value, ApiError> {
-        Ok(TournamentWrite::answer(self, id, tournament, events))
-    }
-
-    fn status(&self) -> StatusCode {
-        TournamentWrite::status(self)
-    }
-}
-
-/// Creates a tournament from the events of its `create` command (already decided on
-/// an empty tournament). `answer` makes the response from the id and the tournament.
+/// Creates a tournament by `command`, decided as `account` on an empty tournament,
+/// answered with its summary.
 pub async fn create(
     tournaments: &Tournaments,
     mutation: Mutation<'_>,
-    events: Vec<Event>,
-    answer: impl FnOnce(i64, &Tournament) -> Value,
-) -> Result<HttpResponse, ApiError> {
-    let create = || Ok((Tournament::from_events(&events), events.clone()));
-    tournaments
-        .create(mutation, create, |id, tournament| {
-            Ok(answer(id, tournament))
-        })
-        .await
+    command: &Command,
+) -> Result<Written, ApiError> {
+    let mut ctx = super::context(mutation.account, now());
+    let create = || Tournament::create(0, command, &mut ctx).map_err(|e| super::refusal(&e));
+    let answer = |id, tournament: &Tournament| json_answer(&TournamentSummary::of(id, tournament)?);
+    tournaments.create(mutation, create, answer).await
 }
 
 /// Tournament `id` folded from its first `n` events only, from the database alone.

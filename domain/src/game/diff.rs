@@ -8,8 +8,8 @@ use serde::Serialize;
 use crate::cards::{Card, Cards};
 
 use super::event::Seat;
+use super::seat_view::RoundStage;
 use super::state::Game;
-use super::view::RoundStage;
 
 /// The change from `before` to `after` (see [`diff`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

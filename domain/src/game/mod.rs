@@ -25,6 +25,7 @@ mod event;
 mod pile_choice;
 mod piles;
 mod scoring;
+mod seat_view;
 mod state;
 mod view;
 mod visibility;
@@ -38,8 +39,8 @@ pub use error::GameError;
 pub use event::*;
 pub(crate) use piles::Laying;
 pub use scoring::{RoundEnding, RoundScore, score_round, standings};
+pub use seat_view::{LegalActions, PileView, RoundStage, SeatView, SizeDraws};
 pub use state::Game;
-pub use view::{LegalActions, PileView, RoundStage, SeatView, SizeDraws};
 pub use visibility::{Viewer, visible_events};
 
 use crate::cards::Cards;

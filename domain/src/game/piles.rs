@@ -10,7 +10,6 @@
 use crate::cards::{Card, Cards};
 use crate::rules::{BonusRule, Rules};
 
-
 /// One discard pile: the throw on its top and the cards below it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Pile {

@@ -9,6 +9,7 @@
 //! - `validate.rs`: the consistency checks every configuration passes before a game uses it.
 
 mod bonus;
+mod error;
 mod overrides;
 mod presets;
 mod random;
@@ -17,7 +18,8 @@ mod schema;
 mod validate;
 
 pub use bonus::{BonusRule, LANDMINE_POINTS, WORMHOLE_TOTAL};
-pub use overrides::{Overrides, RuleSpec, RulesError, overrides_between};
+pub use error::RulesError;
+pub use overrides::{Overrides, RuleSpec, overrides_between};
 pub use presets::{PRESET_NAMES, Preset};
 pub use random::{
     BONUS_RULES_V2, BONUS_RULES_V3, BONUS_RULES_V4, RANDOM_RULES_PROCEDURE,

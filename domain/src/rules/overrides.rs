@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::error::RulesError;
 use super::{Preset, Rules};
 
 /// A parameter's name and its value while unset.
@@ -20,20 +21,6 @@ const LATER_OPTIONAL_PARAMETERS: &[UnsetParameter] = &[
 /// Parameter name -> new value, as in a record's `rules.overrides`.
 pub type Overrides = Map<String, Value>;
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RulesError {
-    #[error(
-        "unknown preset {name:?}: expected one of israeli, nepali, kluft, belgian, wikipedia, house"
-    )]
-    UnknownPreset { name: String },
-    #[error("unknown rule parameter {name:?}")]
-    UnknownParameter { name: String },
-    #[error("bad value for rule parameter {name:?}: {message}")]
-    BadValue { name: String, message: String },
-    #[error("inconsistent rules ({name}): {message}")]
-    Inconsistent { name: &'static str, message: String },
-}
-
 /// The overrides that turn `base` into `rules`: exactly the parameters whose values
 /// differ, by name.
 pub fn overrides_between(base: &Rules, rules: &Rules) -> Overrides {
@@ -46,17 +33,6 @@ pub fn overrides_between(base: &Rules, rules: &Rules) -> Overrides {
         .into_iter()
         .filter(|(name, value)| base.get(name.as_str()) != Some(value))
         .collect()
-}
-
-impl RulesError {
-    /// The parameter the error is about, for validation errors that name a field.
-    pub fn parameter(&self) -> Option<&str> {
-        match self {
-            RulesError::UnknownPreset { .. } => None,
-            RulesError::UnknownParameter { name } | RulesError::BadValue { name, .. } => Some(name),
-            RulesError::Inconsistent { name, .. } => Some(name),
-        }
-    }
 }
 
 /// The `rules` object of a game record or a table: a preset and overrides.

@@ -6,10 +6,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::error::RulesError;
 use super::{
     AceRule, AddOns, AssafOthers, AssafPenalty, CallResolution, CardValues, DeckCount, Direction,
-    DiscardDraw, GameEnd, JokerRule, OverThresholdCall, Reductions, Rules, RulesError, SlapDown,
-    StarterRule,
+    DiscardDraw, GameEnd, JokerRule, OverThresholdCall, Reductions, Rules, SlapDown, StarterRule,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -9,10 +9,11 @@ use yaniv_domain::table::clock::Clock;
 use yaniv_domain::table::{BotKindName, NewTable, Table, TableCommand, TableError, TableServices};
 
 use super::dto::TableSummary;
-use super::write::{table_refusal, to_json};
 use crate::app_state::AppState;
 use crate::error::{ApiError, FieldError, Problem};
 use crate::routes::command::CommandRequest;
+use crate::streams::json_answer;
+use crate::tables::write::table_refusal;
 use crate::tables::{self, os_random::OsRandom};
 
 /// A new table: the rules (a preset and overrides), the number of seats, and which
@@ -139,11 +140,11 @@ pub async fn create(
         };
         Table::create(0, &command, &mut services).map_err(setup_refused)
     };
-    let answer = |_, table: &Table| to_json(&TableSummary::of(table));
+    let answer = |_, table: &Table| json_answer(&TableSummary::of(table));
     let response = state
         .tables
         .create(request.mutation(&*body), create, answer)
         .await?;
     tracing::info!(account_id = actor.account_id, "table created");
-    Ok(response)
+    Ok(response.into())
 }

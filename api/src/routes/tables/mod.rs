@@ -69,10 +69,11 @@ pub use self::diff::{DiffEvent, DiffView};
 pub use self::events::{TableEventsPage, VisibleEvent};
 pub use self::join::JoinRequest;
 pub use self::list::{TableList, TableListEntry};
-pub use self::write::{TableAnswer, TableWrite};
+pub use self::write::TableAnswer;
 use crate::app_state::AppState;
 use crate::error::ApiError;
 use crate::routes::command::CommandRequest;
+use crate::tables::write::TableWrite;
 
 /// Table `id` as it is now, for an answer that shows only what everyone may see at
 /// any moment (its summary, the record of rounds that are over). Every other read goes
@@ -90,8 +91,15 @@ async fn run<B: serde::Serialize>(
     command: TableCommand,
     answer: TableAnswer,
 ) -> Result<HttpResponse, ApiError> {
-    let write = TableWrite::new(request.account(), command, answer);
-    state.tables.mutate(id, request.mutation(body), write).await
+    let account = request.account();
+    let write = TableWrite::new(account, command, |table: &Table, before| {
+        answer.body(account, table, before)
+    });
+    let written = state
+        .tables
+        .mutate(id, request.mutation(body), write)
+        .await?;
+    Ok(written.into())
 }
 
 /// A JSON answer tagged with the table's version (`ETag`).

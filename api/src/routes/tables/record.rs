@@ -4,14 +4,13 @@
 //! tournament's table is public, as the tournament is: anyone may fetch its record
 //! without a token, to replay or publish it.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use yaniv_domain::record;
 
 use super::{load_public, with_etag};
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, Problem, Reason};
 
 /// The game as a portable record (`yaniv-record/1`, see `docs/record-format.md`):
 /// rules, players, and every finished round with its deal, its shuffle commitment and
@@ -54,7 +53,7 @@ pub async fn record(
     }
     let table = &loaded?;
     let no_round = || ApiError::Refused {
-        status: StatusCode::CONFLICT,
+        reason: Reason::NotNow,
         code: "no_finished_round",
         title: "Refused by the table",
         detail: "no round of this table is finished yet".into(),

@@ -1,6 +1,5 @@
 //! `GET /v1/tournaments/{id}/archive`: the tournament and its games in one file.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, web};
 
@@ -9,7 +8,7 @@ use yaniv_verify::archive::Archive;
 
 use crate::archive::export;
 use crate::auth::MaybeAuthenticated;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, Problem, Reason};
 use crate::tournaments::verify;
 use crate::visibility::officiates_or_operates;
 
@@ -55,7 +54,7 @@ pub async fn archive(
         };
         if !officiates_or_operates(&folded, &caller.account) {
             return Err(ApiError::Refused {
-                status: StatusCode::FORBIDDEN,
+                reason: Reason::Forbidden,
                 code: "forbidden",
                 title: "Forbidden",
                 detail: "until the tournament is finished, its archive is for its organizer \

@@ -4,14 +4,14 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use yaniv_domain::rules::RuleSpec;
-use yaniv_domain::tournament::{Command, ConfigRequest, RegistrationWindow, Tournament};
+use yaniv_domain::tournament::{Command, ConfigRequest, RegistrationWindow};
 
-use super::{TournamentSummary, now};
+use super::TournamentSummary;
 use crate::app_state::AppState;
 use crate::auth::Role;
 use crate::error::{ApiError, Problem};
 use crate::routes::command::CommandRequest;
-use crate::tournaments::{self, refusal, repo};
+use crate::tournaments::repo;
 
 /// A new tournament: the domain's `create` command without its tag.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -88,19 +88,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     request.auth.require(Role::Organizer)?;
     let command = body.command();
-    let ctx = tournaments::context(request.account(), now());
-    let events = Tournament::new()
-        .decide(&ctx, &command)
-        .map_err(|e| refusal(&e))?;
-    let mutation = request.mutation(&*body);
-    let response = repo::create(&state.tournaments, mutation, events, |id, tournament| {
-        // A created tournament always has its view; `null` would only mark a broken stream.
-        TournamentSummary::of(id, tournament)
-            .ok()
-            .and_then(|summary| serde_json::to_value(summary).ok())
-            .unwrap_or_default()
-    })
-    .await?;
+    let written = repo::create(&state.tournaments, request.mutation(&*body), &command).await?;
     tracing::info!(account_id = request.account().id, "tournament created");
-    Ok(response)
+    Ok(written.into())
 }

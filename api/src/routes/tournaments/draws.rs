@@ -1,22 +1,20 @@
 //! `POST /v1/tournaments/{id}/draws` and
 //! `POST /v1/tournaments/{id}/tables/{stage}/{round}/{table}/online`: drawing rounds
-//! from the server's committed seeds and playing drawn tables online (the logic is
-//! `crate::tournaments::play`).
+//! from the server's committed seeds and playing drawn tables online (the writes are
+//! `crate::tournaments::draw` and `crate::tournaments::online`).
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use sqlx::PgConnection;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Event, RoundRef, TableRef, Tournament, TournamentView};
+use yaniv_domain::tournament::{RoundRef, TableRef};
 
-use super::TournamentEvent;
 use crate::app_state::AppState;
 use crate::error::{ApiError, from_serde_json};
 use crate::routes::command::CommandRequest;
 use crate::routes::problems::TournamentCommandProblems;
-use crate::tournaments::play::{Draw, DrawRequest, OnlineTable, StartOnline, Writer};
-use crate::tournaments::repo::TournamentWrite;
+use crate::tournaments::answers::{DrawResponse, OnlineTableBody};
+use crate::tournaments::draw::{Draw, DrawRequest};
+use crate::tournaments::online::{StartOnline, Writer};
 
 /// What to draw. An empty body (or `{}`) draws the next round with every table online.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
@@ -41,102 +39,6 @@ pub struct RedrawBody {
     /// Why (kept in the event).
     #[schema(min_length = 1, max_length = 1000)]
     pub reason: String,
-}
-
-/// What a draw did.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct DrawResponse {
-    pub id: i64,
-    /// The stream's version after the draw.
-    pub version: u64,
-    /// The events appended: the draw, one `table_game_started.v1` per online table,
-    /// and the server's commitment to the next draw's seed.
-    pub events: Vec<TournamentEvent>,
-    /// The tournament after them.
-    pub tournament: TournamentView,
-    /// The online game tables created, one per drawn table not played on paper.
-    pub online_tables: Vec<OnlineTableBody>,
-}
-
-/// A drawn table and the game table that plays it online.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct OnlineTableBody {
-    pub table: TableRef,
-    /// Its id under `/v1/tables/{id}`.
-    pub game_table: i64,
-    /// The stream's version after it started (only in the answer of
-    /// `.../online`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub version: Option<u64>,
-}
-
-impl From<OnlineTable> for OnlineTableBody {
-    fn from(online: OnlineTable) -> Self {
-        Self {
-            table: online.table,
-            game_table: online.game_table,
-            version: None,
-        }
-    }
-}
-
-/// A draw, answered with a [`DrawResponse`].
-#[derive(Debug)]
-struct DrawWrite<'a>(Draw<'a>);
-
-impl TournamentWrite for DrawWrite<'_> {
-    async fn decide(
-        &mut self,
-        conn: &mut PgConnection,
-        tournament: &Tournament,
-    ) -> Result<Vec<Event>, ApiError> {
-        self.0.decide(conn, tournament).await
-    }
-
-    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
-        // A draw is decided on a created tournament, so its view exists; `null` would
-        // only mark a broken stream.
-        let Some(view) = tournament.view() else {
-            return Value::Null;
-        };
-        let response = DrawResponse {
-            id,
-            version: tournament.version(),
-            events: TournamentEvent::appended(tournament, events),
-            tournament: view,
-            online_tables: self.0.online().iter().copied().map(Into::into).collect(),
-        };
-        serde_json::to_value(response).unwrap_or_default()
-    }
-}
-
-/// An online game started for one table, answered with its [`OnlineTableBody`].
-#[derive(Debug)]
-struct StartOnlineWrite<'a>(StartOnline<'a>);
-
-impl TournamentWrite for StartOnlineWrite<'_> {
-    async fn decide(
-        &mut self,
-        conn: &mut PgConnection,
-        tournament: &Tournament,
-    ) -> Result<Vec<Event>, ApiError> {
-        self.0.decide(conn, tournament).await
-    }
-
-    fn answer(&self, _id: i64, tournament: &Tournament, _events: &[Event]) -> Value {
-        let Some(started) = self.0.started() else {
-            return Value::Null;
-        };
-        let body = OnlineTableBody {
-            version: Some(tournament.version()),
-            ..started.into()
-        };
-        serde_json::to_value(body).unwrap_or_default()
-    }
-
-    fn status(&self) -> actix_web::http::StatusCode {
-        actix_web::http::StatusCode::CREATED
-    }
 }
 
 fn parse_draw(body: &[u8]) -> Result<DrawBody, ApiError> {
@@ -194,8 +96,8 @@ pub async fn draw(
     let mutation = request.mutation(&body);
     let metadata = mutation.metadata();
     let writer = Writer::new(&state.tables, request.account(), &metadata);
-    let draw = DrawWrite(Draw::new(id, writer, body.request()));
-    state.tournaments.mutate(id, mutation, draw).await
+    let draw = Draw::new(id, writer, body.request());
+    Ok(state.tournaments.mutate(id, mutation, draw).await?.into())
 }
 
 /// Starts an online game for a drawn table that has none running and no result (after
@@ -232,8 +134,8 @@ pub async fn start_online(
         round,
         table,
     };
-    let start = StartOnlineWrite(StartOnline::new(id, writer, at));
-    state.tournaments.mutate(id, mutation, start).await
+    let start = StartOnline::new(id, writer, at);
+    Ok(state.tournaments.mutate(id, mutation, start).await?.into())
 }
 
 #[cfg(test)]

@@ -73,11 +73,8 @@ pub mod verify;
 
 use actix_web::HttpResponse;
 use actix_web::http::header::{self, HeaderValue};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use yaniv_domain::tournament::{Event, Tournament, TournamentView};
+use yaniv_domain::tournament::Tournament;
 
-pub use self::commands::CommandResponse;
 pub use self::create::CreateTournamentRequest;
 pub use self::list::{TournamentCreator, TournamentList, TournamentListEntry};
 pub use self::me::{MySeat, MyTournament};
@@ -89,62 +86,10 @@ pub use self::read::{AsOfQuery, InterventionsResponse, StagesResponse, Tournamen
 pub use self::standings::{StandingsEntry, StandingsResponse};
 use crate::app_state::AppState;
 use crate::error::ApiError;
-
-/// A tournament at a glance.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct TournamentSummary {
-    pub id: i64,
-    /// The stream's version (also the `ETag`), or `as_of` when the read asked for
-    /// an earlier one.
-    pub version: u64,
-    pub tournament: TournamentView,
-}
-
-impl TournamentSummary {
-    pub fn of(id: i64, tournament: &Tournament) -> Result<TournamentSummary, ApiError> {
-        Ok(TournamentSummary {
-            id,
-            version: tournament.version(),
-            tournament: view(tournament)?,
-        })
-    }
-}
-
-/// The tournament at a glance; every stream the server reads begins with its creation,
-/// so a missing view means a broken stream, not a bad request.
-fn view(tournament: &Tournament) -> Result<TournamentView, ApiError> {
-    tournament
-        .view()
-        .ok_or_else(|| ApiError::unexpected("viewing a tournament", "no tournament_created.v1"))
-}
-
-/// One stored event of a tournament.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct TournamentEvent {
-    /// Its version in the tournament's stream.
-    pub version: u64,
-    /// `tournament_created.v1`, `player_registered.v1`, `round_drawn.v1`, ...
-    #[serde(rename = "type")]
-    #[schema(example = "round_drawn.v1")]
-    pub event_type: String,
-    /// The event's JSON, with its `type` tag.
-    pub payload: Event,
-}
-
-impl TournamentEvent {
-    /// The last `events` appended to `tournament`, numbered by their versions.
-    pub fn appended(tournament: &Tournament, events: &[Event]) -> Vec<TournamentEvent> {
-        let first = (tournament.version() + 1).saturating_sub(events.len() as u64);
-        (first..)
-            .zip(events)
-            .map(|(version, event)| TournamentEvent {
-                version,
-                event_type: event.type_name().to_owned(),
-                payload: event.clone(),
-            })
-            .collect()
-    }
-}
+pub use crate::tournaments::answers::{
+    CommandResponse, DrawResponse, NoShowResponse, OnlineTableBody, TournamentEvent,
+    TournamentSummary,
+};
 
 /// Tournament `id` as it is now (for reads).
 async fn load(state: &AppState, id: i64) -> Result<std::sync::Arc<Tournament>, ApiError> {
@@ -157,9 +102,4 @@ fn with_etag(mut response: HttpResponse, version: u64) -> HttpResponse {
         response.headers_mut().insert(header::ETAG, value);
     }
     response
-}
-
-/// The caller's clock for the domain: seconds since the Unix epoch.
-fn now() -> i64 {
-    time::OffsetDateTime::now_utc().unix_timestamp()
 }

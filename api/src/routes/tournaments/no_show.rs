@@ -1,6 +1,6 @@
 //! `POST /v1/tournaments/{id}/tables/{stage}/{round}/{table}/no-show`: a referee
-//! decides that a drawn player did not come (the logic is
-//! `crate::tournaments::play::NoShow`).
+//! decides that a drawn player did not come (the write is
+//! `crate::tournaments::no_show`).
 //!
 //! The `record_no_show` command does the same for a table whose game has not begun
 //! (a paper table); this route also voids a game already dealt online and deals a new
@@ -8,19 +8,16 @@
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use sqlx::PgConnection;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{Event, TableRef, Tournament, TournamentView};
+use yaniv_domain::tournament::TableRef;
 
-use super::TournamentEvent;
-use super::draws::OnlineTableBody;
 use crate::app_state::AppState;
 use crate::error::ApiError;
 use crate::routes::command::CommandRequest;
 use crate::routes::problems::TournamentCommandProblems;
-use crate::tournaments::play::{NoShow, Writer};
-use crate::tournaments::repo::TournamentWrite;
+use crate::tournaments::answers::NoShowResponse;
+use crate::tournaments::no_show::NoShow;
+use crate::tournaments::online::Writer;
 
 /// Who did not come, and the referee's reason.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -34,46 +31,6 @@ pub struct NoShowBody {
         example = "not at the table 15 minutes after the start"
     )]
     pub reason: String,
-}
-
-/// What the decision did.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct NoShowResponse {
-    pub id: i64,
-    pub version: u64,
-    /// `game_voided.v1` when a game was already dealt, `no_show_recorded.v1`, and
-    /// `table_game_started.v1` for the new online game.
-    pub events: Vec<TournamentEvent>,
-    pub tournament: TournamentView,
-    /// The new game table of the players who came, when the table is played online.
-    pub online_table: Option<OnlineTableBody>,
-}
-
-#[derive(Debug)]
-struct NoShowWrite<'a>(NoShow<'a>);
-
-impl TournamentWrite for NoShowWrite<'_> {
-    async fn decide(
-        &mut self,
-        conn: &mut PgConnection,
-        tournament: &Tournament,
-    ) -> Result<Vec<Event>, ApiError> {
-        self.0.decide(conn, tournament).await
-    }
-
-    fn answer(&self, id: i64, tournament: &Tournament, events: &[Event]) -> Value {
-        let Some(view) = tournament.view() else {
-            return Value::Null;
-        };
-        let response = NoShowResponse {
-            id,
-            version: tournament.version(),
-            events: TournamentEvent::appended(tournament, events),
-            tournament: view,
-            online_table: self.0.started().map(Into::into),
-        };
-        serde_json::to_value(response).unwrap_or_default()
-    }
 }
 
 /// Records that a drawn player did not come (a referee or the organizer who does not
@@ -115,6 +72,6 @@ pub async fn no_show(
         round,
         table,
     };
-    let write = NoShowWrite(NoShow::new(id, writer, at, body.player, body.reason));
-    state.tournaments.mutate(id, mutation, write).await
+    let write = NoShow::new(id, writer, at, body.player, body.reason);
+    Ok(state.tournaments.mutate(id, mutation, write).await?.into())
 }

@@ -12,8 +12,8 @@ use super::read::{AsOfQuery, ReadProblems, load_as_of};
 use super::with_etag;
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
+use crate::auth::accounts::usernames;
 use crate::error::ApiError;
-use crate::tournaments::play::usernames;
 
 /// A tournament's players and officials, with their usernames.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

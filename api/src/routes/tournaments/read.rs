@@ -19,10 +19,10 @@ use yaniv_domain::tournament::{Intervention, StageView, Tournament};
 use super::{TournamentEvent, TournamentSummary, load, with_etag};
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
+use crate::auth::accounts::usernames;
 use crate::error::{ApiError, Problem};
 use crate::openapi::problem_response;
 use crate::routes::paging::EventsQuery;
-use crate::tournaments::play::usernames;
 use crate::tournaments::{decode, repo, stream_id};
 
 #[derive(Debug, Deserialize, IntoParams)]

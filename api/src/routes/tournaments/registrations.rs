@@ -19,79 +19,24 @@
 //! - All or nothing: the accounts, the codes and the tournament's events are written in
 //!   one transaction. A bad row refuses the whole list, naming its line.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use sqlx::PgConnection;
-use time::OffsetDateTime;
 use utoipa::ToSchema;
-use yaniv_domain::tournament::{
-    Command, Event, Role as TournamentRole, Tournament, TournamentError,
-};
 
 use crate::app_state::AppState;
-use crate::auth::accounts::{self, Account, validate_username};
-use crate::auth::setup_code;
-use crate::error::{ApiError, FieldError, from_serde_json};
+use crate::auth::accounts::validate_username;
+use crate::error::{ApiError, FieldError, Reason, from_serde_json};
 use crate::routes::command::CommandRequest;
 use crate::routes::csv;
 use crate::routes::problems::TournamentCommandProblems;
-use crate::tournaments::repo::{self, TournamentWrite};
-use crate::tournaments::{self, refusal};
+use crate::tournaments::door_list::RegistrationsWrite;
+pub use crate::tournaments::door_list::{
+    ListedPlayer, RegistrationOutcome, RegistrationRow, RegistrationsResponse,
+};
 
 /// Most rows a list may have.
 pub const MAX_ROWS: usize = 1000;
-
-/// What the list did, row by row.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RegistrationsResponse {
-    pub id: i64,
-    /// The tournament's version after the list.
-    pub version: u64,
-    pub rows: Vec<RegistrationRow>,
-}
-
-/// What happened to one row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum RegistrationOutcome {
-    /// Registered (before the qualification).
-    Registered,
-    /// Admitted into the next qualification round.
-    EnteredLate,
-    /// Already in the tournament: left as they were.
-    AlreadyRegistered,
-}
-
-/// One row of the list and what it did.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RegistrationRow {
-    /// The row's line in the CSV document (the header is line 1), or its position in
-    /// a JSON list (from 1).
-    pub line: usize,
-    pub username: String,
-    /// The account's id.
-    pub account: i64,
-    pub outcome: RegistrationOutcome,
-    /// Whether the player is checked in after the row.
-    pub checked_in: bool,
-    /// The account was created by this list.
-    pub account_created: bool,
-    /// A one-time code with which the player chooses a password
-    /// (`POST /v1/accounts/setup`), for an account this list created; shown only here.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(example = "K7QM-3XWP-9ZTR")]
-    pub setup_code: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "time::serde::rfc3339::option"
-    )]
-    #[schema(value_type = Option<String>, format = DateTime)]
-    pub setup_code_expires_at: Option<OffsetDateTime>,
-}
 
 /// The list as JSON.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -109,14 +54,6 @@ pub struct ListedPlayerBody {
     /// Check the player in as well (before the qualification); `false` by default.
     #[serde(default)]
     pub check_in: bool,
-}
-
-/// One row as read from the document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-struct ListedPlayer {
-    line: usize,
-    username: String,
-    check_in: bool,
 }
 
 fn yes_or_no(value: &str) -> Option<bool> {
@@ -226,145 +163,6 @@ fn checked_list(
     }
 }
 
-/// A domain refusal for one row, its detail naming the row.
-fn refused_at(row: &ListedPlayer, error: &TournamentError) -> ApiError {
-    match refusal(error) {
-        ApiError::Refused {
-            status,
-            code,
-            title,
-            detail,
-        } => ApiError::Refused {
-            status,
-            code,
-            title,
-            detail: format!("line {} ({}): {detail}", row.line, row.username),
-        },
-        other => other,
-    }
-}
-
-/// The list, written as the organizer.
-#[derive(Debug)]
-struct RegistrationsWrite {
-    tournament: i64,
-    organizer: Account,
-    list: Vec<ListedPlayer>,
-    done: Vec<RegistrationRow>,
-}
-
-impl RegistrationsWrite {
-    /// The row's account: the one its name (in any case) already has, or one created
-    /// now with a set-up code. An existing account never gets a code here, whoever
-    /// created it: that would hand its door to whoever sends a list.
-    async fn account(
-        &self,
-        conn: &mut PgConnection,
-        row: &ListedPlayer,
-    ) -> Result<RegistrationRow, ApiError> {
-        if let Some(found) = accounts::listed(conn, &row.username).await? {
-            return Ok(RegistrationRow {
-                line: row.line,
-                username: found.username,
-                account: found.id,
-                outcome: RegistrationOutcome::Registered,
-                checked_in: false,
-                account_created: false,
-                setup_code: None,
-                setup_code_expires_at: None,
-            });
-        }
-        let account =
-            accounts::create_pending(conn, &row.username, self.organizer.id, self.tournament)
-                .await?;
-        let code =
-            setup_code::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
-        let issue = setup_code::Issue {
-            by: self.organizer.id,
-            tournament: Some(self.tournament),
-            reissue: false,
-        };
-        let expires = setup_code::store(conn, account, &code, issue).await?;
-        let (setup_code, setup_code_expires_at) = (Some(code.expose().to_owned()), Some(expires));
-        let created = true;
-        Ok(RegistrationRow {
-            line: row.line,
-            username: row.username.clone(),
-            account,
-            outcome: RegistrationOutcome::Registered,
-            checked_in: false,
-            account_created: created,
-            setup_code,
-            setup_code_expires_at,
-        })
-    }
-}
-
-impl TournamentWrite for RegistrationsWrite {
-    async fn decide(
-        &mut self,
-        conn: &mut PgConnection,
-        tournament: &Tournament,
-    ) -> Result<Vec<Event>, ApiError> {
-        self.done.clear();
-        // No account is created for a list the caller may not send.
-        let ctx = tournaments::context(&self.organizer, repo::now());
-        if !tournament.state().acts_as_organizer(&ctx) {
-            return Err(refusal(&TournamentError::Forbidden(
-                TournamentRole::Organizer,
-            )));
-        }
-        let late = !tournament.state().stages.is_empty();
-        let mut after = tournament.clone();
-        let mut events = Vec::new();
-        for row in &self.list {
-            let mut done = self.account(conn, row).await?;
-            let player = done.account;
-            let enter = if late {
-                Command::EnterLate { player }
-            } else {
-                Command::Register { player }
-            };
-            match after.execute(&ctx, &enter) {
-                Ok(appended) => {
-                    events.extend(appended);
-                    if late {
-                        done.outcome = RegistrationOutcome::EnteredLate;
-                    }
-                }
-                Err(TournamentError::AlreadyRegistered(_)) => {
-                    done.outcome = RegistrationOutcome::AlreadyRegistered;
-                }
-                Err(e) => return Err(refused_at(row, &e)),
-            }
-            if row.check_in && !late {
-                match after.execute(&ctx, &Command::CheckIn { player }) {
-                    Ok(appended) => events.extend(appended),
-                    Err(TournamentError::AlreadyCheckedIn(_)) => {}
-                    Err(e) => return Err(refused_at(row, &e)),
-                }
-            }
-            done.checked_in = after.state().player(player).is_some_and(|p| p.checked_in);
-            self.done.push(done);
-        }
-        tracing::info!(
-            players = self.done.len(),
-            created = self.done.iter().filter(|r| r.account_created).count(),
-            "door list registered"
-        );
-        Ok(events)
-    }
-
-    fn answer(&self, id: i64, tournament: &Tournament, _events: &[Event]) -> Value {
-        let response = RegistrationsResponse {
-            id,
-            version: tournament.version(),
-            rows: self.done.clone(),
-        };
-        serde_json::to_value(response).unwrap_or_default()
-    }
-}
-
 /// How the body says it is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ListFormat {
@@ -438,7 +236,7 @@ pub async fn register_list(
         Some(ListFormat::Json) => json_list(&body)?,
         None => {
             return Err(ApiError::Refused {
-                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                reason: Reason::UnsupportedForm,
                 code: "unsupported_media_type",
                 title: "Unsupported media type",
                 detail: "send the list as text/csv or application/json".into(),
@@ -446,13 +244,8 @@ pub async fn register_list(
         }
     };
     let mutation = request.mutation(&list);
-    let write = RegistrationsWrite {
-        tournament: id,
-        organizer: request.account().clone(),
-        list,
-        done: Vec::new(),
-    };
-    let mut response = state.tournaments.mutate(id, mutation, write).await?;
+    let write = RegistrationsWrite::new(id, request.account().clone(), list);
+    let mut response: HttpResponse = state.tournaments.mutate(id, mutation, write).await?.into();
     // The answer carries set-up codes: a key to each new account.
     response.headers_mut().insert(
         header::CACHE_CONTROL,

@@ -11,9 +11,9 @@ use super::read::{ReadProblems, load_as_of};
 use super::with_etag;
 use crate::app_state::AppState;
 use crate::auth::MaybeAuthenticated;
+use crate::auth::accounts::usernames;
 use crate::error::ApiError;
 use crate::routes::csv::{self, Csv};
-use crate::tournaments::play::usernames;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]

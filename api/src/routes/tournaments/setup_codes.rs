@@ -9,7 +9,6 @@
 //! Every code handed out is recorded with who, for which account and in which
 //! tournament (`account_setup_code_issues`), and logged; the old code stops working.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -17,10 +16,10 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use crate::app_state::AppState;
+use crate::auth::accounts::roles_of;
 use crate::auth::{Authenticated, accounts, setup_code};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, Problem, Reason};
 use crate::tournaments::{self, repo};
-use crate::visibility::roles_of;
 
 /// A new set-up code, shown only here.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -99,7 +98,7 @@ pub async fn reissue(
     }
     if !found.pending_setup {
         return Err(ApiError::Refused {
-            status: StatusCode::CONFLICT,
+            reason: Reason::NotNow,
             code: "account_active",
             title: "Account already set up",
             detail: "the player has chosen a password: they log in with it".into(),

@@ -1,11 +1,10 @@
 //! `POST /v1/tournaments/{id}/verify`: check a tournament's stored history.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::app_state::AppState;
 use crate::auth::Authenticated;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, Problem, Reason};
 use crate::tournaments::stream_id;
 use crate::tournaments::verify::{self, TournamentVerification};
 use crate::visibility::officiates_or_operates;
@@ -49,7 +48,7 @@ pub async fn verify(
     // wrote there, a verification only reads.
     if !officiates_or_operates(&verify::fold(&decoded.events), &auth.account) {
         return Err(ApiError::Refused {
-            status: StatusCode::FORBIDDEN,
+            reason: Reason::Forbidden,
             code: "forbidden",
             title: "Forbidden",
             detail: "only the tournament's organizer and referees (while they hold the \

@@ -12,6 +12,7 @@ mod starter;
 mod totals;
 
 pub use end::standings;
+pub use resolution::RoundEnding;
 
 use crate::cards::Cards;
 
@@ -19,32 +20,6 @@ use crate::rules::Rules;
 
 use super::event::{Bonus, Event, GameFinished, MAX_PLAYERS, Outcome, Reduction, RoundEnded, Seat};
 use super::state::Game;
-
-/// How a round ends, with what decides its scores. Seats index the game's players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoundEnding {
-    /// A call within the threshold, shown at once.
-    Immediate {
-        caller: Seat,
-    },
-    /// A call above the threshold where the rules allow one.
-    FalseCall {
-        caller: Seat,
-    },
-    /// Belgian going-along: `going` is a seat bitmask.
-    GoAlong {
-        caller: Seat,
-        going: u8,
-    },
-    /// Kluft: `challengers` (Onderkluft) is a seat bitmask.
-    Kluft {
-        caller: Seat,
-        challengers: u8,
-    },
-    EmptyHand {
-        seat: Seat,
-    },
-}
 
 impl RoundEnding {
     /// The player the round is counted from: "counting clockwise starting to the left of

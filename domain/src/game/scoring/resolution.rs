@@ -3,7 +3,32 @@
 use crate::rules::{AssafOthers, AssafPenalty, CallResolution, OverThresholdCall, Rules};
 
 use super::super::event::{MAX_PLAYERS, Outcome, Seat};
-use super::RoundEnding;
+
+/// How a round ends, with what decides its scores. Seats index the game's players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundEnding {
+    /// A call within the threshold, shown at once.
+    Immediate {
+        caller: Seat,
+    },
+    /// A call above the threshold where the rules allow one.
+    FalseCall {
+        caller: Seat,
+    },
+    /// Belgian going-along: `going` is a seat bitmask.
+    GoAlong {
+        caller: Seat,
+        going: u8,
+    },
+    /// Kluft: `challengers` (Onderkluft) is a seat bitmask.
+    Kluft {
+        caller: Seat,
+        challengers: u8,
+    },
+    EmptyHand {
+        seat: Seat,
+    },
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Resolved {
