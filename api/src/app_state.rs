@@ -11,7 +11,7 @@ use crate::auth::password::PasswordService;
 use crate::auth::throttle::{Limits, LoginThrottle};
 use crate::live::Hub;
 use crate::live::heads::HeadNotifier;
-use crate::records::RecordReplayer;
+use crate::replayer::RecordReplayer;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
 use crate::tournaments::game_end::OnlineResults;

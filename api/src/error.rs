@@ -35,8 +35,6 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::role::Role;
-
 /// Media type of every error response.
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
@@ -81,7 +79,7 @@ pub enum ApiError {
     InvalidCredentials,
     /// 403 `forbidden`: authenticated, but the account lacks the role.
     #[error("requires role {required}")]
-    Forbidden { required: Role },
+    Forbidden { required: &'static str },
     /// 404 `not_found`: no such resource or route.
     #[error("not found: {0}")]
     NotFound(String),

@@ -73,25 +73,16 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod app_state;
-pub mod archive;
+pub mod audit;
 pub mod auth;
-pub mod body_timeout;
+pub mod background;
 pub mod checkpoints;
-pub mod clocks;
 pub mod config;
-pub mod cors;
 pub mod error;
-pub mod fold_cache;
-pub mod idempotency;
+pub mod http;
 pub mod live;
 pub mod metrics;
-pub mod openapi;
-pub mod pages;
-pub mod pruning;
-pub mod records;
-pub mod request_id;
-pub mod response_headers;
-pub mod routes;
+pub mod replayer;
 pub mod startup;
 pub mod store;
 pub mod streams;

@@ -39,7 +39,7 @@ async fn main() -> ExitCode {
         ["migrate"] => migrate().await,
         ["checkpoint"] => checkpoint().await,
         ["openapi"] => {
-            print!("{}", yaniv_api::openapi::to_pretty_json());
+            print!("{}", yaniv_api::http::openapi::to_pretty_json());
             Ok(())
         }
         ["-h" | "--help" | "help"] => {

@@ -20,13 +20,14 @@ pub use crate::app_state::AppState;
 use crate::app_state::MetricsAccess;
 use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
+use crate::background::pruning;
 use crate::config::{Migrations, Settings};
 use crate::error;
+use crate::http::routes::{self, RouteConfigurator};
+use crate::http::{body_timeout, cors, openapi, request_id, response_headers};
 use crate::live::heads::HeadNotifier;
 use crate::live::{self, Hub};
-use crate::records::RecordReplayer;
-use crate::routes::{self, RouteConfigurator};
-use crate::{body_timeout, cors, openapi, pruning, request_id, response_headers};
+use crate::replayer::RecordReplayer;
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -59,6 +60,11 @@ pub enum StartupError {
     },
 }
 
+/// Every route the server serves: the API and the pages.
+pub fn all_routes() -> Vec<RouteConfigurator> {
+    vec![routes::configure, crate::http::pages::configure]
+}
+
 /// A built server, bound but not yet running.
 pub struct Application {
     port: u16,
@@ -82,7 +88,7 @@ impl std::fmt::Debug for Application {
 impl Application {
     /// Connects, migrates, creates the bootstrap admin, binds: the whole API.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
-        Self::build_with_routes(settings, routes::all()).await
+        Self::build_with_routes(settings, all_routes()).await
     }
 
     /// Like [`Application::build`] with a chosen list of route configurators.
@@ -142,7 +148,7 @@ impl Application {
         let state = web::Data::new(app_state);
         let clocks = settings
             .clock_tick
-            .map(|tick| crate::clocks::spawn(web::Data::clone(&state), tick));
+            .map(|tick| crate::background::clocks::spawn(web::Data::clone(&state), tick));
         let server =
             run(listener, state, routes, &settings).map_err(|source| StartupError::Bind {
                 address: settings.bind_address.clone(),
@@ -166,7 +172,10 @@ impl Application {
             live::spawn_recheck(pool.clone(), Arc::clone(&live)),
         ];
         if let Some(interval) = settings.checkpoint_interval {
-            background.push(crate::checkpoints::task::spawn(pool.clone(), interval));
+            background.push(crate::background::checkpoints::spawn(
+                pool.clone(),
+                interval,
+            ));
         }
         background.extend(clocks);
         tracing::info!(address = %local, "listening");
@@ -322,7 +331,7 @@ fn run(
             .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
             .wrap(from_fn(response_headers::middleware))
             .wrap(cors::middleware(&cors_origins))
-            .wrap(from_fn(crate::metrics::http::middleware))
+            .wrap(from_fn(crate::http::request_metrics::middleware))
             .wrap(from_fn(request_id::middleware))
             .app_data(state.clone())
             .app_data(

@@ -344,7 +344,7 @@ fn a_whole_game_with_player_entropy_replays_and_checks_out() {
 
     // The game record carries how each seed was made, and its replay checks it.
     let mut record = record::export(&table.game_events).expect("a record");
-    record::attach_entropy(&mut record, &table.entropy_events);
+    yaniv_domain::table::entropy::attach_entropy(&mut record, &table.entropy_events);
     let first = record.rounds[0].shuffle.as_ref().expect("a shuffle");
     let entropy = first.entropy.as_ref().expect("the entropy of round 1");
     assert_eq!(entropy.contributions.len(), 2, "two humans, no bot");

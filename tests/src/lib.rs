@@ -31,7 +31,7 @@ use serde_json::{Value, json};
 use sqlx::{Connection, Executor, PgConnection, PgPool};
 use yaniv_api::config::{BootstrapAdmin, Settings};
 use yaniv_api::error::Problem;
-use yaniv_api::routes::{self, RouteConfigurator};
+use yaniv_api::http::routes::RouteConfigurator;
 use yaniv_api::startup::Application;
 use yaniv_api::store::EventStore;
 
@@ -215,7 +215,7 @@ pub async fn spawn_app_with(
     let admin_password = random_hex(12);
     let mut settings = test_settings(db_url.clone(), &admin_password);
     customize(&mut settings);
-    let mut route_list = routes::all();
+    let mut route_list = yaniv_api::startup::all_routes();
     route_list.extend(extra_routes);
     let app = Application::build_with_routes(settings, route_list)
         .await

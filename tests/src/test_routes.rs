@@ -8,11 +8,11 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use yaniv_api::auth::Authenticated;
 use yaniv_api::error::ApiError;
-use yaniv_api::idempotency::{IdempotencyKeyHeader, request_fingerprint, respond};
-use yaniv_api::request_id::RequestId;
-use yaniv_api::routes::resource;
+use yaniv_api::http::auth::Authenticated;
+use yaniv_api::http::idempotency_key::{IdempotencyKeyHeader, request_fingerprint, respond};
+use yaniv_api::http::request_id::RequestId;
+use yaniv_api::http::routes::resource;
 use yaniv_api::startup::AppState;
 use yaniv_api::store::idempotency::{self, Begin, IdempotentRequest, StoredResponse};
 use yaniv_api::store::{EventMetadata, NewEvent};

@@ -14,8 +14,6 @@
 //!   instance when a session is revoked or an account's roles change.
 
 pub mod accounts;
-pub mod extractor;
-pub mod optional;
 pub mod password;
 pub mod role;
 pub mod session_cache;
@@ -23,6 +21,4 @@ pub mod setup_code;
 pub mod throttle;
 pub mod token;
 
-pub use self::extractor::Authenticated;
-pub use self::optional::MaybeAuthenticated;
 pub use self::role::Role;

@@ -14,8 +14,6 @@
 //! announcement, [`spawn_recheck`] reads the followed streams' heads within
 //! [`RECHECK_EVERY`].
 
-pub mod body;
-pub mod follow;
 pub mod heads;
 
 use std::collections::HashMap;

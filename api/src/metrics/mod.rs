@@ -1,194 +1,30 @@
-//! `GET /metrics`: what the server is doing, in the Prometheus text format.
+//! What the server counts of its own work, for `GET /metrics` (the Prometheus text
+//! format; the exposition itself is `crate::http::exposition`):
 //!
 //! - `http.rs`: requests by method, route and status, and their latency histogram
-//!   (the middleware that counts them).
+//!   (`crate::http::request_metrics` counts them).
+//! - [`Counters`]: the server's own work outside requests (timeouts fired).
 //! - `text.rs`: writing the exposition format.
 //!
 //! Everything else is read where it lives when the endpoint is scraped: the fold
 //! caches' hits, misses and entries, the repositories' appended events and lost
-//! races, the connection pool, the live streams' subscribers, the clock's timeouts
-//! and the process's resident memory.
+//! races, the connection pool, the live streams' subscribers and the process's
+//! resident memory.
 //!
-//! The figures are kept per server instance, in its [`AppState`], not in a global
+//! The figures are kept per server instance, in its `AppState`, not in a global
 //! recorder (as the `metrics` crate's exporter keeps them): tests and benchmarks run
 //! several instances in one process, and each must report its own.
 
 pub mod http;
-mod text;
+pub mod text;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 pub use http::HttpMetrics;
-use text::{Family, labels};
-
-use crate::app_state::AppState;
-use crate::streams::{Repository, StreamKind};
 
 /// Counters of the server's own work, outside requests.
 #[derive(Debug, Default)]
 pub struct Counters {
     /// Timeouts the clock task appended.
     pub timeouts_appended: AtomicU64,
-}
-
-/// The whole exposition of `state`.
-pub fn render(state: &AppState) -> String {
-    let mut out = String::new();
-    state.http_metrics.render(&mut out);
-    repositories(state, &mut out);
-
-    let pool = &state.db;
-    let idle = pool.num_idle() as f64;
-    let mut connections = Family::gauge(
-        "yaniv_db_pool_connections",
-        "Connections of the database pool, by state.",
-    );
-    connections.sample("", &labels(&[("state", "idle")]), idle);
-    connections.sample(
-        "",
-        &labels(&[("state", "in_use")]),
-        f64::from(pool.size()) - idle,
-    );
-    connections.write(&mut out);
-    Family::gauge(
-        "yaniv_db_pool_max_connections",
-        "Most connections the pool opens.",
-    )
-    .value(f64::from(pool.options().get_max_connections()))
-    .write(&mut out);
-
-    Family::gauge(
-        "yaniv_live_subscribers",
-        "Open live streams (/stream) on this instance.",
-    )
-    .value(state.live.subscribers() as f64)
-    .write(&mut out);
-    Family::counter(
-        "yaniv_live_heads_announced_total",
-        "Stream heads this instance announced after their commit (live::heads).",
-    )
-    .value(state.heads.announced() as f64)
-    .write(&mut out);
-    Family::counter(
-        "yaniv_live_head_statements_total",
-        "Statements that carried those announcements, several heads each when busy.",
-    )
-    .value(state.heads.statements() as f64)
-    .write(&mut out);
-    Family::counter(
-        "yaniv_clock_timeouts_total",
-        "Timeouts this instance's clock task appended.",
-    )
-    .value(state.counters.timeouts_appended.load(Ordering::Relaxed) as f64)
-    .write(&mut out);
-    if let Some(bytes) = resident_bytes() {
-        Family::gauge(
-            "process_resident_memory_bytes",
-            "Resident memory of the server process.",
-        )
-        .value(bytes as f64)
-        .write(&mut out);
-    }
-    out
-}
-
-/// The tables' and tournaments' repositories, side by side in each family.
-fn repositories(state: &AppState, out: &mut String) {
-    let mut appended = Family::counter(
-        "yaniv_events_appended_total",
-        "Events appended through this instance, by kind of stream.",
-    );
-    let mut conflicts = Family::counter(
-        "yaniv_append_conflicts_total",
-        "Appends that lost the race for a stream's next version, by kind of stream.",
-    );
-    let mut one_statement = Family::counter(
-        "yaniv_one_statement_writes_total",
-        "Commands stored in one statement from the cached fold, by kind of stream.",
-    );
-    let mut handed_back = Family::counter(
-        "yaniv_one_statement_handed_back_total",
-        "Commands tried in one statement that the usual transaction then took over \
-         (a lost race, a moved head, a known idempotency key), by kind of stream.",
-    );
-    let mut hits = Family::counter(
-        "yaniv_fold_cache_hits_total",
-        "Reads that found a fold in the cache, by kind of stream.",
-    );
-    let mut misses = Family::counter(
-        "yaniv_fold_cache_misses_total",
-        "Reads that folded the stream from the database, by kind of stream.",
-    );
-    let mut entries = Family::gauge(
-        "yaniv_fold_cache_entries",
-        "Folds in the cache, by kind of stream.",
-    );
-    let mut bytes = Family::gauge(
-        "yaniv_fold_cache_bytes",
-        "Bytes the cached folds hold (an estimate from their lengths), by kind of stream.",
-    );
-    let mut add = |kind: &str, stats: RepositoryFigures| {
-        let kind = labels(&[("stream", kind)]);
-        appended.sample("", &kind, stats.appended as f64);
-        conflicts.sample("", &kind, stats.conflicts as f64);
-        one_statement.sample("", &kind, stats.one_statement as f64);
-        handed_back.sample("", &kind, stats.handed_back as f64);
-        hits.sample("", &kind, stats.hits as f64);
-        misses.sample("", &kind, stats.misses as f64);
-        entries.sample("", &kind, stats.entries as f64);
-        bytes.sample("", &kind, stats.bytes as f64);
-    };
-    add("table", figures(&state.tables));
-    add("tournament", figures(&state.tournaments));
-    for family in [
-        appended,
-        conflicts,
-        one_statement,
-        handed_back,
-        hits,
-        misses,
-        entries,
-        bytes,
-    ] {
-        family.write(out);
-    }
-}
-
-struct RepositoryFigures {
-    appended: u64,
-    conflicts: u64,
-    one_statement: u64,
-    handed_back: u64,
-    hits: u64,
-    misses: u64,
-    entries: usize,
-    bytes: usize,
-}
-
-fn figures<A: StreamKind>(repository: &Repository<A>) -> RepositoryFigures {
-    let cache = repository.cache();
-    RepositoryFigures {
-        appended: repository.appended_events(),
-        conflicts: repository.conflicts(),
-        one_statement: repository.one_statement_writes(),
-        handed_back: repository.handed_back_writes(),
-        hits: cache.hits(),
-        misses: cache.misses(),
-        entries: cache.len(),
-        bytes: cache.bytes(),
-    }
-}
-
-/// `VmRSS` of `/proc/self/status`, where there is one.
-fn resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kib: u64 = status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kib * 1024)
 }

@@ -98,7 +98,7 @@ impl NewEvent {
 pub struct EventMetadata {
     /// Who caused the events: `account:<id>`, or `system` for the server itself.
     pub actor: String,
-    /// The HTTP request's id ([`crate::request_id::RequestId`]).
+    /// The HTTP request's id ([`crate::http::request_id::RequestId`]).
     pub request_id: Option<String>,
     /// The `Idempotency-Key` the request carried, if any.
     pub idempotency_key: Option<String>,

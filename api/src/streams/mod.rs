@@ -24,6 +24,7 @@
 //!   without knowing tournaments, see [`crate::tables::GameEndHook`]).
 
 pub mod corrupt;
+pub mod fold_cache;
 mod mutation;
 mod one_statement;
 mod read;
@@ -42,8 +43,8 @@ use sqlx::PgConnection;
 use yaniv_domain::aggregate::Aggregate;
 
 use crate::error::ApiError;
-use crate::fold_cache::{FoldCache, Versioned};
 use crate::store::{EventMetadata, EventStore};
+use crate::streams::fold_cache::{FoldCache, Versioned};
 
 /// Events read per query.
 pub const PAGE: u32 = 1000;

@@ -1,5 +1,5 @@
 //! [`Written`]: what a write did, for whoever sent it. A route turns it into a
-//! response (`crate::idempotency`); the clocks and hooks read [`Effect`] to learn
+//! response (`crate::http::idempotency_key`); the clocks and hooks read [`Effect`] to learn
 //! what happened to their own command, never a status code.
 
 use crate::store::idempotency::StoredResponse;

@@ -1,6 +1,6 @@
 //! Online game tables on the server: how the rules engine's table aggregate
 //! (`yaniv_domain::table`) is stored and served. The HTTP side is
-//! [`crate::routes::tables`].
+//! [`crate::http::routes::tables`].
 //!
 //! # One table, one stream
 //!
@@ -34,8 +34,6 @@
 pub mod listing;
 pub mod os_random;
 pub mod tournament_game;
-pub mod verify;
-pub mod verify_links;
 pub mod write;
 
 use std::future::Future;
@@ -48,8 +46,8 @@ use yaniv_domain::table::Table;
 use crate::auth::accounts::Account;
 use crate::auth::role::Role;
 use crate::error::ApiError;
-use crate::fold_cache::Versioned;
 use crate::store::EventMetadata;
+use crate::streams::fold_cache::Versioned;
 use crate::streams::{AfterCommit, ListingUpdate, Repository, StreamKind};
 
 /// Most tables kept folded per process: enough for every table in play at a large

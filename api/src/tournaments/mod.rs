@@ -1,5 +1,5 @@
 //! Championship tournaments: the tournament model behind `/v1/tournaments` (the HTTP
-//! side is [`crate::routes::tournaments`]; the format, the draws and every error code
+//! side is [`crate::http::routes::tournaments`]; the format, the draws and every error code
 //! are the rules engine's, `yaniv_domain::tournament`, described in
 //! `docs/tournaments.md`).
 //!
@@ -13,7 +13,7 @@
 //!
 //! # State is folded, never stored
 //!
-//! Every request folds the stream: the per-process fold cache (`crate::fold_cache`)
+//! Every request folds the stream: the per-process fold cache (`crate::streams::fold_cache`)
 //! saves re-reading a prefix of it, and audits ([`repo::load`], `verify.rs`) read it
 //! all from the database. The `tournaments` table (migration `0004`) only hands out
 //! ids and keeps a small projection (name, phase, version) written in the same
@@ -45,13 +45,12 @@ pub mod command;
 pub mod door_list;
 pub mod draw;
 pub mod game_end;
-pub mod links;
 pub mod listing;
+pub mod named;
 pub mod no_show;
 pub mod online;
 pub mod repo;
 pub mod seeds;
-pub mod verify;
 
 use yaniv_domain::aggregate::{DecodeError, StoredEvent};
 use yaniv_domain::tournament::{Context, Event, TournamentError};
@@ -69,7 +68,7 @@ pub fn context(account: &Account, now: i64) -> Context {
 
 /// Stream id of tournament `id`.
 pub fn stream_id(id: i64) -> String {
-    repo::Tournaments::stream_id(id)
+    yaniv_domain::aggregate::stream_id::<yaniv_domain::tournament::Tournament>(id)
 }
 
 /// A refusal of the tournament rules as a problem document carrying its stable code

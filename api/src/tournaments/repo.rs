@@ -18,7 +18,7 @@ use yaniv_domain::tournament::{Command, Event, Tournament};
 use super::answers::TournamentSummary;
 use super::seeds;
 use crate::error::ApiError;
-use crate::fold_cache::Versioned;
+use crate::streams::fold_cache::Versioned;
 pub use crate::streams::{MAX_RETRIES, Mutation};
 use crate::streams::{Repository, StreamKind, Written, json_answer};
 

@@ -11,7 +11,6 @@
 //! (`domain/tests/properties.rs` checks it at every step of thousands of games).
 
 use crate::cards::{Card, Cards};
-use crate::combos::{Combination, add_on_fits, classify, multiple_fits};
 use crate::game::{
     CallKind, Command, Game, Laying, LegalActions, QueenSwap, RoundStage, Seat, SeatView,
 };
@@ -272,104 +271,10 @@ impl<'a> BotView<'a> {
             .filter(|&c| self.game.lay_target(&[c], Laying::Slap).is_some())
     }
 
-    /// Whether this seat may add on at all now, cards aside.
-    fn add_on_window(&self) -> Option<&'a Rules> {
-        let rules = self.in_play()?;
-        let open = rules.add_ons.any()
-            && self.game.window_open()
-            && self.top_thrower() != Some(self.seat)
-            && self.game.decide_add_on_possible(self.seat);
-        open.then_some(rules)
-    }
-
     /// Every add-on this seat may lay now, each once, in the order `legal_actions` lists
-    /// them.
-    ///
-    /// [`add_on_fits`] decides every candidate; only subsets it must refuse are skipped
-    /// without asking: it accepts a set (or a single card) only completed to exactly four,
-    /// so only subsets of that size, of cards of the set's rank or jokers; a run only
-    /// extended by cards of its suit or jokers; and under Mathematician one card on a
-    /// single card. Those single cards come first, then subsets in increasing mask order.
-    pub fn for_each_add_on(&self, mut found: impl FnMut(&Cards)) {
-        let Some(rules) = self.add_on_window() else {
-            return;
-        };
-        // Lists found so far, for the rare duplicate (two decks, or a list that fits
-        // two piles under Osmosis): at most a handful.
-        let mut seen = Seen::default();
-        for pile in self.game.lay_piles() {
-            self.for_each_add_on_to(pile.top, rules, &mut seen, &mut found);
-        }
-    }
-
-    /// [`BotView::for_each_add_on`] on one pile's top throw `top`.
-    fn for_each_add_on_to(
-        &self,
-        top: Cards,
-        rules: &Rules,
-        seen: &mut Seen,
-        found: &mut impl FnMut(&Cards),
-    ) {
-        let hand = self.hand();
-        let cards = hand.as_slice();
-        if top.len() == 1 && rules.has_bonus(BonusRule::Mathematician) {
-            // Mathematician: first the single cards whose value is a multiple of the one
-            // discarded (a card once, two decks aside); the sets below take three or more.
-            for (i, &card) in cards.iter().enumerate() {
-                let single = Cards::from_iter([card]);
-                if !cards[..i].contains(&card)
-                    && multiple_fits(&top, card, rules)
-                    && seen.first_time(single)
-                {
-                    found(&single);
-                }
-            }
-        }
-        let natural = top.iter().find(|c| !c.is_joker());
-        let all = (1u32 << cards.len()) - 1;
-        let mask_of = |keep: &dyn Fn(Card) -> bool| -> u32 {
-            cards
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.is_joker() || keep(**c))
-                .fold(0, |m, (i, _)| m | 1 << i)
-        };
-        let (relevant, size) = match classify(top.as_slice(), rules) {
-            Ok(Combination::Single) if !rules.add_ons.to_single_cards => return,
-            Ok(Combination::Set) if !rules.add_ons.to_sets => return,
-            Ok(Combination::Single | Combination::Set) => {
-                let Some(size) = 4usize.checked_sub(top.len()).filter(|&k| k > 0) else {
-                    return;
-                };
-                let relevant = match natural {
-                    Some(n) => mask_of(&|c| c.rank() == n.rank()),
-                    None => all,
-                };
-                (relevant, Some(size as u32))
-            }
-            Ok(Combination::Run(_)) if rules.add_ons.to_runs => {
-                let relevant = match natural {
-                    Some(n) => mask_of(&|c| c.suit_index() == n.suit_index()),
-                    None => all,
-                };
-                (relevant, None)
-            }
-            _ => return,
-        };
-        if size.is_some_and(|k| relevant.count_ones() < k) {
-            return;
-        }
-        let mut sub = relevant & relevant.wrapping_neg();
-        while sub != 0 {
-            if size.is_none_or(|k| sub.count_ones() == k) {
-                let subset = hand.subset(sub);
-                if add_on_fits(&top, subset.as_slice(), rules) && seen.first_time(subset) {
-                    found(&subset);
-                }
-            }
-            // Next submask of `relevant` in increasing order.
-            sub = (sub | !relevant).wrapping_add(1) & relevant;
-        }
+    /// them (see [`Game::for_each_add_on`]).
+    pub fn for_each_add_on(&self, found: impl FnMut(&Cards)) {
+        self.game.for_each_add_on(self.seat, found);
     }
 
     /// Whether any add-on is possible now (stops at the first).
@@ -411,29 +316,5 @@ impl<'a> BotView<'a> {
     /// The full (allocating) view of this seat, as the API shows it.
     pub fn seat_view(&self) -> Option<SeatView> {
         self.game.view(self.seat)
-    }
-}
-
-/// The add-ons listed so far: a few inline, the rare rest on the heap.
-#[derive(Default)]
-struct Seen {
-    inline: [Cards; 8],
-    len: usize,
-    overflow: Vec<Cards>,
-}
-
-impl Seen {
-    /// Records `cards`; whether they were new.
-    fn first_time(&mut self, cards: Cards) -> bool {
-        if self.inline[..self.len].contains(&cards) || self.overflow.contains(&cards) {
-            return false;
-        }
-        if self.len < self.inline.len() {
-            self.inline[self.len] = cards;
-            self.len += 1;
-        } else {
-            self.overflow.push(cards);
-        }
-        true
     }
 }

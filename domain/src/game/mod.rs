@@ -13,6 +13,7 @@
 //! - `describe.rs`: an event as a short sentence, for referees.
 //! - `visibility.rs`: the event log as each viewer may see it.
 
+mod add_ons;
 mod command;
 mod deal;
 mod decide;

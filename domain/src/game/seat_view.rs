@@ -1,6 +1,6 @@
 //! The shapes of what one seat may see ([`SeatView`]) and may do ([`LegalActions`]).
-//! How a game fills them in is `view.rs`; bots read the same shapes through
-//! `bots::BotView` without depending on that.
+//! How a game fills them in is `view.rs`; bots build the same shapes through
+//! `bots::BotView`.
 
 use serde::Serialize;
 

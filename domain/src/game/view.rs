@@ -132,7 +132,7 @@ impl Game {
             } else {
                 // Only the subsets that can fit are tried: every subset of a hand of 16
                 // (Sevens) would be 65,535 (the property tests keep that reference).
-                crate::bots::BotView::new(self, seat).for_each_add_on(|a| legal.add_ons.push(*a));
+                self.for_each_add_on(seat, |a| legal.add_ons.push(*a));
             }
         }
         legal

@@ -5,8 +5,8 @@
 
 use crate::cards::{Card, Cards};
 use crate::game::{Command, DealSource, DrawChoice, Event, Game, GameError, QueenSwap, Seat};
+use crate::shuffle::entropy::{ENTROPY_PROCEDURE, first_starter, mix};
 use crate::shuffle::{Commitment, Contribution, Seed};
-use crate::table::entropy::{ENTROPY_PROCEDURE, first_starter, mix};
 
 use super::error::RecordError;
 use super::format::{Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RoundRecord};

@@ -28,7 +28,7 @@ mod steps;
 pub use error::{ERROR_FORMAT, ExportError, RecordError};
 #[cfg(feature = "openapi")]
 pub use examples::{example_record, example_result};
-pub use export::{attach_entropy, export, export_with_versions, rule_spec};
+pub use export::{export, export_with_versions, rule_spec};
 pub use format::{
     Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, QueenRecord, RECORD_FORMAT,
     RoundRecord, ShuffleRecord, TurnBonus,

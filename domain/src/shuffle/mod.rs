@@ -43,6 +43,7 @@
 //! engine's deck module, `domain/src/cards/deck.rs`.
 
 mod chacha20;
+pub mod entropy;
 #[cfg(feature = "openapi")]
 mod schema;
 

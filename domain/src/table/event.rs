@@ -22,11 +22,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::link::TableRef;
 use crate::aggregate::DecodeError;
 use crate::bots::BotKind;
 use crate::game::Event as GameEvent;
 use crate::rules::{RuleSpec, Rules};
-use crate::tournament::TableRef;
 
 use super::clock::{Clock, ClockEvent};
 use super::entropy::EntropyEvent;

@@ -27,6 +27,7 @@ mod describe;
 pub mod entropy;
 mod error;
 mod event;
+pub mod link;
 mod state;
 
 pub use autoplay::MAX_SERVER_COMMANDS;

@@ -3,8 +3,6 @@
 //! are played (stage 1 is the qualification; round 1 is a stage's first round; table 1 is
 //! the first table of a draw).
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 /// Longest tournament name, in characters.
@@ -119,49 +117,7 @@ impl Context {
     }
 }
 
-/// One round of one stage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(deny_unknown_fields)]
-pub struct RoundRef {
-    pub stage: u32,
-    pub round: u32,
-}
-
-impl fmt::Display for RoundRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "stage {} round {}", self.stage, self.round)
-    }
-}
-
-/// One table of one round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(deny_unknown_fields)]
-pub struct TableRef {
-    pub stage: u32,
-    pub round: u32,
-    pub table: u32,
-}
-
-impl TableRef {
-    pub fn round_ref(self) -> RoundRef {
-        RoundRef {
-            stage: self.stage,
-            round: self.round,
-        }
-    }
-}
-
-impl fmt::Display for TableRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "stage {} round {} table {}",
-            self.stage, self.round, self.table
-        )
-    }
-}
+pub use crate::table::link::{RoundRef, TableRef};
 
 /// What kind of stage: the Swiss qualification, then knockout stages. The last knockout
 /// stage is the one whose draw seats a single final table.

@@ -52,7 +52,7 @@ async fn openapi_document_and_swagger_ui_are_served() {
     let response = app.get("/openapi.json", None).await;
     assert_eq!(response.status(), StatusCode::OK);
     let served: Value = response.json().await.unwrap();
-    let generated: Value = serde_json::to_value(yaniv_api::openapi::spec()).unwrap();
+    let generated: Value = serde_json::to_value(yaniv_api::http::openapi::spec()).unwrap();
     assert_eq!(served, generated);
     assert_eq!(served["openapi"], "3.1.0");
 
@@ -70,7 +70,7 @@ async fn openapi_document_and_swagger_ui_are_served() {
 #[tokio::test]
 async fn every_documented_operation_is_routed() {
     let app = spawn_app().await;
-    let spec = serde_json::to_value(yaniv_api::openapi::spec()).unwrap();
+    let spec = serde_json::to_value(yaniv_api::http::openapi::spec()).unwrap();
     let mut checked = 0;
     for (path, item) in spec["paths"].as_object().unwrap() {
         // Any path parameter becomes `1`: `/v1/accounts/{id}/roles` -> `/v1/accounts/1/roles`.

@@ -6,7 +6,6 @@ use actix_web::{HttpResponse, web};
 use reqwest::StatusCode;
 use sqlx::{Connection, Executor, PgConnection};
 use tokio::sync::Notify;
-use yaniv_api::routes;
 use yaniv_api::startup::{self, Application};
 use yaniv_e2e_tests::{
     TestDatabase, database_url, expect_database_unavailable, spawn_app, test_settings,
@@ -38,7 +37,7 @@ async fn sigterm_lets_the_request_in_flight_finish() {
     }
     let database = TestDatabase::create().await;
     let settings = test_settings(database.url.clone(), "unused-admin-password");
-    let mut route_list = routes::all();
+    let mut route_list = yaniv_api::startup::all_routes();
     route_list.push(slow_route);
     let app = Application::build_with_routes(settings, route_list)
         .await

@@ -85,7 +85,7 @@ async fn a_legal_record_replays_to_its_totals_without_a_token() {
         read_json(&fixtures().join("belgian_meegaan.expected.json"))
     );
     // The documented example is that same record.
-    assert_eq!(record, yaniv_api::routes::records::example_record());
+    assert_eq!(record, yaniv_api::http::routes::records::example_record());
 
     assert_eq!(events_stored(&app).await, 0, "a replay stores nothing");
 }

@@ -14,97 +14,19 @@
 //! - `decide.rs`: the commitment, a contribution, the default, the deal.
 //! - `state.rs`: [`EntropyState`], the fold that knows which seats still owe a
 //!   contribution, and checks a stored stream against this procedure.
+//! - `record.rs`: how each round's seed was made, written into the table's record.
+//!
+//! The mixing itself ([`mix`], [`first_starter`]) is `crate::shuffle::entropy`, where
+//! a record's replay checks it too.
 
 mod decide;
 mod event;
+mod record;
 mod state;
 
 pub(super) use decide::prepare_deal;
 pub use event::{DealSeedCommitted, EntropyContributed, EntropyEvent};
+pub use record::attach_entropy;
 pub use state::{EntropyMismatch, EntropyState, PendingDeal};
 
-use sha2::{Digest, Sha256};
-
-use crate::game::Seat;
-use crate::shuffle::{Contribution, Seed, ShuffleStream};
-
-/// Name and version of the mixing procedure ([`mix`], [`first_starter`]), recorded in
-/// every `deal_seed_committed.v1`. A different procedure gets a new name.
-pub const ENTROPY_PROCEDURE: &str = "yaniv-player-entropy/1";
-
-/// The stream id of the shuffle keystream that draws the round-1 starter; deals use
-/// stream 0 and reshuffles 1, 2, ..., which never come near it.
-pub const STARTER_STREAM: u32 = u32::MAX;
-
-/// The deal seed of a round: SHA-256 over the procedure's name, a zero byte, the
-/// server's 32-byte seed, then for every seat in seat order its 32-byte contribution
-/// (32 zero bytes for a seat that sent none: a bot, a seat out of the game, a default).
-pub fn mix(server_seed: &Seed, contributions: &[Option<Contribution>]) -> Seed {
-    let mut hash = Sha256::new();
-    hash.update(ENTROPY_PROCEDURE.as_bytes());
-    hash.update([0u8]);
-    hash.update(server_seed.0);
-    for contribution in contributions {
-        hash.update(contribution.map_or([0u8; 32], |c| c.0));
-    }
-    Seed(hash.finalize().into())
-}
-
-/// The starter of round 1 at a table with player entropy: uniform among `seats`, from
-/// the first words of the keystream [`STARTER_STREAM`] of the mixed seed.
-pub fn first_starter(deal_seed: &Seed, seats: usize) -> Seat {
-    let seats = u32::try_from(seats).unwrap_or(1).max(1);
-    let drawn = ShuffleStream::new(deal_seed, STARTER_STREAM).below(seats);
-    Seat::try_from(drawn).unwrap_or(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn value(byte: u8) -> Option<Contribution> {
-        Some(Contribution([byte; 32]))
-    }
-
-    #[test]
-    fn every_party_changes_the_deal_seed() {
-        let server = Seed([1; 32]);
-        let base = mix(&server, &[value(2), None, value(3)]);
-        assert_ne!(base, mix(&Seed([9; 32]), &[value(2), None, value(3)]));
-        assert_ne!(base, mix(&server, &[value(4), None, value(3)]));
-        assert_ne!(base, mix(&server, &[value(2), None, value(4)]));
-        // The order of the seats is part of it.
-        assert_ne!(base, mix(&server, &[value(3), None, value(2)]));
-        assert_eq!(base, mix(&server, &[value(2), None, value(3)]));
-    }
-
-    #[test]
-    fn the_mix_is_pinned() {
-        // The vector docs/verification.md states; the reference verifier checks it too.
-        let deal = mix(&Seed([0x11; 32]), &[Some(Contribution([0x22; 32])), None]);
-        let mut input = b"yaniv-player-entropy/1\0".to_vec();
-        input.extend([0x11; 32]);
-        input.extend([0x22; 32]);
-        input.extend([0; 32]);
-        assert_eq!(deal.0, <[u8; 32]>::from(Sha256::digest(&input)));
-        assert_eq!(
-            deal.to_hex(),
-            "199661b002661b5be7427700e29aa3062826c9af704cb9611685d921b813985e",
-        );
-        assert_eq!(first_starter(&deal, 4), 1);
-    }
-
-    #[test]
-    fn the_first_starter_is_uniform_enough() {
-        let mut counts = [0u32; 4];
-        for i in 0..4000u32 {
-            let mut bytes = [0u8; 32];
-            bytes[..4].copy_from_slice(&i.to_le_bytes());
-            counts[usize::from(first_starter(&Seed(bytes), 4))] += 1;
-        }
-        assert!(
-            counts.iter().all(|&n| (900..1100).contains(&n)),
-            "{counts:?}"
-        );
-    }
-}
+pub use crate::shuffle::entropy::{ENTROPY_PROCEDURE, STARTER_STREAM, first_starter, mix};

@@ -1,0 +1,14 @@
+//! Verification on the server: reads what is stored (the events, the listing rows,
+//! the games a tournament's results name, the checkpoints) and hands it to the checks
+//! of `yaniv-verify`, which hold every rule of what makes a stored history sound.
+//!
+//! - [`table`] and [`table_links`]: `POST /v1/tables/{id}/verify`.
+//! - [`tournament`] and [`tournament_links`]: `POST /v1/tournaments/{id}/verify`.
+//! - [`archive`]: a championship archive (`yaniv-archive/1`) built from the store, for
+//!   `GET /v1/tournaments/{id}/archive` and `yaniv verify`.
+
+pub mod archive;
+pub mod table;
+pub mod table_links;
+pub mod tournament;
+pub mod tournament_links;

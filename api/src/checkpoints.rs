@@ -1,0 +1,167 @@
+//! Checkpoints of every stream head in the database (`migrations/0006_checkpoints.sql`,
+//! `docs/checkpoints.md`): written by a background task every
+//! `YANIV_CHECKPOINT_INTERVAL_SECS` ([`task`]) and by `yaniv-server checkpoint`, which
+//! prints it for publication outside the database; read back for the API, the
+//! archives and the verifications. The document, its Merkle root and the comparison of
+//! a stream with every checkpoint that covers it are [`yaniv_verify::checkpoint`]'s.
+
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use yaniv_verify::chain::Hash;
+pub use yaniv_verify::checkpoint::{Checkpoint, CoveredHead, FORMAT, Head, root_of};
+
+fn to_u64(version: i64) -> u64 {
+    // The schema guarantees version >= 1.
+    u64::try_from(version).unwrap_or(0)
+}
+
+fn heads_from_rows(rows: Vec<(String, i64, Hash)>) -> Vec<Head> {
+    let mut heads: Vec<Head> = rows
+        .into_iter()
+        .map(|(stream_id, version, head_hash)| Head {
+            stream_id,
+            version: to_u64(version),
+            head_hash,
+        })
+        .collect();
+    // The database's collation may order text otherwise: the format says bytes.
+    heads.sort_by(|a, b| a.stream_id.as_bytes().cmp(b.stream_id.as_bytes()));
+    heads
+}
+
+/// Every stream's head now, read in one statement (one snapshot).
+async fn heads_now(conn: &mut sqlx::PgConnection) -> Result<Vec<Head>, sqlx::Error> {
+    let rows: Vec<(String, i64, Hash)> = sqlx::query_as(
+        "SELECT DISTINCT ON (stream_id) stream_id, version, hash FROM events \
+         ORDER BY stream_id, version DESC",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(heads_from_rows(rows))
+}
+
+/// Writes a checkpoint of every stream head now.
+pub async fn write(pool: &PgPool) -> Result<Checkpoint, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let heads = heads_now(&mut tx).await?;
+    let checkpoint = insert(&mut tx, heads).await?;
+    tx.commit().await?;
+    Ok(checkpoint)
+}
+
+/// Writes a checkpoint unless every head is what the latest checkpoint recorded (no
+/// stream moved): `None` then, so an idle server adds nothing.
+pub async fn write_if_changed(pool: &PgPool) -> Result<Option<Checkpoint>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let heads = heads_now(&mut tx).await?;
+    let latest_root: Option<Hash> =
+        sqlx::query_scalar("SELECT root FROM checkpoints ORDER BY id DESC LIMIT 1")
+            .fetch_optional(&mut *tx)
+            .await?;
+    if latest_root == Some(root_of(&heads)) {
+        return Ok(None);
+    }
+    let checkpoint = insert(&mut tx, heads).await?;
+    tx.commit().await?;
+    Ok(Some(checkpoint))
+}
+
+async fn insert(
+    conn: &mut sqlx::PgConnection,
+    heads: Vec<Head>,
+) -> Result<Checkpoint, sqlx::Error> {
+    let root = root_of(&heads);
+    let (id, created_at): (i64, OffsetDateTime) = sqlx::query_as(
+        "INSERT INTO checkpoints (root, streams) VALUES ($1, $2) RETURNING id, created_at",
+    )
+    .bind(root.to_vec())
+    .bind(i64::try_from(heads.len()).unwrap_or(i64::MAX))
+    .fetch_one(&mut *conn)
+    .await?;
+    let streams: Vec<&str> = heads.iter().map(|h| h.stream_id.as_str()).collect();
+    let versions: Vec<i64> = heads
+        .iter()
+        .map(|h| i64::try_from(h.version).unwrap_or(i64::MAX))
+        .collect();
+    let hashes: Vec<Vec<u8>> = heads.iter().map(|h| h.head_hash.to_vec()).collect();
+    sqlx::query(
+        "INSERT INTO checkpoint_heads (checkpoint_id, stream_id, version, hash) \
+         SELECT $1, h.stream_id, h.version, h.hash \
+         FROM UNNEST($2::text[], $3::bigint[], $4::bytea[]) AS h(stream_id, version, hash)",
+    )
+    .bind(id)
+    .bind(&streams)
+    .bind(&versions)
+    .bind(&hashes)
+    .execute(&mut *conn)
+    .await?;
+    Ok(Checkpoint {
+        id,
+        created_at,
+        format: FORMAT.to_owned(),
+        root,
+        heads,
+    })
+}
+
+/// The latest checkpoint, with its heads.
+pub async fn latest(pool: &PgPool) -> Result<Option<Checkpoint>, sqlx::Error> {
+    let found: Option<(i64, OffsetDateTime, Hash)> =
+        sqlx::query_as("SELECT id, created_at, root FROM checkpoints ORDER BY id DESC LIMIT 1")
+            .fetch_optional(pool)
+            .await?;
+    with_heads(pool, found).await
+}
+
+/// Checkpoint `id`, with its heads.
+pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Checkpoint>, sqlx::Error> {
+    let found: Option<(i64, OffsetDateTime, Hash)> =
+        sqlx::query_as("SELECT id, created_at, root FROM checkpoints WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    with_heads(pool, found).await
+}
+
+async fn with_heads(
+    pool: &PgPool,
+    found: Option<(i64, OffsetDateTime, Hash)>,
+) -> Result<Option<Checkpoint>, sqlx::Error> {
+    let Some((id, created_at, root)) = found else {
+        return Ok(None);
+    };
+    let rows: Vec<(String, i64, Hash)> = sqlx::query_as(
+        "SELECT stream_id, version, hash FROM checkpoint_heads WHERE checkpoint_id = $1",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    Ok(Some(Checkpoint {
+        id,
+        created_at,
+        format: FORMAT.to_owned(),
+        root,
+        heads: heads_from_rows(rows),
+    }))
+}
+
+/// Every checkpoint that covers `stream`, by version.
+pub async fn covering(pool: &PgPool, stream: &str) -> Result<Vec<CoveredHead>, sqlx::Error> {
+    let rows: Vec<(i64, OffsetDateTime, i64, Hash)> = sqlx::query_as(
+        "SELECT h.checkpoint_id, c.created_at, h.version, h.hash \
+         FROM checkpoint_heads h JOIN checkpoints c ON c.id = h.checkpoint_id \
+         WHERE h.stream_id = $1 ORDER BY h.version, h.checkpoint_id",
+    )
+    .bind(stream)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(checkpoint_id, created_at, version, hash)| CoveredHead {
+            checkpoint_id,
+            created_at,
+            version: to_u64(version),
+            hash,
+        })
+        .collect())
+}

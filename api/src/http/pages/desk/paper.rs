@@ -1,0 +1,115 @@
+//! `GET /desk/t/{id}/tables/{stage}/{round}/{table}`: a paper table's score sheet,
+//! entered round by round. The page lays out the table (players in seat order, one
+//! line per round); `assets/sheet.js` sends the sheet to
+//! `POST /v1/tournaments/{id}/paper-check` as it is filled in and shows, on each line,
+//! the totals the rules give or why they refuse it. Once the rules say the game is
+//! over, the result is recorded (`record_result` with `paper_rounds`), or, for a
+//! table that has one, corrected with a reason (`correct_result`).
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::html;
+use serde_json::json;
+use yaniv_domain::tournament::TableRef;
+
+use super::frame;
+use crate::app_state::AppState;
+use crate::http::pages::lang::Lang;
+use crate::http::pages::layout::Page;
+use crate::http::pages::text;
+use crate::http::pages::tournament::{Failure, load, name_of, or_failure, respond};
+use crate::tournaments::named::usernames_of;
+
+pub async fn sheet(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i64, u32, u32, u32)>,
+) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let (id, stage, round, table) = path.into_inner();
+    let at = TableRef {
+        stage,
+        round,
+        table,
+    };
+    let page = async {
+        let t = load(&state, id).await?;
+        let Some(drawn) = t.tournament.state().table(at) else {
+            return Err(Failure::NoTable);
+        };
+        let seated: Vec<i64> = drawn.present().collect();
+        let names = or_failure(usernames_of(&state.db, drawn.players.iter().copied()).await)?;
+        let table_json = json!({"stage": stage, "round": round, "table": table});
+        let body = frame(
+            lang,
+            html! {
+                h1 { (t.view.name) }
+                p {
+                    a href={ "/desk/t/" (id) } { (text::DESK.get(lang)) }
+                }
+                h2 { (text::TABLE.get(lang)) " " (table) " · " (text::ROUND.get(lang)) " " (round) }
+                @if let Some(result) = &drawn.result {
+                    p { (text::RESULT_IN.get(lang)) }
+                    ol {
+                        @for line in result {
+                            li { (name_of(&names, line.player)) " — " (line.total) }
+                        }
+                    }
+                }
+                h3 { (text::SHEET.get(lang)) }
+                p.note { (text::SHEET_HELP.get(lang)) }
+                div data-desk-tournament=(id) data-sheet
+                    data-table=(table_json.to_string())
+                    data-seats=(json!(seated).to_string())
+                    data-correct[drawn.result.is_some()] {
+                    div.scroll {
+                        table.grid.sheet {
+                            caption.vh { (text::SHEET.get(lang)) }
+                            thead {
+                                tr {
+                                    th scope="col" { (text::ROUND.get(lang)) }
+                                    th scope="col" { (text::ENDING.get(lang)) }
+                                    @for (seat, player) in seated.iter().enumerate() {
+                                        th scope="col" data-seat=(seat) { (name_of(&names, *player)) }
+                                    }
+                                }
+                            }
+                            tbody data-sheet-rounds { }
+                        }
+                    }
+                    div.buttons {
+                        button type="button" data-sheet-add { (text::ADD_ROUND.get(lang)) }
+                        button type="button" data-sheet-remove class="secondary" { (text::REMOVE_ROUND.get(lang)) }
+                    }
+                    p data-sheet-summary role="status" aria-live="polite" { }
+                    @if drawn.result.is_some() {
+                        div.stack {
+                            label for="reason" { (text::REASON.get(lang)) }
+                            input #reason type="text" maxlength="1000";
+                        }
+                    }
+                    div.buttons {
+                        button type="button" data-sheet-record disabled {
+                            @if drawn.result.is_some() { (text::CORRECT_SHEET.get(lang)) }
+                            @else { (text::RECORD_RESULT.get(lang)) }
+                        }
+                    }
+                    template data-sheet-labels
+                        data-called=(text::CALLED_BY.get(lang))
+                        data-emptied=(text::EMPTIED_BY.get(lang))
+                        data-hand=(text::HAND.get(lang))
+                        data-declared=(text::DECLARED.get(lang))
+                        data-totals=(text::TOTALS.get(lang)) { }
+                }
+                script src="/assets/sheet.js" defer { }
+            },
+        );
+        Ok(Page {
+            lang,
+            title: format!("{} · {} {table}", text::SHEET.get(lang), text::TABLE.get(lang)),
+            body,
+            body_class: Some("desk"),
+        })
+    }
+    .await;
+    respond(&req, lang, page)
+}

@@ -1,0 +1,273 @@
+//! `GET /desk/t/{id}?q=NAME`: one tournament's desk. The registration list with
+//! check-in at the door (search, then one click per player), withdrawal, registering a
+//! player by name (a late entry once the qualification has started), and the steps
+//! that move the tournament on: registration, the start, draws (choosing the tables
+//! played on paper), the next stage, the finish. The buttons carry the REST command
+//! they send (`assets/desk.js`); what the server refuses is shown as its problem's
+//! detail.
+
+use std::collections::BTreeMap;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::json;
+use yaniv_domain::tournament::{Phase, PlayerView};
+
+use super::frame;
+use crate::app_state::AppState;
+use crate::http::pages::lang::Lang;
+use crate::http::pages::layout::Page;
+use crate::http::pages::text;
+use crate::http::pages::tournament::seating::current_round;
+use crate::http::pages::tournament::{Loaded, live_region, load, name_of, or_failure, respond};
+use crate::tournaments::named::usernames_of;
+
+/// `?q=`: (part of) a name; other parameters (`lang`) are the frame's.
+#[derive(Debug, Deserialize)]
+pub struct DeskQuery {
+    pub q: Option<String>,
+}
+
+/// A button that sends `command` to the tournament (after `confirm`, when given: a
+/// step that cannot be undone).
+fn command_button(label: &str, command: serde_json::Value, confirm: Option<&str>) -> Markup {
+    html! {
+        button type="button" data-command=(command.to_string()) data-confirm=[confirm] { (label) }
+    }
+}
+
+fn steps(t: &Loaded, lang: Lang) -> Markup {
+    let phase = t.view.phase;
+    let before_start = matches!(
+        phase,
+        Phase::Setup | Phase::RegistrationOpen | Phase::RegistrationClosed
+    );
+    let playing = matches!(phase, Phase::Qualification | Phase::Knockout);
+    html! {
+        h2 { (text::ACTIONS.get(lang)) }
+        div.buttons {
+            @if matches!(phase, Phase::Setup | Phase::RegistrationClosed) {
+                (command_button(text::OPEN_REGISTRATION.get(lang), json!({"command": "open_registration"}), None))
+            }
+            @if phase == Phase::RegistrationOpen {
+                (command_button(text::CLOSE_REGISTRATION.get(lang), json!({"command": "close_registration"}), None))
+            }
+            @if before_start && phase != Phase::RegistrationOpen {
+                (command_button(text::START_QUALIFICATION.get(lang), json!({"command": "start_qualification"}), None))
+            }
+        }
+        @if playing {
+            form.stack data-desk-draw {
+                div {
+                    label for="paper" { (text::PAPER_TABLES.get(lang)) }
+                    input #paper name="paper" type="text" inputmode="numeric" pattern="[0-9, ]*";
+                }
+                button type="submit" { (text::DRAW.get(lang)) }
+            }
+            div.buttons {
+                (command_button(text::ADVANCE.get(lang), json!({"command": "advance_stage"}), None))
+                (command_button(text::FINISH.get(lang), json!({"command": "finish"}), Some(text::CONFIRM_FINISH.get(lang))))
+            }
+        }
+    }
+}
+
+/// The rounds a later result change would have drawn differently (`flags.rs`), with a
+/// way to draw the latest of them again.
+fn flagged(t: &Loaded, lang: Lang) -> Markup {
+    if t.view.flagged_rounds.is_empty() {
+        return html! {};
+    }
+    html! {
+        section.flagged aria-labelledby="flagged" {
+            h2 #flagged { (text::FLAGGED_TITLE.get(lang)) }
+            p { (text::FLAGGED.get(lang)) }
+            ul {
+                @for r in &t.view.flagged_rounds {
+                    li {
+                        (text::STAGE.get(lang)) " " (r.stage) ", " (text::ROUND.get(lang)) " " (r.round)
+                        form.inline data-desk-redraw data-stage=(r.stage) data-round=(r.round) {
+                            label for={ "redraw-" (r.stage) "-" (r.round) } { (text::REASON.get(lang)) }
+                            " "
+                            input #{ "redraw-" (r.stage) "-" (r.round) } name="reason" type="text" required maxlength="1000";
+                            " "
+                            label for={ "redraw-paper-" (r.stage) "-" (r.round) } { (text::PAPER_TABLES_SHORT.get(lang)) }
+                            " "
+                            input #{ "redraw-paper-" (r.stage) "-" (r.round) } name="paper" type="text"
+                                inputmode="numeric" pattern="[0-9, ]*";
+                            " "
+                            button type="submit" { (text::REDRAW.get(lang)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The tables of the round being played, each with its sheet (paper tables) or its
+/// game table.
+fn round_tables(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
+    let Some((_, round)) = current_round(t) else {
+        return html! {};
+    };
+    let at = round.draw.round_ref();
+    html! {
+        h2 { (text::TABLES_OF_ROUND.get(lang)) " " (at.round) }
+        div.tables {
+            @for (k, table) in round.tables.iter().enumerate() {
+                section.table-card aria-labelledby={ "desk-table-" (k + 1) } {
+                    h3 #{ "desk-table-" (k + 1) } { (text::TABLE.get(lang)) " " (k + 1) }
+                    ol {
+                        @for player in &table.players { li { (name_of(names, *player)) } }
+                    }
+                    @if let Some(game) = table.game.as_deref().and_then(|g| g.strip_prefix("table-")) {
+                        p.status {
+                            (text::ONLINE.get(lang)) " · "
+                            a href={ "/desk/tables/" (game) } {
+                                "#" (game)
+                                span.vh { " " (text::REPLAY.get(lang)) " " (game) }
+                            }
+                        }
+                    } @else {
+                        p {
+                            a data-sheet-link href={ "/desk/t/" (t.id) "/tables/" (at.stage) "/" (at.round) "/" (k + 1) } {
+                                @if table.result.is_some() { (text::CORRECT_SHEET.get(lang)) }
+                                @else { (text::ENTER_SHEET.get(lang)) }
+                                span.vh { " " (text::TABLE.get(lang)) " " (k + 1) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn player_row(p: &PlayerView, name: &str, lang: Lang, before_start: bool, hidden: bool) -> Markup {
+    let active = !p.withdrawn && !p.disqualified;
+    html! {
+        tr data-name=(name.to_lowercase()) hidden[hidden] {
+            td.num { (p.registration) }
+            th scope="row" { (name) }
+            td {
+                @if p.disqualified { (text::DISQUALIFIED.get(lang)) }
+                @else if p.withdrawn { (text::WITHDRAWN.get(lang)) }
+                @else if p.checked_in { (text::CHECKED_IN.get(lang)) }
+                @else { (text::NOT_CHECKED_IN.get(lang)) }
+            }
+            td {
+                @if active && before_start && !p.checked_in {
+                    button type="button" aria-label={ (text::CHECK_IN.get(lang)) ": " (name) }
+                        data-command=(json!({"command": "check_in", "player": p.player}).to_string()) {
+                        (text::CHECK_IN.get(lang))
+                    }
+                    " "
+                }
+                @if active {
+                    button type="button" class="secondary"
+                        aria-label={ (text::WITHDRAW.get(lang)) ": " (name) }
+                        data-confirm={ (text::CONFIRM_WITHDRAW.get(lang)) " " (name) "?" }
+                        data-command=(json!({"command": "withdraw", "player": p.player}).to_string()) {
+                        (text::WITHDRAW.get(lang))
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub async fn desk(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    query: web::Query<DeskQuery>,
+) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let wanted = query
+        .q
+        .as_deref()
+        .map(str::trim)
+        .filter(|q| !q.is_empty())
+        .map(str::to_lowercase);
+    let page = async {
+        let t = load(&state, path.into_inner()).await?;
+        let s = t.tournament.state();
+        let players = s.player_views();
+        let names = or_failure(usernames_of(&state.db, players.iter().map(|p| p.player)).await)?;
+        let before_start = s.stages.is_empty();
+        let live = html! {
+            p {
+                (text::PHASE.get(lang)) ": "
+                strong { (text::phase(&crate::http::pages::tournament::phase_name(t.view.phase)).get(lang)) }
+                " · " (text::REGISTERED.get(lang)) ": " (t.view.registered) " / " (t.view.capacity)
+            }
+            (steps(&t, lang))
+            (flagged(&t, lang))
+            (round_tables(&t, &names, lang))
+            h2 { (text::REGISTRATION.get(lang)) }
+            div.scroll {
+                table.grid data-desk-players {
+                    caption.vh { (text::REGISTRATION.get(lang)) }
+                    thead {
+                        tr {
+                            th.num scope="col" { "#" }
+                            th scope="col" { (text::PLAYER.get(lang)) }
+                            th scope="col" { (text::STATE.get(lang)) }
+                            th scope="col" { span.vh { (text::ACTIONS.get(lang)) } }
+                        }
+                    }
+                    tbody {
+                        @for p in &players {
+                            @let name = name_of(&names, p.player);
+                            @let hidden = wanted.as_deref().is_some_and(|q| !name.to_lowercase().contains(q));
+                            (player_row(p, &name, lang, before_start, hidden))
+                        }
+                    }
+                }
+            }
+        };
+        let controls = html! {
+            form.find data-desk-register {
+                div {
+                    label for="register" { (text::REGISTER_PLAYER.get(lang)) " (" (text::USERNAME.get(lang)) ")" }
+                    br;
+                    input #register name="username" type="text" autocomplete="off" required;
+                }
+                button type="submit" { (text::REGISTER.get(lang)) }
+            }
+            form.find method="get" role="search" {
+                div {
+                    label for="q" { (text::SEARCH_PLAYERS.get(lang)) }
+                    br;
+                    input #q type="search" name="q" data-desk-filter autocomplete="off"
+                        value=[query.q.as_deref()];
+                }
+            }
+        };
+        let body = frame(
+            lang,
+            html! {
+                h1 { (t.view.name) }
+                ul.plain.no-print {
+                    li { a href={ "/t/" (t.id) } { (text::PUBLIC_PAGES.get(lang)) } }
+                    li { a href={ "/v1/tournaments/" (t.id) "/standings?format=csv" } download { (text::STANDINGS_CSV.get(lang)) } }
+                    li { a href={ "/v1/tournaments/" (t.id) "/results?format=csv" } download { (text::RESULTS_CSV.get(lang)) } }
+                }
+                div data-desk-tournament=(t.id) {
+                    (controls)
+                    (live_region(&t, live))
+                }
+            },
+        );
+        Ok(Page {
+            lang,
+            title: format!("{} · {}", text::DESK.get(lang), t.view.name),
+            body,
+            body_class: Some("desk"),
+        })
+    }
+    .await;
+    respond(&req, lang, page)
+}

@@ -1,0 +1,65 @@
+//! `GET /t/{id}/print/standings`: the qualification standings on paper, the same table
+//! as the standings page, with the version of the tournament they come from and the
+//! time they were printed, so that a sheet on the wall says how old it is.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::html;
+use time::OffsetDateTime;
+
+use super::{Problem, page, respond};
+use crate::app_state::AppState;
+use crate::http::pages::lang::Lang;
+use crate::http::pages::text;
+use crate::http::pages::tournament::{load, or_failure, standings::table};
+use crate::tournaments::named::standings_of;
+
+/// `2026-03-14 15:09 UTC`: to the minute, in UTC, as every clock of the server.
+fn printed_at(at: OffsetDateTime) -> String {
+    let at = at.to_offset(time::UtcOffset::UTC);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute()
+    )
+}
+
+pub async fn standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let page = async {
+        let t = load(&state, path.into_inner()).await?;
+        let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
+        let content = html! {
+            section.print-standings aria-labelledby="print-standings" {
+                p.sheet-event { (t.view.name) }
+                h1 #print-standings { (text::STANDINGS.get(lang)) }
+                p.stamp {
+                    (text::VERSION.get(lang)) " " (t.tournament.version())
+                    " · " (text::PRINTED_AT.get(lang)) " " (printed_at(OffsetDateTime::now_utc()))
+                }
+                @if rows.is_empty() { p { (text::NO_STANDINGS.get(lang)) } }
+                @else { (table(&rows, lang, None)) }
+            }
+        };
+        Ok::<_, Problem>(page(&t, lang, text::PRINT_STANDINGS, content))
+    }
+    .await;
+    respond(&req, lang, page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_is_printed_to_the_minute_in_utc() {
+        let at = OffsetDateTime::from_unix_timestamp(1_773_500_940).expect("a time");
+        assert_eq!(printed_at(at), "2026-03-14 15:09 UTC");
+    }
+}

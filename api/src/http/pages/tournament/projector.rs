@@ -1,0 +1,69 @@
+//! `GET /t/{id}/projector`: for a wall screen. Large type, no site header; the current
+//! round's seating and the top of the standings. With the script the two alternate
+//! every 15 seconds and follow the tournament live; without it both show, one under
+//! the other.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::html;
+
+use super::seating::{current_round, tables};
+use super::{live_region, load, or_failure};
+use crate::app_state::AppState;
+use crate::http::pages::lang::Lang;
+use crate::http::pages::layout::Page;
+use crate::http::pages::text;
+use crate::tournaments::named::standings_of;
+use crate::tournaments::named::usernames_of;
+
+/// Standings rows a wall screen shows.
+const STANDINGS_SHOWN: usize = 16;
+
+pub async fn projector(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let page = async {
+        let t = load(&state, path.into_inner()).await?;
+    let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
+    let round = current_round(&t);
+    let players = round.iter().flat_map(|(_, r)| {
+        r.tables
+            .iter()
+            .flat_map(|table| table.players.iter().copied())
+    });
+    let names = or_failure(usernames_of(&state.db, players).await)?;
+    let nobody = |_: &str| false;
+    let live = html! {
+        div data-cycle="15" {
+            section data-part="seating" aria-labelledby="seating" {
+                h2 #seating { (text::SEATING.get(lang))
+                    @if let Some((_, r)) = round { " · " (text::ROUND.get(lang)) " " (r.draw.round) }
+                }
+                @match round {
+                    Some((_, r)) => (tables(r, &names, lang, &nobody, false)),
+                    None => p { (text::NO_ROUND_YET.get(lang)) },
+                }
+            }
+            section data-part="standings" aria-labelledby="standings" {
+                h2 #standings { (text::STANDINGS.get(lang)) }
+                @if rows.is_empty() { p { (text::NO_STANDINGS.get(lang)) } }
+                @else { (super::standings::table(&rows, lang, Some(STANDINGS_SHOWN))) }
+            }
+        }
+    };
+    let body = html! {
+        h1 { (t.view.name) }
+        (live_region(&t, live))
+    };
+    Ok::<_, super::Failure>(Page {
+            lang,
+            title: format!("{} · {}", text::PROJECTOR.get(lang), t.view.name),
+            body,
+            body_class: Some("projector"),
+        })
+    }
+    .await;
+    super::respond(&req, lang, page)
+}

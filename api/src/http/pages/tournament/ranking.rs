@@ -1,0 +1,96 @@
+//! `GET /t/{id}/ranking`: the final ranking once the final table has its result
+//! (marked provisional until the organizer publishes it), as
+//! `GET /v1/tournaments/{id}/ranking` gives it.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::html;
+use yaniv_domain::tournament::Reached;
+
+use super::{Tab, load, name_of, or_failure, page};
+use crate::app_state::AppState;
+use crate::http::pages::lang::{Lang, Text};
+use crate::http::pages::text;
+use crate::tournaments::named::usernames_of;
+
+fn reached(r: Reached, lang: Lang) -> String {
+    match r {
+        Reached::Final { place_at_table } => format!(
+            "{} · {} {place_at_table}",
+            text::FINAL_TABLE.get(lang),
+            text::PLACE_LOWER.get(lang)
+        ),
+        Reached::Knockout { stage, .. } => {
+            format!(
+                "{} · {} {stage}",
+                text::KNOCKOUT.get(lang),
+                text::STAGE.get(lang)
+            )
+        }
+        Reached::Qualification => text::QUALIFICATION.get(lang).to_owned(),
+    }
+}
+
+pub async fn ranking(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> HttpResponse {
+    let lang = Lang::of(&req);
+    let page = async {
+        let t = load(&state, path.into_inner()).await?;
+    let ranking = t.tournament.ranking();
+    let published = t.tournament.state().finished.is_some();
+    let players = ranking.iter().flat_map(|r| {
+        r.ranking
+            .iter()
+            .map(|p| p.player)
+            .chain(r.disqualified.iter().copied())
+    });
+    let names = or_failure(usernames_of(&state.db, players).await)?;
+    const TITLE: Text = text::RANKING;
+    let live = match &ranking {
+        None => html! { p { (text::NO_RANKING.get(lang)) } },
+        Some(ranking) => html! {
+            @if !published { p role="status" { (text::PROVISIONAL.get(lang)) } }
+            div.scroll {
+                table.grid {
+                    caption.vh { (TITLE.get(lang)) }
+                    thead {
+                        tr {
+                            th.num scope="col" { (text::PLACE.get(lang)) }
+                            th scope="col" { (text::PLAYER.get(lang)) }
+                            th scope="col" { (text::REACHED.get(lang)) }
+                        }
+                    }
+                    tbody {
+                        @for p in &ranking.ranking {
+                            tr {
+                                td.num { (p.place) }
+                                th scope="row" {
+                                    (name_of(&names, p.player))
+                                    @if p.withdrawn { " " span.tag { (text::WITHDRAWN.get(lang)) } }
+                                }
+                                td { (reached(p.reached, lang)) }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !ranking.disqualified.is_empty() {
+                h2 { (text::DISQUALIFIED.get(lang)) }
+                ul {
+                    @for player in &ranking.disqualified { li { (name_of(&names, *player)) } }
+                }
+            }
+            p.no-print {
+                a href={ "/v1/tournaments/" (t.id) "/ranking?format=csv" } download {
+                    (text::DOWNLOAD_CSV.get(lang))
+                }
+            }
+        },
+    };
+    Ok::<_, super::Failure>(page(&t, lang, Tab::Ranking, live))
+    }
+    .await;
+    super::respond(&req, lang, page)
+}

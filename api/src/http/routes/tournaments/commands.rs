@@ -1,0 +1,57 @@
+//! `POST /v1/tournaments/{id}/commands`: any tournament command.
+//!
+//! The body is the domain's command JSON, tagged by `command` (`open_registration`,
+//! `register`, `check_in`, `start_qualification`, `draw_round`, `record_result`,
+//! `advance_stage`, `finish`, ...; see `docs/tournaments.md`). The caller acts as
+//! `Actor::Account(<their id>)`: the domain decides whether that account may send
+//! the command in this tournament (organizer, referee, the player themselves).
+
+use actix_web::{HttpResponse, web};
+use serde_json::Value;
+use yaniv_domain::tournament::Command;
+
+use crate::app_state::AppState;
+use crate::error::{ApiError, from_serde_json};
+use crate::http::routes::command::CommandRequest;
+use crate::http::routes::problems::TournamentCommandProblems;
+use crate::tournaments::answers::CommandResponse;
+use crate::tournaments::command::CommandWrite;
+
+/// Sends a command to a tournament; the domain decides it on the freshly folded
+/// tournament and the events it produces are appended.
+#[utoipa::path(
+    post,
+    path = "/v1/tournaments/{id}/commands",
+    tag = "tournaments",
+    security(("bearer" = [])),
+    request_body(
+        content = Command,
+        description = "A tournament command: `command` names it, the other fields are its own",
+        example = json!({"command": "register", "player": 12}),
+    ),
+    params(
+        ("id" = i64, Path, description = "Tournament id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer"),
+        ("If-Match" = Option<String>, Header, description = "Only if the tournament is still at this version (its `ETag`)"),
+    ),
+    responses(
+        (status = 200, description = "Accepted: the events appended and the tournament after them",
+         body = CommandResponse),
+        TournamentCommandProblems,
+    )
+)]
+pub async fn command(
+    state: web::Data<AppState>,
+    request: CommandRequest,
+    path: web::Path<i64>,
+    body: web::Json<Value>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
+    let write = CommandWrite::new(id, request.account().clone(), command);
+    let written = state
+        .tournaments
+        .mutate(id, request.mutation(&*body), write)
+        .await?;
+    Ok(written.into())
+}
