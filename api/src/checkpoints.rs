@@ -1,6 +1,6 @@
 //! Checkpoints of every stream head in the database (`migrations/0006_checkpoints.sql`,
 //! `docs/checkpoints.md`): written by a background task every
-//! `YANIV_CHECKPOINT_INTERVAL_SECS` ([`task`]) and by `yaniv-server checkpoint`, which
+//! `YANIV_CHECKPOINT_INTERVAL_SECS` ([`crate::background::checkpoints`]) and by `yaniv-server checkpoint`, which
 //! prints it for publication outside the database; read back for the API, the
 //! archives and the verifications. The document, its Merkle root and the comparison of
 //! a stream with every checkpoint that covers it are [`yaniv_verify::checkpoint`]'s.

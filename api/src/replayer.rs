@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use actix_web::web::Bytes;
+use bytes::Bytes;
 use tokio::sync::Semaphore;
 use yaniv_domain::record::{self, RecordError};
 

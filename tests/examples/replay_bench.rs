@@ -11,7 +11,7 @@
 //! `POST /v1/records/steps` (with the size of its answer) against a server started on
 //! a fresh database (with `YANIV_MAX_RECORD_BYTES` set to fit).
 //! The figures decided that replays run on the blocking pool (see
-//! `api/src/routes/records/mod.rs`).
+//! `api/src/http/routes/records/mod.rs`).
 
 use std::time::{Duration, Instant};
 

@@ -5,13 +5,14 @@
 //!   SHA-256 is stored.
 //! - [`accounts`]: the `accounts`, `account_roles` and `sessions` tables. Accounts
 //!   are ordinary rows, not events (see `migrations/0002_accounts.sql` for why).
-//! - [`role`]: [`Role`], what an account may do (a leaf: errors and tables use it).
-//! - [`extractor`]: [`Authenticated`], the extractor that turns an
-//!   `Authorization: Bearer` header into an account, and its role guard.
+//! - [`role`]: [`Role`], what an account may do.
 //! - [`setup_code`]: one-time codes with which a player sets the password of an
 //!   account an organizer created for them.
 //! - [`session_cache`]: the sessions this instance has checked, dropped on every
 //!   instance when a session is revoked or an account's roles change.
+//!
+//! The extractors that authenticate a request are `crate::http::auth`'s: this module
+//! knows nothing of HTTP.
 
 pub mod accounts;
 pub mod password;

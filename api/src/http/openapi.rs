@@ -112,8 +112,9 @@ impl Modify for BearerAuth {
 }
 
 /// Documents the errors every operation can answer, so handlers list only their
-/// own: 500 and 503 everywhere, 413/415 wherever a JSON body is read, and the 400 of
-/// whatever the operation parses (path, query, body).
+/// own: 500 and 503 everywhere, 413/415 wherever a JSON body is read, the 400 of
+/// whatever the operation parses (path, query, body), and the 401 of an operation
+/// that takes a bearer token (a handler whose 401 says more keeps its own).
 ///
 /// The 400 is written here and nowhere else: a handler that listed it by hand would
 /// forget an input, as `leave`, `start` and `online` once forgot their path.
@@ -141,6 +142,26 @@ fn bad_request_description(op: &Operation) -> Option<String> {
     (!causes.is_empty()).then(|| format!("Malformed request: {}", causes.join(", or ")))
 }
 
+/// The 401 of an operation that takes a bearer token: one that requires it refuses a
+/// missing one too; one that also answers without a token refuses only a bad one.
+fn unauthenticated_description(op: &Operation) -> Option<&'static str> {
+    let requirements: Vec<serde_json::Value> = op
+        .security
+        .iter()
+        .flatten()
+        .map(|requirement| serde_json::to_value(requirement).unwrap_or_default())
+        .collect();
+    let bearer = requirements.iter().any(|r| r.get("bearer").is_some());
+    let anonymous = requirements
+        .iter()
+        .any(|r| r.as_object().is_some_and(|fields| fields.is_empty()));
+    match (bearer, anonymous) {
+        (true, false) => Some("Missing, unknown or expired token"),
+        (true, true) => Some("A token was sent but is unknown or expired"),
+        (false, _) => None,
+    }
+}
+
 /// Every operation of the document.
 fn operations_mut(openapi: &mut utoipa::openapi::OpenApi) -> impl Iterator<Item = &mut Operation> {
     openapi.paths.paths.values_mut().flat_map(|item| {
@@ -164,12 +185,16 @@ impl Modify for CommonErrors {
                     .responses
                     .insert("400".to_owned(), RefOr::T(problem_response(&description)));
             }
+            let unauthenticated = unauthenticated_description(op);
             let responses = &mut op.responses.responses;
             let mut add = |status: &str, description: &str| {
                 responses
                     .entry(status.to_owned())
                     .or_insert_with(|| RefOr::T(problem_response(description)));
             };
+            if let Some(description) = unauthenticated {
+                add("401", description);
+            }
             if op.request_body.is_some() {
                 add("413", "Body larger than the limit (`payload_too_large`)");
                 add(

@@ -1,4 +1,4 @@
-//! Counts every request in the server's [`HttpMetrics`]: method, route pattern,
+//! Counts every request in the server's [`crate::metrics::HttpMetrics`]: method, route pattern,
 //! status and latency.
 
 use std::time::Instant;

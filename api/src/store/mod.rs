@@ -20,7 +20,7 @@
 //!   The price: a long-running write transaction anywhere in the cluster delays
 //!   readers (never loses events).
 //! - **Verify** a stream's hash chain from the stored bytes
-//!   ([`EventStore::verify_stream`], see [`hash`]).
+//!   ([`EventStore::verify_stream`]).
 //! - **Idempotency** records, written in the same transaction as the events
 //!   ([`idempotency`]).
 //!

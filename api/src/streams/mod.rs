@@ -31,7 +31,7 @@ mod read;
 mod write;
 mod written;
 
-pub use mutation::{MAX_RETRIES, Mutation, check_if_match, if_match};
+pub use mutation::{MAX_RETRIES, Mutation, check_if_match};
 
 pub use one_statement::ListingUpdate;
 pub use write::{AfterCommit, Write, json_answer, refusal};
@@ -180,6 +180,11 @@ impl<A: StreamKind> Repository<A> {
 
     pub fn cache(&self) -> &FoldCache<A> {
         &self.cache
+    }
+
+    /// The event store the repository reads and writes.
+    pub fn store(&self) -> &EventStore {
+        &self.store
     }
 
     /// Events this repository's commands committed.

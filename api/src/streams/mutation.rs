@@ -1,10 +1,8 @@
 //! What every command on a stream brings with it, whatever the stream holds: who asks
 //! and how the request is identified (the metadata stored with the events, the
 //! idempotency record), the version the client based it on (`If-Match`), and the retry
-//! bound after a lost race.
-
-use actix_web::HttpRequest;
-use actix_web::http::header;
+//! bound after a lost race. (Reading them from a request is the edge's,
+//! `crate::http::routes::command`.)
 
 use crate::error::{ApiError, Reason};
 
@@ -46,21 +44,6 @@ impl Mutation<'_> {
             fingerprint: self.fingerprint,
         })
     }
-}
-
-/// The version an `If-Match` header names (`"12"`, `12` or `W/"12"`), if there is one:
-/// the client's "only if nobody changed the stream since version 12".
-pub fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
-    let Some(value) = req.headers().get(header::IF_MATCH) else {
-        return Ok(None);
-    };
-    value
-        .to_str()
-        .ok()
-        .map(|s| s.trim().trim_start_matches("W/").trim_matches('"'))
-        .and_then(|s| s.parse().ok())
-        .map(Some)
-        .ok_or_else(|| ApiError::invalid_field("If-Match", "must be a stream version, e.g. \"12\""))
 }
 
 /// 412 when the client's `If-Match` names another version than the stream's.

@@ -133,26 +133,21 @@ pub fn one_statement(table: &Table) -> Option<ListingUpdate> {
     })
 }
 
-/// Brings the row of table `id` up to the table's version.
+/// Brings the row of table `id` up to the table's version (`project_table_listing`,
+/// migration 0018, which the write in one statement calls too).
 pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
     // The deadline counts from this append: `now()` is the transaction's time, the
     // same `updated_at` from which the timeout measures how long the table waited.
     let (waiting_on, deadline_ms) = waiting(table);
-    sqlx::query(
-        "UPDATE game_tables SET status = $2, free_seats = $3, version = $4, waiting_on = $5, \
-                updated_at = now(), \
-                deadline_at = now() + make_interval(secs => $6::bigint / 1000.0), \
-                deadline_claimed_until = NULL \
-         WHERE id = $1 AND version < $4",
-    )
-    .bind(id)
-    .bind(table.status().as_str())
-    .bind(i16::try_from(table.free_seats()).unwrap_or(0))
-    .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
-    .bind(waiting_on)
-    .bind(deadline_ms)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query("SELECT project_table_listing($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(table.status().as_str())
+        .bind(i16::try_from(table.free_seats()).unwrap_or(0))
+        .bind(i64::try_from(table.version).unwrap_or(i64::MAX))
+        .bind(waiting_on)
+        .bind(deadline_ms)
+        .execute(&mut *conn)
+        .await?;
     // Seats change only before the start (a tournament's table opens seated, at insert).
     if table.status() == TableStatus::Open {
         sync_seats(conn, id, table).await?;

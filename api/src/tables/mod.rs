@@ -28,8 +28,8 @@
 //! The domain's one policy (`yaniv_domain::visibility`), applied to every read through
 //! [`crate::visibility`]: a seated player sees their seat, a referee of the table
 //! every hand, everyone else what is face up, and nobody a round's seed or stock until
-//! the round is over. [`verify`] checks a stream's hash chain and replays its game
-//! through the rules.
+//! the round is over. [`crate::audit::table`] checks a stream's hash chain and replays
+//! its game through the rules.
 
 pub mod listing;
 pub mod os_random;

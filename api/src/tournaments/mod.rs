@@ -14,8 +14,8 @@
 //! # State is folded, never stored
 //!
 //! Every request folds the stream: the per-process fold cache (`crate::streams::fold_cache`)
-//! saves re-reading a prefix of it, and audits ([`repo::load`], `verify.rs`) read it
-//! all from the database. The `tournaments` table (migration `0004`) only hands out
+//! saves re-reading a prefix of it, and audits ([`repo::load_upto`],
+//! [`crate::audit::tournament`]) read it all from the database. The `tournaments` table (migration `0004`) only hands out
 //! ids and keeps a small projection (name, phase, version) written in the same
 //! transaction as the events.
 //!
@@ -85,26 +85,22 @@ pub fn decode(event_type: &str, payload: &str) -> Result<Event, DecodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use actix_web::ResponseError;
-    use actix_web::http::StatusCode;
+    use crate::error::Reason;
     use yaniv_domain::tournament::{Command, Context, Role, Tournament};
 
     #[test]
-    fn refusals_map_to_statuses() {
-        let status = |e: &TournamentError| refusal(e).status_code();
+    fn refusals_carry_their_reason() {
+        let status = |e: &TournamentError| match refusal(e) {
+            ApiError::Refused { reason, .. } => reason,
+            other => panic!("not a refusal: {other:?}"),
+        };
         assert_eq!(
             status(&TournamentError::Forbidden(Role::Organizer)),
-            StatusCode::FORBIDDEN
+            Reason::Forbidden
         );
-        assert_eq!(
-            status(&TournamentError::BadReason),
-            StatusCode::UNPROCESSABLE_ENTITY
-        );
-        assert_eq!(
-            status(&TournamentError::WrongPhase("x")),
-            StatusCode::CONFLICT
-        );
-        assert_eq!(status(&TournamentError::Finished), StatusCode::CONFLICT);
+        assert_eq!(status(&TournamentError::BadReason), Reason::Invalid);
+        assert_eq!(status(&TournamentError::WrongPhase("x")), Reason::NotNow);
+        assert_eq!(status(&TournamentError::Finished), Reason::NotNow);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Online games of a tournament's drawn tables: [`start_online`] creates a table's
+//! Online games of a tournament's drawn tables: `start_online` creates a table's
 //! game, seated in the drawn order with the players still in, started and dealt, and
 //! folds its `table_game_started.v1` into the tournament (a draw does it for every
 //! table not played on paper, a no-show for the players who came); [`StartOnline`] is

@@ -147,6 +147,36 @@ pub async fn load_upto(
     tournaments.load_fresh(id, Some(n)).await
 }
 
+/// Tournament `id` after its first `as_of` events, read from the database; as it is
+/// now (through the cache) without `as_of`. An `as_of` beyond the stream is a 422
+/// naming the field.
+pub async fn load_as_of(
+    tournaments: &Tournaments,
+    id: i64,
+    as_of: Option<u64>,
+) -> Result<std::sync::Arc<Tournament>, ApiError> {
+    let Some(as_of) = as_of else {
+        return tournaments.read(id).await;
+    };
+    let head = tournaments
+        .store()
+        .stream_version(&super::stream_id(id))
+        .await?;
+    if head == 0 {
+        return Err(not_found(id));
+    }
+    if as_of == 0 || as_of > head {
+        return Err(ApiError::invalid_field(
+            "as_of",
+            format!("must be 1 to {head} (the tournament's version)"),
+        ));
+    }
+    load_upto(tournaments, id, as_of)
+        .await?
+        .map(std::sync::Arc::new)
+        .ok_or_else(|| not_found(id))
+}
+
 /// The server's clock: seconds since the Unix epoch.
 pub fn now() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()

@@ -39,11 +39,8 @@ use actix_web::web;
 /// Registers every page. Pages are not part of the OpenAPI document: they are HTML for
 /// people, not an interface for programs.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    assets::configure(cfg);
     cfg.route("/", web::get().to(landing::landing))
-        .route("/assets/pages.css", web::get().to(assets::css))
-        .route("/assets/live.js", web::get().to(assets::live_js))
-        .route("/assets/icon.svg", web::get().to(assets::icon))
-        .route("/assets/desk.js", web::get().to(assets::desk_js))
         .route("/desk", web::get().to(desk::home))
         .route("/desk/login", web::get().to(desk::login::login))
         .route("/desk/login", web::post().to(desk::login::login))
@@ -52,13 +49,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/desk/t/{id}/tables/{stage}/{round}/{table}",
             web::get().to(desk::paper::sheet),
         )
-        .route("/assets/sheet.js", web::get().to(assets::sheet_js))
-        .route("/assets/cards.js", web::get().to(assets::cards_js))
-        .route("/assets/play.js", web::get().to(assets::play_js))
         .route("/play", web::get().to(play::home))
         .route("/play/tables/{id}", web::get().to(play::table))
         .route("/desk/tables/{id}", web::get().to(desk::replay::replay))
-        .route("/assets/replay.js", web::get().to(assets::replay_js))
         .route("/replay", web::get().to(record::record))
         .route("/t/{id}", web::get().to(tournament::overview))
         .route(

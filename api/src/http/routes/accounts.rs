@@ -106,8 +106,6 @@ pub async fn register(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The authenticated account", body = AccountView),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn me(auth: Authenticated) -> HttpResponse {
@@ -150,8 +148,6 @@ const SEARCH_LIMIT: (i64, i64) = (20, 100);
     params(AccountSearch),
     responses(
         (status = 200, description = "The accounts found (perhaps none)", body = AccountList),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller is not an official (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Neither or both of `username` and `prefix`, or a bad \
@@ -223,8 +219,6 @@ pub struct SetRolesRequest {
     request_body = SetRolesRequest,
     responses(
         (status = 200, description = "The account with its new roles", body = AccountView),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller is not an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such account (`not_found`)",

@@ -60,8 +60,6 @@ pub struct HeadAnswer {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The latest checkpoint", body = CheckpointAnswer),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No checkpoint was written yet (`not_found`)",

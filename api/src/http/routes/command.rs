@@ -6,6 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
+use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest};
 use serde::Serialize;
 
@@ -15,7 +16,7 @@ use crate::http::auth::Authenticated;
 use crate::http::idempotency_key::{IdempotencyKeyHeader, request_fingerprint};
 use crate::http::request_id::RequestId;
 use crate::store::idempotency::IdempotencyKey;
-use crate::streams::{Mutation, if_match};
+use crate::streams::Mutation;
 
 /// The parts of a command request the repositories need (see the module docs).
 #[derive(Debug)]
@@ -67,4 +68,19 @@ impl FromRequest for CommandRequest {
             })
         })
     }
+}
+
+/// The version an `If-Match` header names (`"12"`, `12` or `W/"12"`), if there is one:
+/// the client's "only if nobody changed the stream since version 12".
+pub fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
+    let Some(value) = req.headers().get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .ok()
+        .map(|s| s.trim().trim_start_matches("W/").trim_matches('"'))
+        .and_then(|s| s.parse().ok())
+        .map(Some)
+        .ok_or_else(|| ApiError::invalid_field("If-Match", "must be a stream version, e.g. \"12\""))
 }

@@ -10,7 +10,7 @@ use tokio::sync::Notify;
 use utoipa::ToSchema;
 
 use crate::app_state::AppState;
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::http::auth::Authenticated;
 use crate::http::push::body::Format;
 use crate::http::push::follow::{self, Outbox, Stop};
@@ -65,8 +65,6 @@ impl From<SeatedAt> for MyTable {
             (String = "text/event-stream"),
             (String = "application/x-ndjson"),
         )),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn stream(

@@ -132,8 +132,6 @@ pub async fn login(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Logged out; the token is no longer accepted"),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn logout(

@@ -13,10 +13,9 @@ use yaniv_domain::tournament::TableRef;
 
 use super::frame;
 use crate::app_state::AppState;
-use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
-use crate::http::pages::tournament::{Failure, load, name_of, or_failure, respond};
+use crate::http::pages::tournament::{Failure, name_of, or_failure, tournament_page};
 use crate::tournaments::named::usernames_of;
 
 pub async fn sheet(
@@ -24,15 +23,13 @@ pub async fn sheet(
     req: HttpRequest,
     path: web::Path<(i64, u32, u32, u32)>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
     let (id, stage, round, table) = path.into_inner();
     let at = TableRef {
         stage,
         round,
         table,
     };
-    let page = async {
-        let t = load(&state, id).await?;
+    tournament_page(&state, &req, id, async |t, lang| {
         let Some(drawn) = t.tournament.state().table(at) else {
             return Err(Failure::NoTable);
         };
@@ -109,7 +106,6 @@ pub async fn sheet(
             body,
             body_class: Some("desk"),
         })
-    }
-    .await;
-    respond(&req, lang, page)
+    })
+    .await
 }

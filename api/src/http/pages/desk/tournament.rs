@@ -20,7 +20,7 @@ use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
 use crate::http::pages::tournament::seating::current_round;
-use crate::http::pages::tournament::{Loaded, live_region, load, name_of, or_failure, respond};
+use crate::http::pages::tournament::{Loaded, live_region, name_of, or_failure, tournament_page};
 use crate::tournaments::named::usernames_of;
 
 /// `?q=`: (part of) a name; other parameters (`lang`) are the frame's.
@@ -184,15 +184,13 @@ pub async fn desk(
     path: web::Path<i64>,
     query: web::Query<DeskQuery>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
     let wanted = query
         .q
         .as_deref()
         .map(str::trim)
         .filter(|q| !q.is_empty())
         .map(str::to_lowercase);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
         let s = t.tournament.state();
         let players = s.player_views();
         let names = or_failure(usernames_of(&state.db, players.iter().map(|p| p.player)).await)?;
@@ -267,7 +265,6 @@ pub async fn desk(
             body,
             body_class: Some("desk"),
         })
-    }
-    .await;
-    respond(&req, lang, page)
+    })
+    .await
 }

@@ -5,11 +5,10 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 
-use super::{Problem, RoundQuery, chosen_round, page, respond, round_title};
+use super::{Problem, RoundQuery, chosen_round, page, printable, round_title};
 use crate::app_state::AppState;
-use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
-use crate::http::pages::tournament::{load, name_of, or_failure};
+use crate::http::pages::tournament::{name_of, or_failure};
 use crate::tournaments::named::usernames_of;
 
 pub async fn cards(
@@ -18,9 +17,7 @@ pub async fn cards(
     path: web::Path<i64>,
     query: web::Query<RoundQuery>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    printable(&state, &req, path.into_inner(), async |t, lang| {
         let round = chosen_round(&t, &query)?;
         let players = round
             .iter()
@@ -61,7 +58,6 @@ pub async fn cards(
             }
         };
         Ok::<_, Problem>(page(&t, lang, text::TABLE_CARDS, content))
-    }
-    .await;
-    respond(&req, lang, page)
+    })
+    .await
 }

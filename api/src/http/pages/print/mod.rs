@@ -24,6 +24,7 @@ use super::lang::{Lang, Text};
 use super::layout::{self, Page};
 use super::text;
 use super::tournament::{self, Failure, Loaded};
+use crate::app_state::AppState;
 
 /// `?stage=&round=`, as text: a value that is not a number is the page's to refuse (an
 /// extractor would answer with a bare 400). Other parameters (`lang`) are the frame's.
@@ -46,6 +47,17 @@ impl From<Failure> for Problem {
     fn from(failure: Failure) -> Problem {
         Problem::Tournament(failure)
     }
+}
+
+/// A printable of tournament `id`: what `build` makes of it in the caller's language,
+/// or the error page that says why there is none.
+pub async fn printable(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+    build: impl AsyncFnOnce(Loaded, Lang) -> Result<Page, Problem>,
+) -> HttpResponse {
+    tournament::page_answered_by(state, req, id, build, respond).await
 }
 
 /// The printable, or the error page that says why there is none.

@@ -10,11 +10,11 @@ use yaniv_domain::rules::Rules;
 use yaniv_domain::tournament::Table;
 
 use super::reminders::{end_limit, reminders};
-use super::{Problem, RoundQuery, chosen_round, page, respond, round_title};
+use super::{Problem, RoundQuery, chosen_round, page, printable, round_title};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
-use crate::http::pages::tournament::{Loaded, load, name_of, or_failure};
+use crate::http::pages::tournament::{Loaded, name_of, or_failure};
 use crate::tournaments::named::usernames_of;
 
 /// Rows for a game to the end score of `rules` (a row holds the totals after a round):
@@ -100,9 +100,7 @@ pub async fn sheets(
     path: web::Path<i64>,
     query: web::Query<RoundQuery>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    printable(&state, &req, path.into_inner(), async |t, lang| {
         let round = chosen_round(&t, &query)?;
         let paper: Vec<(usize, &Table)> = round
             .iter()
@@ -141,9 +139,8 @@ pub async fn sheets(
             },
         };
         Ok::<_, Problem>(page(&t, lang, text::SCORE_SHEETS, content))
-    }
-    .await;
-    respond(&req, lang, page)
+    })
+    .await
 }
 
 #[cfg(test)]

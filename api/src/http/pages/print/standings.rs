@@ -6,11 +6,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 use time::OffsetDateTime;
 
-use super::{Problem, page, respond};
+use super::{Problem, page, printable};
 use crate::app_state::AppState;
-use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
-use crate::http::pages::tournament::{load, or_failure, standings::table};
+use crate::http::pages::tournament::{or_failure, standings::table};
 use crate::tournaments::named::standings_of;
 
 /// `2026-03-14 15:09 UTC`: to the minute, in UTC, as every clock of the server.
@@ -31,9 +30,7 @@ pub async fn standings(
     req: HttpRequest,
     path: web::Path<i64>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    printable(&state, &req, path.into_inner(), async |t, lang| {
         let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
         let content = html! {
             section.print-standings aria-labelledby="print-standings" {
@@ -48,9 +45,8 @@ pub async fn standings(
             }
         };
         Ok::<_, Problem>(page(&t, lang, text::PRINT_STANDINGS, content))
-    }
-    .await;
-    respond(&req, lang, page)
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -25,7 +25,6 @@ use super::layout::{self, Page};
 use super::text;
 use crate::app_state::AppState;
 use crate::error::ApiError;
-use crate::http::routes::tournaments::read::load_as_of;
 
 /// A tournament as its pages read it.
 #[derive(Debug)]
@@ -84,7 +83,9 @@ pub fn respond(req: &HttpRequest, lang: Lang, page: Result<Page, Failure>) -> Ht
 
 /// Tournament `id` now.
 pub async fn load(state: &AppState, id: i64) -> Result<Loaded, Failure> {
-    let tournament = load_as_of(state, id, None)
+    let tournament = state
+        .tournaments
+        .read(id)
         .await
         .map_err(|e| Failure::of(&e))?;
     let view = tournament.view().ok_or(Failure::NoTournament)?;
@@ -93,6 +94,35 @@ pub async fn load(state: &AppState, id: i64) -> Result<Loaded, Failure> {
         tournament,
         view,
     })
+}
+
+/// A tournament's page for `req`: the caller's language, tournament `id` as it is now,
+/// and what `build` makes of them; a missing tournament or an unreachable database
+/// answered as a page too.
+pub async fn tournament_page(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+    build: impl AsyncFnOnce(Loaded, Lang) -> Result<Page, Failure>,
+) -> HttpResponse {
+    page_answered_by(state, req, id, build, respond).await
+}
+
+/// [`tournament_page`] for pages with errors of their own, which `answer` turns into
+/// the response.
+pub async fn page_answered_by<E: From<Failure>>(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+    build: impl AsyncFnOnce(Loaded, Lang) -> Result<Page, E>,
+    answer: impl FnOnce(&HttpRequest, Lang, Result<Page, E>) -> HttpResponse,
+) -> HttpResponse {
+    let lang = Lang::of(req);
+    let page = match load(state, id).await {
+        Ok(loaded) => build(loaded, lang).await,
+        Err(failure) => Err(E::from(failure)),
+    };
+    answer(req, lang, page)
 }
 
 /// A read's error as a [`Failure`].
@@ -204,9 +234,7 @@ pub async fn overview(
     req: HttpRequest,
     path: web::Path<i64>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
         let organizer = t.view.organizer;
         let names = or_failure(
             crate::tournaments::named::usernames_of(&state.db, [organizer].into_iter()).await,
@@ -236,9 +264,8 @@ pub async fn overview(
             }
         };
         Ok::<_, Failure>(page(&t, lang, Tab::Overview, live))
-    }
-    .await;
-    respond(&req, lang, page)
+    })
+    .await
 }
 
 /// The API's name of a phase (as the tournament's JSON spells it).

@@ -7,9 +7,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 
 use super::seating::{current_round, tables};
-use super::{live_region, load, or_failure};
+use super::{live_region, or_failure, tournament_page};
 use crate::app_state::AppState;
-use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
 use crate::tournaments::named::standings_of;
@@ -23,9 +22,7 @@ pub async fn projector(
     req: HttpRequest,
     path: web::Path<i64>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
     let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
     let round = current_round(&t);
     let players = round.iter().flat_map(|(_, r)| {
@@ -63,7 +60,6 @@ pub async fn projector(
             body,
             body_class: Some("projector"),
         })
-    }
-    .await;
-    super::respond(&req, lang, page)
+    })
+    .await
 }

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 use yaniv_domain::tournament::Reached;
 
-use super::{Tab, load, name_of, or_failure, page};
+use super::{Tab, name_of, or_failure, page, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::{Lang, Text};
 use crate::http::pages::text;
@@ -35,9 +35,7 @@ pub async fn ranking(
     req: HttpRequest,
     path: web::Path<i64>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
     let ranking = t.tournament.ranking();
     let published = t.tournament.state().finished.is_some();
     let players = ranking.iter().flat_map(|r| {
@@ -90,7 +88,6 @@ pub async fn ranking(
         },
     };
     Ok::<_, super::Failure>(page(&t, lang, Tab::Ranking, live))
-    }
-    .await;
-    super::respond(&req, lang, page)
+    })
+    .await
 }

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 use serde::Deserialize;
 use yaniv_domain::tournament::{Round, StageKind, Table};
 
-use super::{Loaded, Tab, load, name_of, or_failure, page_with};
+use super::{Loaded, Tab, name_of, or_failure, page_with, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
@@ -84,9 +84,7 @@ pub async fn seating(
     path: web::Path<i64>,
     query: web::Query<SeatingQuery>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
         let wanted = query
             .q
             .as_deref()
@@ -147,7 +145,6 @@ pub async fn seating(
             (crate::http::pages::print::links(t.id, lang))
         };
         Ok::<_, super::Failure>(page_with(&t, lang, Tab::Seating, search, live))
-    }
-    .await;
-    super::respond(&req, lang, page)
+    })
+    .await
 }

@@ -10,7 +10,7 @@ use yaniv_domain::tournament::{
     Actor, Intervention, InterventionKind, RoundView, StageKind, TableView,
 };
 
-use super::{Tab, load, name_of, or_failure, page};
+use super::{Tab, name_of, or_failure, page, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
@@ -107,9 +107,7 @@ pub async fn stages(
     req: HttpRequest,
     path: web::Path<i64>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
         let stages = t.tournament.stages();
         let interventions = t.tournament.interventions();
         let redraws: Vec<&Intervention> = interventions
@@ -156,7 +154,6 @@ pub async fn stages(
             }
         };
         Ok::<_, super::Failure>(page(&t, lang, Tab::Stages, live))
-    }
-    .await;
-    super::respond(&req, lang, page)
+    })
+    .await
 }

@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 
-use super::{Tab, load, or_failure, page};
+use super::{Tab, or_failure, page, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
@@ -59,9 +59,7 @@ pub async fn standings(
     req: HttpRequest,
     path: web::Path<i64>,
 ) -> HttpResponse {
-    let lang = Lang::of(&req);
-    let page = async {
-        let t = load(&state, path.into_inner()).await?;
+    tournament_page(&state, &req, path.into_inner(), async |t, lang| {
         let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
         let live = if rows.is_empty() {
             html! { p { (text::NO_STANDINGS.get(lang)) } }
@@ -78,7 +76,6 @@ pub async fn standings(
             }
         };
         Ok::<_, super::Failure>(page(&t, lang, Tab::Standings, live))
-    }
-    .await;
-    super::respond(&req, lang, page)
+    })
+    .await
 }

@@ -29,41 +29,6 @@ use crate::error::{ApiError, FieldError, typed_body};
 use crate::http::routes::command::CommandRequest;
 use crate::http::routes::problems::TableCommandProblems;
 
-/// An action: one of the objects below, told apart by `type`.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum ActionRequest {
-    /// Throw one combination, then draw one card.
-    Play(PlayAction),
-    /// Call (Yaniv, or Kluft under Kluft rules) at the start of the turn.
-    Call(CallAction),
-    /// The thrower lays the card just drawn onto their own throw.
-    Slap(SlapAction),
-    /// Lay cards onto another player's throw, out of turn.
-    AddOn(AddOnAction),
-    /// Belgian: go along with the call or not.
-    GoAlong(GoAlongAction),
-    /// Kluft: challenge the call or not.
-    Onderkluft(OnderkluftAction),
-    /// Waterfall: at the beginning of your turn, pass a straight (one card per player,
-    /// any suits) to your left.
-    Waterfall(WaterfallAction),
-    /// Waterfall: keep one of the cards passed to you; the rest go on to your left.
-    WaterfallPick(WaterfallPickAction),
-    /// Fifths Disease: before your turn, lay the five of diamonds on a pile of Cell
-    /// Division (not the original one), killing it for the rest of the round.
-    KillPile(KillPileAction),
-    /// Nothing to lay in the out-of-turn window the table holds open for you (tables
-    /// with a clock); when everyone it waits for has passed, it closes.
-    Pass(PassAction),
-    /// Your seat was marked absent after its timeouts: you are back, and the table
-    /// waits for you again.
-    Return(ReturnAction),
-    /// Your 32 bytes for the next deal's seed, at a table with player entropy (when
-    /// `legal.contribute` is true).
-    Contribute(ContributeAction),
-}
-
 /// Declares a one-value enum for an action's `type` field, so every action object
 /// carries its own tag in the schema.
 macro_rules! action_tag {
@@ -78,22 +43,66 @@ macro_rules! action_tag {
     };
 }
 
-action_tag!(PlayType, ActionRequestPlayType, "play");
-action_tag!(CallType, ActionRequestCallType, "call");
-action_tag!(SlapType, ActionRequestSlapType, "slap");
-action_tag!(AddOnType, ActionRequestAddOnType, "add_on");
-action_tag!(GoAlongType, ActionRequestGoAlongType, "go_along");
-action_tag!(OnderkluftType, ActionRequestOnderkluftType, "onderkluft");
-action_tag!(WaterfallType, ActionRequestWaterfallType, "waterfall");
-action_tag!(
-    WaterfallPickType,
-    ActionRequestWaterfallPickType,
-    "waterfall_pick"
-);
-action_tag!(KillPileType, ActionRequestKillPileType, "kill_pile");
-action_tag!(PassType, ActionRequestPassType, "pass");
-action_tag!(ReturnType, ActionRequestReturnType, "return");
-action_tag!(ContributeType, ActionRequestContributeType, "contribute");
+/// The actions, each named once: its variant of [`ActionRequest`], its object, the
+/// one-value enum of its `type` (and that enum's schema name), and the `type` itself.
+macro_rules! actions {
+    ($($(#[$doc:meta])* $variant:ident($body:ident, $tag:ident, $schema:ident) = $value:literal,)*) => {
+        /// An action: one of the objects below, told apart by `type`.
+        #[derive(Debug, Clone, Serialize, ToSchema)]
+        #[serde(untagged)]
+        pub enum ActionRequest {
+            $($(#[$doc])* $variant($body),)*
+        }
+
+        $(action_tag!($tag, $schema, $value);)*
+
+        /// Every action's `type`, in order.
+        const TYPES: &[&str] = &[$($value),*];
+
+        impl ActionRequest {
+            /// The action whose `type` is `kind`, its object read whole from `body`;
+            /// `None` for no such type.
+            fn of_type(kind: &str, body: Value) -> Option<Result<Self, ApiError>> {
+                Some(match kind {
+                    $($value => typed_body(body).map(Self::$variant),)*
+                    _ => return None,
+                })
+            }
+        }
+    };
+}
+
+actions! {
+    /// Throw one combination, then draw one card.
+    Play(PlayAction, PlayType, ActionRequestPlayType) = "play",
+    /// Call (Yaniv, or Kluft under Kluft rules) at the start of the turn.
+    Call(CallAction, CallType, ActionRequestCallType) = "call",
+    /// The thrower lays the card just drawn onto their own throw.
+    Slap(SlapAction, SlapType, ActionRequestSlapType) = "slap",
+    /// Lay cards onto another player's throw, out of turn.
+    AddOn(AddOnAction, AddOnType, ActionRequestAddOnType) = "add_on",
+    /// Belgian: go along with the call or not.
+    GoAlong(GoAlongAction, GoAlongType, ActionRequestGoAlongType) = "go_along",
+    /// Kluft: challenge the call or not.
+    Onderkluft(OnderkluftAction, OnderkluftType, ActionRequestOnderkluftType) = "onderkluft",
+    /// Waterfall: at the beginning of your turn, pass a straight (one card per player,
+    /// any suits) to your left.
+    Waterfall(WaterfallAction, WaterfallType, ActionRequestWaterfallType) = "waterfall",
+    /// Waterfall: keep one of the cards passed to you; the rest go on to your left.
+    WaterfallPick(WaterfallPickAction, WaterfallPickType, ActionRequestWaterfallPickType) = "waterfall_pick",
+    /// Fifths Disease: before your turn, lay the five of diamonds on a pile of Cell
+    /// Division (not the original one), killing it for the rest of the round.
+    KillPile(KillPileAction, KillPileType, ActionRequestKillPileType) = "kill_pile",
+    /// Nothing to lay in the out-of-turn window the table holds open for you (tables
+    /// with a clock); when everyone it waits for has passed, it closes.
+    Pass(PassAction, PassType, ActionRequestPassType) = "pass",
+    /// Your seat was marked absent after its timeouts: you are back, and the table
+    /// waits for you again.
+    Return(ReturnAction, ReturnType, ActionRequestReturnType) = "return",
+    /// Your 32 bytes for the next deal's seed, at a table with player entropy (when
+    /// `legal.contribute` is true).
+    Contribute(ContributeAction, ContributeType, ActionRequestContributeType) = "contribute",
+}
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(as = ActionRequestPlay)]
@@ -294,52 +303,42 @@ pub struct ContributeAction {
     pub value: Contribution,
 }
 
-const TYPES: &str = "play, call, slap, add_on, go_along, onderkluft, waterfall, waterfall_pick, kill_pile, pass, return, contribute";
-
 impl ActionRequest {
     /// Reads a body: its `type` picks the action, whose object is then read whole.
     pub fn parse(body: Value) -> Result<Self, ApiError> {
         let Some(kind) = body.as_object().map(|o| o.get("type")) else {
             return Err(ApiError::invalid_field(
                 "body",
-                format!("must be a JSON object with a `type`: one of {TYPES}"),
+                format!(
+                    "must be a JSON object with a `type`: one of {}",
+                    TYPES.join(", ")
+                ),
             ));
         };
         let kind = match kind {
             None => {
                 return Err(ApiError::invalid_field(
                     "type",
-                    format!("required: one of {TYPES}"),
+                    format!("required: one of {}", TYPES.join(", ")),
                 ));
             }
             Some(Value::String(kind)) => kind.clone(),
             Some(_) => {
                 return Err(ApiError::invalid_field(
                     "type",
-                    format!("must be one of {TYPES}"),
+                    format!("must be one of {}", TYPES.join(", ")),
                 ));
             }
         };
-        Ok(match kind.as_str() {
-            "play" => Self::Play(typed_body(body)?),
-            "call" => Self::Call(typed_body(body)?),
-            "slap" => Self::Slap(typed_body(body)?),
-            "add_on" => Self::AddOn(typed_body(body)?),
-            "go_along" => Self::GoAlong(typed_body(body)?),
-            "onderkluft" => Self::Onderkluft(typed_body(body)?),
-            "waterfall" => Self::Waterfall(typed_body(body)?),
-            "waterfall_pick" => Self::WaterfallPick(typed_body(body)?),
-            "kill_pile" => Self::KillPile(typed_body(body)?),
-            "pass" => Self::Pass(typed_body(body)?),
-            "return" => Self::Return(typed_body(body)?),
-            "contribute" => Self::Contribute(typed_body(body)?),
-            other => {
-                let shown: String = other.chars().take(32).collect();
-                return Err(ApiError::invalid_field(
-                    "type",
-                    format!("unknown action type {shown:?}: expected one of {TYPES}"),
-                ));
-            }
+        ActionRequest::of_type(&kind, body).unwrap_or_else(|| {
+            let shown: String = kind.chars().take(32).collect();
+            Err(ApiError::invalid_field(
+                "type",
+                format!(
+                    "unknown action type {shown:?}: expected one of {}",
+                    TYPES.join(", ")
+                ),
+            ))
         })
     }
 }

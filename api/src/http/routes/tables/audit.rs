@@ -123,8 +123,6 @@ fn requested_version(now: &Table, query: &AuditQuery) -> Result<u64, ApiError> {
     params(("id" = i64, Path, description = "Table id"), AuditQuery),
     responses(
         (status = 200, description = "The table at `as_of` (or right after record action `round`, `action`)", body = AuditView),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Neither a referee of this table nor an admin, or a version in the round still in play asked by an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",

@@ -119,8 +119,6 @@ fn setup_refused(error: TableError) -> ApiError {
     params(("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer")),
     responses(
         (status = 201, description = "Table created", body = TableSummary),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Invalid field (`validation_failed`): unknown preset, bad \
          override (`overrides.<name>`), seats out of range for the rules, bad bot seat or kind",
          body = Problem, content_type = "application/problem+json"),

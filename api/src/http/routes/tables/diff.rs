@@ -133,8 +133,6 @@ fn events_after(table: &Table, from: u64) -> Vec<DiffEvent> {
     params(("id" = i64, Path, description = "Table id"), DiffQuery),
     responses(
         (status = 200, description = "What changed from `from` to `to`", body = DiffView),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Neither a referee of this table nor an admin, or `to` in the round still in play asked by an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",

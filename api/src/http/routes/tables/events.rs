@@ -37,8 +37,6 @@ pub struct TableEventsPage {
     params(("id" = i64, Path, description = "Table id"), EventsQuery),
     responses(
         (status = 200, description = "A page of events", body = TableEventsPage),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`limit` out of range (`validation_failed`)",

@@ -89,8 +89,6 @@ pub struct TableList {
     params(ListQuery),
     responses(
         (status = 200, description = "A page of tables", body = TableList),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown status or limit out of range (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )

@@ -19,8 +19,6 @@ use crate::http::auth::Authenticated;
     responses(
         (status = 200, description = "The table", body = TableSummary,
          headers(("ETag" = String, description = "The table's version, quoted"))),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
     )

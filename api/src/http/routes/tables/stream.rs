@@ -51,8 +51,6 @@ pub struct StreamQuery {
             (String = "text/event-stream"),
             (String = "application/x-ndjson"),
         )),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
     )

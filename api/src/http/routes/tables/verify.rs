@@ -30,8 +30,6 @@ use crate::visibility::{SeenTable, may_verify_unreadable, sealed_from_stored};
     params(("id" = i64, Path, description = "Table id")),
     responses(
         (status = 200, description = "The verdict", body = Verification),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Neither a referee of this table nor an admin \
          (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),

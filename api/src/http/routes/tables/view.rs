@@ -23,8 +23,6 @@ use crate::visibility::SeenTable;
     responses(
         (status = 200, description = "The table as the caller may see it", body = TableView,
          headers(("ETag" = String, description = "The table's version, quoted"))),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
     )

@@ -72,8 +72,6 @@ impl CreateTournamentRequest {
     params(("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key gets the same answer")),
     responses(
         (status = 201, description = "Tournament created", body = TournamentSummary),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The account is neither organizer nor admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Malformed field (`validation_failed`), or refused by the \

@@ -88,8 +88,6 @@ pub struct TournamentList {
     params(TournamentListQuery),
     responses(
         (status = 200, description = "A page of tournaments", body = TournamentList),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown phase or limit out of range (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )

@@ -75,8 +75,6 @@ pub struct MySeat {
         (status = 200, description = "The account's part (`registered: false` when it has none)",
          body = MyTournament,
          headers(("ETag" = String, description = "The tournament's version, quoted"))),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
     )

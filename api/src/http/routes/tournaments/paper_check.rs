@@ -40,8 +40,6 @@ pub struct PaperSheet {
     responses(
         (status = 200, description = "The sheet scored as far as the rules accept it: \
                                       `error` names the first round they refuse", body = PaperSheetCheck),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Seats outside 2 to 8, or too many rounds (`validation_failed`)",

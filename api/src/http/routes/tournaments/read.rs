@@ -16,7 +16,7 @@ use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoParams, IntoResponses, ToSchema};
 use yaniv_domain::tournament::{Intervention, StageView, Tournament};
 
-use super::{TournamentEvent, TournamentSummary, load, with_etag};
+use super::{TournamentEvent, TournamentSummary, with_etag};
 use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
 use crate::http::auth::MaybeAuthenticated;
@@ -35,30 +35,13 @@ pub struct AsOfQuery {
     pub as_of: Option<u64>,
 }
 
-/// Tournament `id` after its first `as_of` events, read from the database; as it is
-/// now (through the cache) without `as_of`.
+/// Tournament `id` after its first `as_of` events (see [`repo::load_as_of`]).
 pub(crate) async fn load_as_of(
     state: &AppState,
     id: i64,
     as_of: Option<u64>,
 ) -> Result<std::sync::Arc<Tournament>, ApiError> {
-    let Some(as_of) = as_of else {
-        return load(state, id).await;
-    };
-    let head = state.store.stream_version(&stream_id(id)).await?;
-    if head == 0 {
-        return Err(repo::not_found(id));
-    }
-    if as_of == 0 || as_of > head {
-        return Err(ApiError::invalid_field(
-            "as_of",
-            format!("must be 1 to {head} (the tournament's version)"),
-        ));
-    }
-    repo::load_upto(&state.tournaments, id, as_of)
-        .await?
-        .map(std::sync::Arc::new)
-        .ok_or_else(|| repo::not_found(id))
+    repo::load_as_of(&state.tournaments, id, as_of).await
 }
 
 /// The JSON `body` makes of tournament `id` (at `as_of`), tagged with its version.
@@ -237,8 +220,6 @@ pub struct TournamentEventsPage {
     params(("id" = i64, Path, description = "Tournament id"), EventsQuery),
     responses(
         (status = 200, description = "A page of events", body = TournamentEventsPage),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`limit` out of range (`validation_failed`)",

@@ -58,8 +58,6 @@ fn forbidden(detail: &str) -> ApiError {
         (status = 200, description = "A new code; the old one no longer works",
          body = SetupCodeIssued,
          headers(("Cache-Control" = String, description = "`no-store`"))),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Neither this tournament's organizer holding the \
          organizer role nor an admin, or an account another tournament's list created \
          (`forbidden`)",

@@ -35,8 +35,6 @@ use crate::tournaments::stream_id;
             (String = "text/event-stream"),
             (String = "application/x-ndjson"),
         )),
-        (status = 401, description = "A token was sent but is unknown or expired",
-         body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
     )

@@ -28,8 +28,6 @@ use crate::visibility::officiates_or_operates;
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The verdict", body = TournamentVerification),
-        (status = 401, description = "Missing, unknown or expired token",
-         body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Neither an official of this tournament holding its \
          role nor an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
