@@ -251,7 +251,7 @@ pub async fn standings_csv_matches(app: &TestApp, id: i64, rows: &[Value]) {
 }
 
 /// The players of the page tests' cups, in registration order.
-const CUP_PLAYERS: [&str; 8] = [
+pub const CUP_PLAYERS: [&str; 8] = [
     "ann_v", "bram_d", "chloe_m", "dirk_j", "els_w", "femke_b", "geert_p", "hanne_v",
 ];
 

@@ -82,6 +82,18 @@ async fn sync_seats(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(
     Ok(())
 }
 
+/// The tournament whose draw created table `table`; `None` for a table outside
+/// tournaments or one that does not exist.
+pub async fn tournament_of(pool: &sqlx::PgPool, table: i64) -> Result<Option<i64>, ApiError> {
+    Ok(
+        sqlx::query_scalar::<_, Option<i64>>("SELECT tournament_id FROM game_tables WHERE id = $1")
+            .bind(table)
+            .fetch_optional(pool)
+            .await?
+            .flatten(),
+    )
+}
+
 /// An account's tables not yet finished, with the seat it holds at each.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct SeatedAt {

@@ -68,6 +68,12 @@ pub fn stream_id(id: i64) -> String {
     Tables::stream_id(id)
 }
 
+/// The table id in a stream id made by [`stream_id`] (a tournament names its online
+/// games by their stream).
+pub fn table_id_of(stream: &str) -> Option<i64> {
+    stream.strip_prefix("table-")?.parse().ok()
+}
+
 /// 404 for table `id`.
 pub fn not_found(id: i64) -> ApiError {
     Tables::not_found(id)

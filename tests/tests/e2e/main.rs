@@ -29,6 +29,7 @@ mod pages_print;
 mod pages_public;
 mod pages_record;
 mod pages_replay;
+mod pages_venue;
 mod player_entropy;
 mod pruning;
 mod readme;

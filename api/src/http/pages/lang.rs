@@ -1,4 +1,5 @@
-//! The language of a page: English or Dutch (the Belgian championship's language).
+//! The language of a page: English, Dutch or French (a Belgian championship draws
+//! players who speak either of the country's two largest languages).
 //!
 //! Chosen, in order, by `?lang=` (the switch on every page, which also sets a cookie),
 //! the `lang` cookie, and the browser's `Accept-Language` (its highest-weighted
@@ -11,6 +12,7 @@ use actix_web::http::header;
 pub enum Lang {
     En,
     Nl,
+    Fr,
 }
 
 /// A piece of text in every language of the pages.
@@ -18,17 +20,19 @@ pub enum Lang {
 pub struct Text {
     pub en: &'static str,
     pub nl: &'static str,
+    pub fr: &'static str,
 }
 
 impl Text {
-    pub const fn new(en: &'static str, nl: &'static str) -> Text {
-        Text { en, nl }
+    pub const fn new(en: &'static str, nl: &'static str, fr: &'static str) -> Text {
+        Text { en, nl, fr }
     }
 
     pub fn get(self, lang: Lang) -> &'static str {
         match lang {
             Lang::En => self.en,
             Lang::Nl => self.nl,
+            Lang::Fr => self.fr,
         }
     }
 }
@@ -37,12 +41,13 @@ impl Text {
 pub const COOKIE: &str = "lang";
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Nl];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Nl, Lang::Fr];
 
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Nl => "nl",
+            Lang::Fr => "fr",
         }
     }
 
@@ -51,6 +56,7 @@ impl Lang {
         match self {
             Lang::En => "English",
             Lang::Nl => "Nederlands",
+            Lang::Fr => "Français",
         }
     }
 
@@ -59,6 +65,7 @@ impl Lang {
         match primary.as_str() {
             "en" => Some(Lang::En),
             "nl" => Some(Lang::Nl),
+            "fr" => Some(Lang::Fr),
             _ => None,
         }
     }
@@ -132,10 +139,11 @@ mod tests {
     #[test]
     fn accept_language_takes_the_best_weighted_language_we_have() {
         assert_eq!(
-            from_accept_language("fr-BE, nl;q=0.5, en;q=0.7"),
+            from_accept_language("de-BE, nl;q=0.5, en;q=0.7"),
             Some(Lang::En)
         );
-        assert_eq!(from_accept_language("fr, de"), None);
+        assert_eq!(from_accept_language("fr-BE, nl;q=0.9"), Some(Lang::Fr));
+        assert_eq!(from_accept_language("de, it"), None);
         assert_eq!(from_accept_language("en;q=0, nl;q=0.1"), Some(Lang::Nl));
         assert_eq!(from_accept_language("garbage;;q=x"), None);
         assert_eq!(

@@ -1,490 +1,945 @@
-//! Every piece of text the pages show, in English and Dutch. One place, so a missing
-//! translation is a compile error rather than a page in two languages.
+//! Every piece of text the pages show, in English, Dutch and French. One place, so a
+//! missing translation is a compile error (`Text::new` takes all three) rather than a
+//! page in two languages; the tests below check that the three say the same things
+//! (the same placeholders, the same keys in the texts that are JSON).
 
 use super::lang::Text;
 
-pub const SITE: Text = Text::new("Yaniv championships", "Yaniv-kampioenschappen");
-pub const SKIP: Text = Text::new("Skip to the content", "Naar de inhoud");
-pub const HOME: Text = Text::new("Home", "Start");
-pub const LANGUAGE: Text = Text::new("Language", "Taal");
-pub const TOURNAMENTS: Text = Text::new("Tournaments", "Toernooien");
+pub const SITE: Text = Text::new(
+    "Yaniv championships",
+    "Yaniv-kampioenschappen",
+    "Championnats de Yaniv",
+);
+pub const SKIP: Text = Text::new("Skip to the content", "Naar de inhoud", "Aller au contenu");
+pub const HOME: Text = Text::new("Home", "Start", "Accueil");
+pub const LANGUAGE: Text = Text::new("Language", "Taal", "Langue");
+pub const TOURNAMENTS: Text = Text::new("Tournaments", "Toernooien", "Tournois");
 pub const NO_TOURNAMENTS: Text = Text::new(
     "No tournament has been created yet.",
     "Er is nog geen toernooi aangemaakt.",
+    "Aucun tournoi n'a encore été créé.",
 );
 pub const API_DOCS: Text = Text::new(
     "The REST API and its documentation",
     "De REST-API en haar documentatie",
+    "L'API REST et sa documentation",
 );
 pub const LANDING_INTRO: Text = Text::new(
     "Follow a championship: the seating of the current round, the standings, the knockout and the final ranking, updated live.",
     "Volg een kampioenschap: de tafelindeling van de huidige ronde, het klassement, de knock-outfase en de eindrangschikking, live bijgewerkt.",
+    "Suivez un championnat : le placement de la ronde en cours, le classement, l'élimination directe et le classement final, mis à jour en direct.",
 );
-pub const NOT_FOUND: Text = Text::new("Not found", "Niet gevonden");
-pub const NO_SUCH_TOURNAMENT: Text =
-    Text::new("There is no such tournament.", "Dit toernooi bestaat niet.");
+pub const NOT_FOUND: Text = Text::new("Not found", "Niet gevonden", "Introuvable");
+pub const NO_SUCH_TOURNAMENT: Text = Text::new(
+    "There is no such tournament.",
+    "Dit toernooi bestaat niet.",
+    "Ce tournoi n'existe pas.",
+);
 pub const UNAVAILABLE: Text = Text::new(
     "The server cannot show this page right now. Try again in a moment.",
     "De server kan deze pagina nu niet tonen. Probeer het zo meteen opnieuw.",
+    "Le serveur ne peut pas afficher cette page pour le moment. Réessayez dans un instant.",
 );
 
 // The tournament's own pages.
-pub const OVERVIEW: Text = Text::new("Overview", "Overzicht");
-pub const SEATING: Text = Text::new("Seating", "Tafelindeling");
-pub const STANDINGS: Text = Text::new("Standings", "Klassement");
-pub const STAGES: Text = Text::new("Stages", "Fasen");
-pub const RANKING: Text = Text::new("Final ranking", "Eindrangschikking");
-pub const PROJECTOR: Text = Text::new("Projector", "Projectie");
+pub const OVERVIEW: Text = Text::new("Overview", "Overzicht", "Aperçu");
+pub const SEATING: Text = Text::new("Seating", "Tafelindeling", "Placement");
+pub const STANDINGS: Text = Text::new("Standings", "Klassement", "Classement");
+pub const STAGES: Text = Text::new("Stages", "Fasen", "Phases");
+pub const RANKING: Text = Text::new("Final ranking", "Eindrangschikking", "Classement final");
+pub const PROJECTOR: Text = Text::new("Projector", "Projectie", "Projection");
 pub const LIVE: Text = Text::new(
     "This page follows the tournament live.",
     "Deze pagina volgt het toernooi live.",
+    "Cette page suit le tournoi en direct.",
 );
-pub const PHASE: Text = Text::new("Phase", "Fase");
-pub const RULES: Text = Text::new("Rules", "Regels");
-pub const PLAYERS: Text = Text::new("Players", "Spelers");
-pub const ORGANIZER: Text = Text::new("Organizer", "Organisator");
-pub const REGISTERED: Text = Text::new("Registered", "Ingeschreven");
-pub const ROUND: Text = Text::new("Round", "Ronde");
-pub const STAGE: Text = Text::new("Stage", "Fase");
-pub const TABLE: Text = Text::new("Table", "Tafel");
-pub const QUALIFICATION: Text = Text::new("Qualification", "Kwalificatie");
-pub const KNOCKOUT: Text = Text::new("Knockout", "Knock-out");
-pub const FINAL_TABLE: Text = Text::new("Final table", "Finaletafel");
-pub const ONLINE: Text = Text::new("online", "online");
-pub const PAPER: Text = Text::new("on paper", "op papier");
-pub const PLAYING: Text = Text::new("playing", "bezig");
-pub const WAITING: Text = Text::new("not started", "nog niet begonnen");
-pub const DONE: Text = Text::new("result in", "uitslag binnen");
-pub const ABSENT: Text = Text::new("did not come", "niet gekomen");
-pub const ADVANCES: Text = Text::new("goes through", "gaat door");
-pub const BYES: Text = Text::new("Byes", "Vrij");
-pub const REDRAWN: Text = Text::new("Redrawn", "Opnieuw geloot");
-pub const REDRAWN_BY: Text = Text::new("by", "door");
-pub const SEATING_REPLACED: Text = Text::new("Seating it replaced", "Vervangen tafelindeling");
+pub const PHASE: Text = Text::new("Phase", "Fase", "État");
+pub const RULES: Text = Text::new("Rules", "Regels", "Règles");
+pub const PLAYERS: Text = Text::new("Players", "Spelers", "Joueurs");
+pub const ORGANIZER: Text = Text::new("Organizer", "Organisator", "Organisateur");
+pub const REGISTERED: Text = Text::new("Registered", "Ingeschreven", "Inscrits");
+pub const ROUND: Text = Text::new("Round", "Ronde", "Ronde");
+pub const STAGE: Text = Text::new("Stage", "Fase", "Phase");
+pub const TABLE: Text = Text::new("Table", "Tafel", "Table");
+pub const QUALIFICATION: Text = Text::new("Qualification", "Kwalificatie", "Qualification");
+pub const KNOCKOUT: Text = Text::new("Knockout", "Knock-out", "Élimination directe");
+pub const FINAL_TABLE: Text = Text::new("Final table", "Finaletafel", "Table finale");
+pub const ONLINE: Text = Text::new("online", "online", "en ligne");
+pub const PAPER: Text = Text::new("on paper", "op papier", "sur papier");
+pub const PLAYING: Text = Text::new("playing", "bezig", "en cours");
+pub const WAITING: Text = Text::new("not started", "nog niet begonnen", "pas commencée");
+pub const WON_BY: Text = Text::new("won by", "gewonnen door", "gagnée par");
+pub const DONE: Text = Text::new("result in", "uitslag binnen", "résultat enregistré");
+pub const ABSENT: Text = Text::new("did not come", "niet gekomen", "pas venu");
+pub const ADVANCES: Text = Text::new("goes through", "gaat door", "qualifié");
+pub const BYES: Text = Text::new("Byes", "Vrij", "Exemptés");
+pub const REDRAWN: Text = Text::new("Redrawn", "Opnieuw geloot", "Nouveau tirage");
+pub const REDRAWN_BY: Text = Text::new("by", "door", "par");
+pub const SEATING_REPLACED: Text = Text::new(
+    "Seating it replaced",
+    "Vervangen tafelindeling",
+    "Placement remplacé",
+);
 pub const NO_ROUND_YET: Text = Text::new(
     "No round has been drawn yet.",
     "Er is nog geen ronde geloot.",
+    "Aucune ronde n'a encore été tirée au sort.",
 );
-pub const FIND_TABLE: Text = Text::new("Find my table", "Zoek mijn tafel");
-pub const YOUR_NAME: Text = Text::new("Your name", "Je naam");
-pub const FIND: Text = Text::new("Find", "Zoek");
+pub const FIND_TABLE: Text = Text::new("Find my table", "Zoek mijn tafel", "Trouver ma table");
+pub const YOUR_NAME: Text = Text::new("Your name", "Je naam", "Votre nom");
+pub const FIND: Text = Text::new("Find", "Zoek", "Chercher");
 pub const NOBODY_FOUND: Text = Text::new(
     "Nobody at this round's tables has that name.",
     "Niemand aan de tafels van deze ronde heeft die naam.",
+    "Personne aux tables de cette ronde ne porte ce nom.",
 );
-pub const SHOW_ALL: Text = Text::new("Show every table", "Toon alle tafels");
+pub const SHOW_ALL: Text = Text::new(
+    "Show every table",
+    "Toon alle tafels",
+    "Afficher toutes les tables",
+);
 pub const NO_STANDINGS: Text = Text::new(
     "The standings begin with the qualification.",
     "Het klassement begint met de kwalificatie.",
+    "Le classement commence avec la qualification.",
 );
-pub const PLACE: Text = Text::new("Place", "Plaats");
-pub const PLACE_LOWER: Text = Text::new("place", "plaats");
-pub const POINTS: Text = Text::new("points", "punten");
-pub const PLAYER: Text = Text::new("Player", "Speler");
-pub const GAMES: Text = Text::new("Games", "Spellen");
-pub const ABSENCES: Text = Text::new("Missed", "Gemist");
-pub const WINS: Text = Text::new("Wins", "Gewonnen");
-pub const TABLE_POINTS: Text = Text::new("Table points", "Tafelpunten");
-pub const SCORE_DIFFERENCE: Text = Text::new("Score difference", "Puntenverschil");
-pub const REGISTRATION_ORDER: Text = Text::new("Registration", "Inschrijving");
-pub const WITHDRAWN: Text = Text::new("withdrawn", "teruggetrokken");
-pub const DOWNLOAD_CSV: Text = Text::new("Download as CSV", "Download als CSV");
+pub const PLACE: Text = Text::new("Place", "Plaats", "Rang");
+pub const PLACE_LOWER: Text = Text::new("place", "plaats", "rang");
+pub const POINTS: Text = Text::new("points", "punten", "points");
+pub const PLAYER: Text = Text::new("Player", "Speler", "Joueur");
+pub const GAMES: Text = Text::new("Games", "Spellen", "Parties");
+pub const ABSENCES: Text = Text::new("Missed", "Gemist", "Absences");
+pub const WINS: Text = Text::new("Wins", "Gewonnen", "Victoires");
+pub const TABLE_POINTS: Text = Text::new("Table points", "Tafelpunten", "Points de table");
+pub const SCORE_DIFFERENCE: Text =
+    Text::new("Score difference", "Puntenverschil", "Différence de points");
+pub const REGISTRATION_ORDER: Text = Text::new("Registration", "Inschrijving", "Inscription");
+pub const WITHDRAWN: Text = Text::new("withdrawn", "teruggetrokken", "retiré");
+pub const DOWNLOAD_CSV: Text =
+    Text::new("Download as CSV", "Download als CSV", "Télécharger en CSV");
 pub const NO_RANKING: Text = Text::new(
     "The final ranking comes once the final table has its result.",
     "De eindrangschikking volgt zodra de finaletafel een uitslag heeft.",
+    "Le classement final sera disponible dès que la table finale aura son résultat.",
 );
 pub const PROVISIONAL: Text = Text::new(
     "Provisional: the organizer has not published it yet.",
     "Voorlopig: de organisator heeft ze nog niet gepubliceerd.",
+    "Provisoire : l'organisateur ne l'a pas encore publié.",
 );
-pub const REACHED: Text = Text::new("Reached", "Bereikt");
-pub const DISQUALIFIED: Text = Text::new("Disqualified", "Gediskwalificeerd");
+pub const REACHED: Text = Text::new("Reached", "Bereikt", "Atteint");
+pub const DISQUALIFIED: Text = Text::new("Disqualified", "Gediskwalificeerd", "Disqualifié");
 pub const NO_STAGES: Text = Text::new(
     "The stages begin when the qualification starts.",
     "De fasen beginnen bij de start van de kwalificatie.",
+    "Les phases commencent au début de la qualification.",
 );
 
 // The printables (`print/`). Texts with `{a}` and `{b}` take numbers from the rules
 // (`print::fill`).
-pub const PRINT: Text = Text::new("Print", "Afdrukken");
-pub const SCORE_SHEETS: Text = Text::new("Score sheets", "Scorebladen");
-pub const TABLE_CARDS: Text = Text::new("Table cards", "Tafelkaarten");
-pub const PRINT_STANDINGS: Text = Text::new("Standings for print", "Klassement om af te drukken");
+pub const PRINT: Text = Text::new("Print", "Afdrukken", "Imprimer");
+pub const SCORE_SHEETS: Text = Text::new("Score sheets", "Scorebladen", "Feuilles de marque");
+pub const TABLE_CARDS: Text = Text::new("Table cards", "Tafelkaarten", "Affichettes de table");
+pub const PRINT_STANDINGS: Text = Text::new(
+    "Standings for print",
+    "Klassement om af te drukken",
+    "Classement à imprimer",
+);
 pub const PRINT_HINT: Text = Text::new(
     "Made for A4 paper, in black and white: print this page from the browser.",
     "Gemaakt voor A4-papier, in zwart-wit: druk deze pagina af vanuit de browser.",
+    "Conçu pour du papier A4, en noir et blanc : imprimez cette page depuis le navigateur.",
 );
 pub const NO_PAPER_TABLES: Text = Text::new(
     "No table of this round is played on paper.",
     "Geen enkele tafel van deze ronde wordt op papier gespeeld.",
+    "Aucune table de cette ronde ne se joue sur papier.",
 );
 pub const NO_SUCH_ROUND: Text = Text::new(
     "This tournament has no such round.",
     "Dit toernooi heeft zo'n ronde niet.",
+    "Ce tournoi n'a pas cette ronde.",
 );
 pub const BAD_ROUND_QUERY: Text = Text::new(
     "Stage and round are whole numbers, from 1.",
     "Fase en ronde zijn gehele getallen, vanaf 1.",
+    "La phase et la ronde sont des nombres entiers, à partir de 1.",
 );
-pub const SEAT: Text = Text::new("Seat", "Stoel");
-pub const FINAL_TOTAL: Text = Text::new("Final total", "Eindtotaal");
-pub const SIGNATURES: Text = Text::new("Signatures", "Handtekeningen");
+pub const SEAT: Text = Text::new("Seat", "Stoel", "Place");
+pub const FINAL_TOTAL: Text = Text::new("Final total", "Eindtotaal", "Total final");
+pub const SIGNATURES: Text = Text::new("Signatures", "Handtekeningen", "Signatures");
 pub const SHEET_HINT: Text = Text::new(
     "In each row, write every player's total after that round, reductions applied. Every player signs for the final totals.",
     "Schrijf op elke rij het totaal van elke speler na die ronde, verlagingen inbegrepen. Elke speler tekent voor de eindtotalen.",
+    "Sur chaque ligne, inscrivez le total de chaque joueur après cette manche, réductions comprises. Chaque joueur signe pour les totaux finaux.",
 );
-pub const REMINDERS: Text = Text::new("Rules to remember", "Regels om te onthouden");
-pub const VERSION: Text = Text::new("Version", "Versie");
-pub const PRINTED_AT: Text = Text::new("Printed", "Afgedrukt");
+pub const REMINDERS: Text = Text::new(
+    "Rules to remember",
+    "Regels om te onthouden",
+    "Règles à retenir",
+);
+pub const VERSION: Text = Text::new("Version", "Versie", "Version");
+pub const PRINTED_AT: Text = Text::new("Printed", "Afgedrukt", "Imprimé le");
 pub const REDUCTION_EXACT: Text = Text::new(
     "A total of exactly {a} drops to {b}.",
     "Een totaal van precies {a} zakt naar {b}.",
+    "Un total d'exactement {a} descend à {b}.",
 );
 pub const REDUCTION_MULTIPLE: Text = Text::new(
     "A total that is a multiple of {a} loses {b}.",
     "Een totaal dat een veelvoud van {a} is, verliest {b}.",
+    "Un total multiple de {a} perd {b}.",
 );
 pub const REDUCTION_ONCE: Text = Text::new(
     "At most one reduction per round, and only for a player who scored points in it.",
     "Hoogstens één verlaging per ronde, en enkel voor wie in die ronde punten kreeg.",
+    "Au plus une réduction par manche, et seulement pour un joueur qui y a marqué des points.",
 );
 pub const NO_REDUCTIONS: Text = Text::new(
     "Totals are never reduced.",
     "Totalen worden nooit verlaagd.",
+    "Les totaux ne sont jamais réduits.",
 );
 pub const END_LOWEST_ABOVE: Text = Text::new(
     "The game ends after the round in which a player goes above {a}; the lowest total wins.",
     "Het spel eindigt na de ronde waarin een speler boven {a} komt; het laagste totaal wint.",
+    "La partie se termine après la manche où un joueur dépasse {a} ; le total le plus bas gagne.",
 );
 pub const END_LOWEST_AT: Text = Text::new(
     "The game ends after the round in which a player reaches {a}; the lowest total wins.",
     "Het spel eindigt na de ronde waarin een speler {a} bereikt; het laagste totaal wint.",
+    "La partie se termine après la manche où un joueur atteint {a} ; le total le plus bas gagne.",
 );
 pub const END_ELIMINATION_ABOVE: Text = Text::new(
     "A player above {a} is out; the last player left wins.",
     "Een speler boven {a} valt af; wie als laatste overblijft, wint.",
+    "Un joueur qui dépasse {a} est éliminé ; le dernier joueur restant gagne.",
 );
 pub const END_ELIMINATION_AT: Text = Text::new(
     "A player who reaches {a} is out; the last player left wins.",
     "Een speler die {a} bereikt, valt af; wie als laatste overblijft, wint.",
+    "Un joueur qui atteint {a} est éliminé ; le dernier joueur restant gagne.",
 );
 pub const CALL_THRESHOLD: Text = Text::new(
     "A call is allowed with {a} points or fewer in hand.",
     "Roepen mag met {a} punten of minder in de hand.",
+    "On peut annoncer Yaniv avec {a} points ou moins en main.",
 );
 pub const CALL_ANY_TOTAL: Text = Text::new(
     "A call is allowed at any total.",
     "Roepen mag bij elk totaal.",
+    "On peut annoncer Yaniv quel que soit le total.",
 );
-pub const OVER_THRESHOLD_REFUSED: Text =
-    Text::new("No call above {a}.", "Boven {a} roepen mag niet.");
+pub const OVER_THRESHOLD_REFUSED: Text = Text::new(
+    "No call above {a}.",
+    "Boven {a} roepen mag niet.",
+    "Pas d'annonce au-dessus de {a}.",
+);
 pub const OVER_THRESHOLD_HAND_PLUS: Text = Text::new(
     "A call above {a}: the caller scores their hand + {b}.",
     "Wie boven {a} roept, krijgt de eigen hand + {b}.",
+    "Annonce au-dessus de {a} : l'annonceur marque sa main + {b}.",
 );
 pub const OVER_THRESHOLD_LEFT_HAND: Text = Text::new(
     "A call above {a}: the caller scores {b} + the hand of the player on their left.",
     "Wie boven {a} roept, krijgt {b} + de hand van de speler links.",
+    "Annonce au-dessus de {a} : l'annonceur marque {b} + la main du joueur à sa gauche.",
 );
 pub const GO_ALONG: Text = Text::new(
     "Going along with as little as the caller or less: 0 points, and {a} for the caller; going along with more: {a}.",
     "Meegaan met evenveel als de roeper of minder: 0 punten, en {a} voor de roeper; meegaan met meer: {a}.",
+    "Suivre avec autant que l'annonceur ou moins : 0 point, et {a} pour l'annonceur ; suivre avec plus : {a}.",
 );
 pub const KLUFT: Text = Text::new(
     "A losing caller or challenger scores their hand + {a}.",
     "Een verliezende roeper of uitdager krijgt de eigen hand + {a}.",
+    "Un annonceur ou un contestataire perdant marque sa main + {a}.",
 );
 pub const BEATEN_CALLER: Text = Text::new(
     "A beaten caller scores their hand + {a}.",
     "Een geklopte roeper krijgt de eigen hand + {a}.",
+    "Un annonceur battu marque sa main + {a}.",
 );
 pub const BEATEN_CALLER_PER_PLAYER: Text = Text::new(
     "A beaten caller scores their hand + {a}, or + {b} per player when several beat them.",
     "Een geklopte roeper krijgt de eigen hand + {a}, of + {b} per speler als meerderen hem kloppen.",
+    "Un annonceur battu marque sa main + {a}, ou + {b} par joueur quand plusieurs le battent.",
 );
 pub const BEATEN_CALLER_FURTHER: Text = Text::new(
     "A beaten caller scores their hand + {a}, and + {b} for every further player at or below them.",
     "Een geklopte roeper krijgt de eigen hand + {a}, en + {b} voor elke volgende speler met evenveel of minder.",
+    "Un annonceur battu marque sa main + {a}, et + {b} pour chaque autre joueur à égalité ou en dessous de lui.",
 );
 
 /// A phase of the tournament, by its API name.
 pub fn phase(name: &str) -> Text {
     match name {
-        "setup" => Text::new("being set up", "in voorbereiding"),
-        "registration_open" => Text::new("registration open", "inschrijving open"),
-        "registration_closed" => Text::new("registration closed", "inschrijving gesloten"),
-        "qualification" => Text::new("qualification", "kwalificatie"),
-        "knockout" => Text::new("knockout", "knock-out"),
-        _ => Text::new("finished", "afgelopen"),
+        "setup" => Text::new("being set up", "in voorbereiding", "en préparation"),
+        "registration_open" => Text::new(
+            "registration open",
+            "inschrijving open",
+            "inscriptions ouvertes",
+        ),
+        "registration_closed" => Text::new(
+            "registration closed",
+            "inschrijving gesloten",
+            "inscriptions clôturées",
+        ),
+        "qualification" => Text::new("qualification", "kwalificatie", "qualification"),
+        "knockout" => Text::new("knockout", "knock-out", "élimination directe"),
+        _ => Text::new("finished", "afgelopen", "terminé"),
     }
 }
 
 // The organizer's desk.
-pub const DESK: Text = Text::new("Organizer's desk", "Organisatietafel");
-pub const LOG_IN: Text = Text::new("Log in", "Aanmelden");
-pub const LOG_OUT: Text = Text::new("Log out", "Afmelden");
-pub const USERNAME: Text = Text::new("Username", "Gebruikersnaam");
-pub const PASSWORD: Text = Text::new("Password", "Wachtwoord");
+pub const DESK: Text = Text::new(
+    "Organizer's desk",
+    "Organisatietafel",
+    "Bureau de l'organisateur",
+);
+pub const LOG_IN: Text = Text::new("Log in", "Aanmelden", "Se connecter");
+pub const LOG_OUT: Text = Text::new("Log out", "Afmelden", "Se déconnecter");
+pub const USERNAME: Text = Text::new("Username", "Gebruikersnaam", "Nom d'utilisateur");
+pub const PASSWORD: Text = Text::new("Password", "Wachtwoord", "Mot de passe");
 pub const NEEDS_SCRIPT: Text = Text::new(
     "The desk changes the tournament through the REST API from your browser: it needs JavaScript.",
     "De organisatietafel wijzigt het toernooi via de REST-API vanuit je browser: daarvoor is JavaScript nodig.",
+    "Le bureau modifie le tournoi via l'API REST depuis votre navigateur : il a besoin de JavaScript.",
 );
-pub const LOGGED_IN_AS: Text = Text::new("Logged in as", "Aangemeld als");
+pub const LOGGED_IN_AS: Text = Text::new("Logged in as", "Aangemeld als", "Connecté en tant que");
 pub const DESK_INTRO: Text = Text::new(
     "Choose a tournament to run. Officials (the organizer and the referees) act from its desk page.",
     "Kies een toernooi. Officials (de organisator en de scheidsrechters) werken vanaf de pagina van het toernooi.",
+    "Choisissez un tournoi à gérer. Les officiels (l'organisateur et les arbitres) agissent depuis sa page de bureau.",
 );
-pub const CHECK_IN: Text = Text::new("Check in", "Aanmelden aan de deur");
-pub const CHECKED_IN: Text = Text::new("checked in", "aanwezig");
-pub const NOT_CHECKED_IN: Text = Text::new("not checked in", "nog niet aanwezig");
-pub const WITHDRAW: Text = Text::new("Withdraw", "Terugtrekken");
-pub const REGISTRATION: Text = Text::new("Registration", "Inschrijving");
-pub const REGISTER_PLAYER: Text = Text::new("Register a player", "Een speler inschrijven");
-pub const REGISTER: Text = Text::new("Register", "Inschrijven");
-pub const SEARCH_PLAYERS: Text = Text::new("Search the list", "Zoek in de lijst");
-pub const OPEN_REGISTRATION: Text = Text::new("Open registration", "Inschrijving openen");
-pub const CLOSE_REGISTRATION: Text = Text::new("Close registration", "Inschrijving sluiten");
-pub const START_QUALIFICATION: Text = Text::new("Start the qualification", "Kwalificatie starten");
-pub const DRAW: Text = Text::new("Draw the next round", "Volgende ronde loten");
+pub const CHECK_IN: Text = Text::new("Check in", "Aanmelden aan de deur", "Pointer");
+pub const CHECKED_IN: Text = Text::new("checked in", "aanwezig", "pointé");
+pub const NOT_CHECKED_IN: Text = Text::new("not checked in", "nog niet aanwezig", "non pointé");
+pub const WITHDRAW: Text = Text::new("Withdraw", "Terugtrekken", "Retirer");
+pub const REGISTRATION: Text = Text::new("Registration", "Inschrijving", "Inscriptions");
+pub const REGISTER_PLAYER: Text = Text::new(
+    "Register a player",
+    "Een speler inschrijven",
+    "Inscrire un joueur",
+);
+pub const REGISTER: Text = Text::new("Register", "Inschrijven", "Inscrire");
+pub const SEARCH_PLAYERS: Text = Text::new(
+    "Search the list",
+    "Zoek in de lijst",
+    "Chercher dans la liste",
+);
+pub const OPEN_REGISTRATION: Text = Text::new(
+    "Open registration",
+    "Inschrijving openen",
+    "Ouvrir les inscriptions",
+);
+pub const CLOSE_REGISTRATION: Text = Text::new(
+    "Close registration",
+    "Inschrijving sluiten",
+    "Clôturer les inscriptions",
+);
+pub const START_QUALIFICATION: Text = Text::new(
+    "Start the qualification",
+    "Kwalificatie starten",
+    "Lancer la qualification",
+);
+pub const DRAW: Text = Text::new(
+    "Draw the next round",
+    "Volgende ronde loten",
+    "Tirer au sort la ronde suivante",
+);
 pub const PAPER_TABLES: Text = Text::new(
     "Tables played on paper (numbers, comma-separated; empty: every table online)",
     "Tafels op papier (nummers, gescheiden door komma's; leeg: alle tafels online)",
+    "Tables jouées sur papier (numéros séparés par des virgules ; vide : toutes les tables en ligne)",
 );
-pub const ADVANCE: Text = Text::new("Advance to the next stage", "Naar de volgende fase");
+pub const ADVANCE: Text = Text::new(
+    "Advance to the next stage",
+    "Naar de volgende fase",
+    "Passer à la phase suivante",
+);
 pub const FINISH: Text = Text::new(
     "Finish and publish the ranking",
     "Afsluiten en rangschikking publiceren",
+    "Terminer et publier le classement",
 );
-pub const ACTIONS: Text = Text::new("Run the tournament", "Het toernooi leiden");
-pub const DONE_OK: Text = Text::new("Done.", "Gedaan.");
-pub const PUBLIC_PAGES: Text = Text::new("Public pages", "Publieke pagina's");
-pub const STATE: Text = Text::new("State", "Status");
+pub const ACTIONS: Text = Text::new(
+    "Run the tournament",
+    "Het toernooi leiden",
+    "Gérer le tournoi",
+);
+pub const NO_ACCOUNT_NAMED: Text = Text::new(
+    "No account is named {name}.",
+    "Geen account met de naam {name}.",
+    "Aucun compte ne s'appelle {name}.",
+);
+pub const DONE_OK: Text = Text::new("Done.", "Gedaan.", "Fait.");
+pub const PUBLIC_PAGES: Text = Text::new("Public pages", "Publieke pagina's", "Pages publiques");
+pub const STATE: Text = Text::new("State", "Status", "Statut");
 pub const CONFIRM_WITHDRAW: Text = Text::new(
     "Withdraw for good (never seated again)",
     "Definitief terugtrekken (nooit meer aan tafel)",
+    "Retirer définitivement (plus jamais placé à une table) le joueur",
 );
 pub const CONFIRM_FINISH: Text = Text::new(
     "Finish the tournament and publish the final ranking? Nothing can change after it.",
     "Het toernooi afsluiten en de eindrangschikking publiceren? Daarna kan niets meer veranderen.",
+    "Terminer le tournoi et publier le classement final ? Plus rien ne pourra changer ensuite.",
 );
-pub const TABLES_OF_ROUND: Text = Text::new("Tables of round", "Tafels van ronde");
-pub const ENTER_SHEET: Text = Text::new("Enter the score sheet", "Scoreblad invoeren");
-pub const CORRECT_SHEET: Text = Text::new("Correct the result", "Uitslag corrigeren");
-pub const SHEET: Text = Text::new("Score sheet", "Scoreblad");
+pub const CONFIRM_START: Text = Text::new(
+    "Start the qualification? Registration closes for good and the players not checked in are dropped: {names}.",
+    "De kwalificatie starten? De inschrijving sluit definitief en wie niet aangemeld is, valt af: {names}.",
+    "Commencer la qualification ? Les inscriptions se ferment définitivement et les joueurs non pointés sont écartés : {names}.",
+);
+pub const CONFIRM_START_ALL_IN: Text = Text::new(
+    "Start the qualification? Registration closes for good; every player is checked in.",
+    "De kwalificatie starten? De inschrijving sluit definitief; iedereen is aangemeld.",
+    "Commencer la qualification ? Les inscriptions se ferment définitivement ; tous les joueurs sont pointés.",
+);
+pub const CONFIRM_DRAW: Text = Text::new(
+    "Draw the next round? Its online tables are dealt at once, so that round can no longer be drawn again.",
+    "De volgende ronde loten? De online tafels worden meteen gedeeld, zodat die ronde niet meer opnieuw geloot kan worden.",
+    "Tirer la ronde suivante ? Ses tables en ligne sont distribuées aussitôt : cette ronde ne pourra plus être tirée à nouveau.",
+);
+pub const CONFIRM_ADVANCE: Text = Text::new(
+    "Close this stage and start the next one? The stage's results decide who goes through.",
+    "Deze fase afsluiten en de volgende starten? De uitslagen van de fase bepalen wie doorgaat.",
+    "Clore cette phase et commencer la suivante ? Les résultats de la phase décident qui est qualifié.",
+);
+pub const PLAY_OR_WATCH: Text = Text::new("Open the game", "Het spel openen", "Ouvrir la partie");
+pub const EARLIER_ROUNDS: Text =
+    Text::new("Earlier rounds", "Eerdere rondes", "Rondes précédentes");
+pub const TABLES_OF_ROUND: Text =
+    Text::new("Tables of round", "Tafels van ronde", "Tables de la ronde");
+pub const ENTER_SHEET: Text = Text::new(
+    "Enter the score sheet",
+    "Scoreblad invoeren",
+    "Saisir la feuille de marque",
+);
+pub const CORRECT_SHEET: Text = Text::new(
+    "Correct the result",
+    "Uitslag corrigeren",
+    "Corriger le résultat",
+);
+pub const SHEET: Text = Text::new("Score sheet", "Scoreblad", "Feuille de marque");
 pub const SHEET_HELP: Text = Text::new(
     "One line per round: who called (or whose hand emptied), and every hand shown. The rules score each line as you go; a line they refuse says why.",
     "Eén regel per ronde: wie Yaniv riep (of wiens hand leeg raakte), en elke getoonde hand. De regels rekenen elke regel meteen uit; een regel die ze weigeren zegt waarom.",
+    "Une ligne par manche : qui a annoncé Yaniv (ou qui a vidé sa main), et chaque main montrée. Les règles calculent chaque ligne au fur et à mesure ; une ligne refusée indique pourquoi.",
 );
-pub const ENDING: Text = Text::new("Ending", "Einde");
-pub const CALLED_BY: Text = Text::new("called by", "geroepen door");
-pub const EMPTIED_BY: Text = Text::new("hand emptied by", "hand leeg bij");
-pub const HAND: Text = Text::new("hand", "hand");
-pub const DECLARED: Text = Text::new("declared", "meegegaan");
-pub const TOTALS: Text = Text::new("Totals", "Totalen");
-pub const ADD_ROUND: Text = Text::new("Add a round", "Ronde toevoegen");
-pub const REMOVE_ROUND: Text = Text::new("Remove the last round", "Laatste ronde verwijderen");
-pub const RECORD_RESULT: Text = Text::new("Record the result", "Uitslag vastleggen");
-pub const REASON: Text = Text::new("Reason", "Reden");
+pub const ENDING: Text = Text::new("Ending", "Einde", "Fin");
+pub const CALLED_BY: Text = Text::new("called by", "geroepen door", "annoncé par");
+pub const EMPTIED_BY: Text = Text::new("hand emptied by", "hand leeg bij", "main vidée par");
+pub const HAND: Text = Text::new("hand", "hand", "main");
+pub const DECLARED: Text = Text::new("declared", "meegegaan", "a suivi");
+pub const TOTALS: Text = Text::new("Totals", "Totalen", "Totaux");
+pub const ADD_ROUND: Text = Text::new("Add a round", "Ronde toevoegen", "Ajouter une manche");
+pub const REMOVE_ROUND: Text = Text::new(
+    "Remove the last round",
+    "Laatste ronde verwijderen",
+    "Supprimer la dernière manche",
+);
+pub const RECORD_RESULT: Text = Text::new(
+    "Record the result",
+    "Uitslag vastleggen",
+    "Enregistrer le résultat",
+);
+pub const REASON: Text = Text::new("Reason", "Reden", "Motif");
 pub const RESULT_IN: Text = Text::new(
     "This table has its result:",
     "Deze tafel heeft haar uitslag:",
+    "Cette table a son résultat :",
 );
-pub const NO_SUCH_TABLE: Text = Text::new("There is no such table.", "Deze tafel bestaat niet.");
+pub const NO_SUCH_TABLE: Text = Text::new(
+    "There is no such table.",
+    "Deze tafel bestaat niet.",
+    "Cette table n'existe pas.",
+);
 pub const FLAGGED: Text = Text::new(
     "A result changed after these rounds were drawn, and their draws would come out differently now. The draws stand; the latest round can be drawn again while none of its tables has started.",
     "Een uitslag veranderde nadat deze rondes geloot werden, en hun loting zou nu anders uitvallen. De lotingen blijven staan; de laatste ronde kan opnieuw geloot worden zolang geen van haar tafels begonnen is.",
+    "Un résultat a changé après le tirage de ces rondes, et leurs tirages seraient maintenant différents. Les tirages sont maintenus ; la dernière ronde peut être tirée à nouveau tant qu'aucune de ses tables n'a commencé.",
 );
-pub const REDRAW: Text = Text::new("Draw this round again", "Deze ronde opnieuw loten");
-pub const FLAGGED_TITLE: Text = Text::new("Draws to review", "Lotingen na te kijken");
-pub const PAPER_TABLES_SHORT: Text = Text::new("Tables on paper", "Tafels op papier");
+pub const REDRAW: Text = Text::new(
+    "Draw this round again",
+    "Deze ronde opnieuw loten",
+    "Refaire le tirage de cette ronde",
+);
+pub const FLAGGED_TITLE: Text = Text::new(
+    "Draws to review",
+    "Lotingen na te kijken",
+    "Tirages à revoir",
+);
+pub const PAPER_TABLES_SHORT: Text =
+    Text::new("Tables on paper", "Tafels op papier", "Tables sur papier");
 
 // The referee's replay viewer.
-pub const REPLAY: Text = Text::new("Replay of table", "Herspelen van tafel");
+pub const REPLAY: Text = Text::new(
+    "Replay of table",
+    "Herspelen van tafel",
+    "Relecture de la table",
+);
 pub const REPLAY_HELP: Text = Text::new(
     "The table as it stood after any event of its history: every hand, the stock and the discard pile. Step through it, or go to a version; the address follows, to share it.",
     "De tafel zoals ze er na elke gebeurtenis van haar geschiedenis bij lag: elke hand, de trekstapel en de aflegstapel. Stap erdoorheen, of ga naar een versie; het adres volgt mee, om te delen.",
+    "La table telle qu'elle était après chaque événement de son historique : chaque main, la pioche et la défausse. Parcourez-la pas à pas, ou allez à une version ; l'adresse suit, pour la partager.",
 );
-pub const FIRST: Text = Text::new("First", "Eerste");
-pub const BACK_ONE: Text = Text::new("Back one", "Eén terug");
-pub const FORWARD_ONE: Text = Text::new("Forward one", "Eén vooruit");
-pub const LAST: Text = Text::new("Last", "Laatste");
-pub const GO_TO_VERSION: Text = Text::new("Go to version", "Naar versie");
-pub const GO: Text = Text::new("Go", "Ga");
-pub const OF: Text = Text::new("of", "van");
-pub const EVENT: Text = Text::new("Event", "Gebeurtenis");
-pub const RECORD_ACTION: Text = Text::new("round {r}, action {a}", "ronde {r}, actie {a}");
-pub const EMPTY_SEAT: Text = Text::new("empty seat", "lege plaats");
-pub const HAND_CARDS: Text = Text::new("Hand", "Hand");
-pub const HAND_TOTAL: Text = Text::new("Hand total", "Handtotaal");
-pub const SCORE: Text = Text::new("Score", "Stand");
-pub const TO_ACT: Text = Text::new("to act", "aan de beurt");
-pub const STOCK: Text = Text::new("Stock", "Trekstapel");
-pub const CARDS: Text = Text::new("cards", "kaarten");
-pub const DISCARD_PILE: Text = Text::new("Discard pile of round", "Aflegstapel van ronde");
-pub const TURNED_UP: Text = Text::new("turned up at the deal", "omgedraaid bij het delen");
-pub const DREW_STOCK: Text = Text::new("drew from the stock", "trok van de stapel");
-pub const DREW_DISCARD: Text = Text::new("took from the pile", "nam van de aflegstapel");
-pub const TAKEN_BY: Text = Text::new("taken by", "genomen door");
-pub const LAID_ON: Text = Text::new("laid on by", "erbij gelegd door");
-pub const RESHUFFLED: Text = Text::new("shuffled back into the stock", "teruggeschud in de stapel");
-pub const NOT_DEALT: Text = Text::new("No cards dealt yet.", "Nog geen kaarten gedeeld.");
-pub const VERIFY: Text = Text::new("Verify the history", "Geschiedenis controleren");
+pub const FIRST: Text = Text::new("First", "Eerste", "Début");
+pub const BACK_ONE: Text = Text::new("Back one", "Eén terug", "Précédent");
+pub const FORWARD_ONE: Text = Text::new("Forward one", "Eén vooruit", "Suivant");
+pub const LAST: Text = Text::new("Last", "Laatste", "Fin");
+pub const GO_TO_VERSION: Text = Text::new("Go to version", "Naar versie", "Aller à la version");
+pub const GO: Text = Text::new("Go", "Ga", "Aller");
+pub const OF: Text = Text::new("of", "van", "sur");
+pub const EVENT: Text = Text::new("Event", "Gebeurtenis", "Événement");
+pub const RECORD_ACTION: Text = Text::new(
+    "round {r}, action {a}",
+    "ronde {r}, actie {a}",
+    "manche {r}, action {a}",
+);
+pub const EMPTY_SEAT: Text = Text::new("empty seat", "lege plaats", "place vide");
+pub const HAND_CARDS: Text = Text::new("Hand", "Hand", "Main");
+pub const HAND_TOTAL: Text = Text::new("Hand total", "Handtotaal", "Total de la main");
+pub const SCORE: Text = Text::new("Score", "Stand", "Score");
+pub const TO_ACT: Text = Text::new("to act", "aan de beurt", "à jouer");
+pub const STOCK: Text = Text::new("Stock", "Trekstapel", "Pioche");
+pub const CARDS: Text = Text::new("cards", "kaarten", "cartes");
+pub const DISCARD_PILE: Text = Text::new(
+    "Discard pile of round",
+    "Aflegstapel van ronde",
+    "Défausse de la manche",
+);
+pub const TURNED_UP: Text = Text::new(
+    "turned up at the deal",
+    "omgedraaid bij het delen",
+    "retournée à la donne",
+);
+pub const DREW_STOCK: Text = Text::new(
+    "drew from the stock",
+    "trok van de stapel",
+    "a pris dans la pioche",
+);
+pub const DREW_DISCARD: Text = Text::new(
+    "took from the pile",
+    "nam van de aflegstapel",
+    "a pris dans la défausse",
+);
+pub const TAKEN_BY: Text = Text::new("taken by", "genomen door", "pris par");
+pub const LAID_ON: Text = Text::new("laid on by", "erbij gelegd door", "ajouté par");
+pub const RESHUFFLED: Text = Text::new(
+    "shuffled back into the stock",
+    "teruggeschud in de stapel",
+    "remélangé dans la pioche",
+);
+pub const NOT_DEALT: Text = Text::new(
+    "No cards dealt yet.",
+    "Nog geen kaarten gedeeld.",
+    "Aucune carte distribuée pour l'instant.",
+);
+pub const VERIFY: Text = Text::new(
+    "Verify the history",
+    "Geschiedenis controleren",
+    "Vérifier l'historique",
+);
 pub const VERIFIED: Text = Text::new(
     "ok: every one of the {n} events checks out.",
     "ok: alle {n} gebeurtenissen kloppen.",
+    "ok : les {n} événements sont tous valides.",
 );
-pub const FIRST_FAILURE: Text = Text::new("First failure", "Eerste fout");
-pub const GO_TO_FAILURE: Text = Text::new("Go to that version", "Naar die versie");
+pub const FIRST_FAILURE: Text = Text::new("First failure", "Eerste fout", "Première erreur");
+pub const GO_TO_FAILURE: Text = Text::new(
+    "Go to that version",
+    "Naar die versie",
+    "Aller à cette version",
+);
 pub const THIS_IS_THE_FAILURE: Text = Text::new(
     "This is the version where the history first fails.",
     "Dit is de versie waar de geschiedenis voor het eerst faalt.",
+    "C'est la version où l'historique échoue pour la première fois.",
 );
-pub const EVENTS: Text = Text::new("Events", "Gebeurtenissen");
-pub const TABLE_CREATED: Text = Text::new("the table is created", "de tafel wordt aangemaakt");
-pub const STEP: Text = Text::new("Step", "Stap");
-pub const GO_TO_STEP: Text = Text::new("Go to step", "Naar stap");
+pub const EVENTS: Text = Text::new("Events", "Gebeurtenissen", "Événements");
+pub const TABLE_CREATED: Text = Text::new(
+    "the table is created",
+    "de tafel wordt aangemaakt",
+    "la table est créée",
+);
+pub const STEP: Text = Text::new("Step", "Stap", "Étape");
+pub const GO_TO_STEP: Text = Text::new("Go to step", "Naar stap", "Aller à l'étape");
 
 // The record viewer.
-pub const RECORD_VIEWER: Text = Text::new("Replay a game record", "Een spelverslag herspelen");
+pub const RECORD_VIEWER: Text = Text::new(
+    "Replay a game record",
+    "Een spelverslag herspelen",
+    "Rejouer un relevé de partie",
+);
 pub const RECORD_VIEWER_HELP: Text = Text::new(
     "Paste a game record (yaniv-record/1, as the server exports it or as typed in from a paper sheet) or open its file. The rules replay it and you step through it as through a stored table, every hand shown. Nothing is stored.",
     "Plak een spelverslag (yaniv-record/1, zoals de server het uitvoert of zoals overgenomen van een papieren blad) of open het bestand. De regels spelen het opnieuw en je stapt erdoorheen zoals door een opgeslagen tafel, met elke hand zichtbaar. Er wordt niets opgeslagen.",
+    "Collez un relevé de partie (yaniv-record/1, tel que le serveur l'exporte ou recopié d'une feuille papier) ou ouvrez son fichier. Les règles le rejouent et vous le parcourez comme une table enregistrée, chaque main visible. Rien n'est enregistré.",
 );
-pub const RECORD_TEXT: Text = Text::new("Game record (JSON)", "Spelverslag (JSON)");
-pub const RECORD_FILE: Text = Text::new("Or open a file", "Of open een bestand");
-pub const REPLAY_RECORD: Text = Text::new("Replay", "Herspelen");
+pub const RECORD_TEXT: Text = Text::new(
+    "Game record (JSON)",
+    "Spelverslag (JSON)",
+    "Relevé de partie (JSON)",
+);
+pub const RECORD_FILE: Text = Text::new(
+    "Or open a file",
+    "Of open een bestand",
+    "Ou ouvrez un fichier",
+);
+pub const REPLAY_RECORD: Text = Text::new("Replay", "Herspelen", "Rejouer");
 pub const RECORD_REPLAYS: Text = Text::new(
     "ok: the record replays to its end, {n} steps.",
     "ok: het verslag speelt tot het einde, {n} stappen.",
+    "ok : le relevé se rejoue jusqu'au bout, {n} étapes.",
 );
 pub const RECORD_PROBLEM: Text = Text::new(
     "The rules stop the record at",
     "De regels stoppen het verslag bij",
+    "Les règles arrêtent le relevé en",
 );
 pub const RECORD_STOPS_HERE: Text = Text::new(
     "The record stops after this step: the rules refuse its next part.",
     "Het verslag stopt na deze stap: de regels weigeren het volgende deel.",
+    "Le relevé s'arrête après cette étape : les règles en refusent la suite.",
 );
-pub const GO_TO_STOP: Text = Text::new("Go to the last step", "Naar de laatste stap");
+pub const GO_TO_STOP: Text = Text::new(
+    "Go to the last step",
+    "Naar de laatste stap",
+    "Aller à la dernière étape",
+);
 pub const CARD_NAMES: Text = Text::new(
     r#"{"A":"ace","J":"jack","Q":"queen","K":"king","JK":"joker","C":"clubs","D":"diamonds","H":"hearts","S":"spades","pattern":"{rank} of {suit}"}"#,
     r#"{"A":"aas","J":"boer","Q":"vrouw","K":"heer","JK":"joker","C":"klaveren","D":"ruiten","H":"harten","S":"schoppen","pattern":"{suit} {rank}"}"#,
+    r#"{"A":"as","J":"valet","Q":"dame","K":"roi","JK":"joker","C":"trèfle","D":"carreau","H":"cœur","S":"pique","pattern":"{rank} de {suit}"}"#,
 );
 
 // The reference game client.
-pub const PLAY: Text = Text::new("Play", "Spelen");
+pub const PLAY: Text = Text::new("Play", "Spelen", "Jouer");
 pub const PLAY_INTRO: Text = Text::new(
-    "A game against the server's bots, or at a table other players join. The page plays through the REST API, as any client may.",
-    "Een spel tegen de bots van de server, of aan een tafel waar andere spelers aanschuiven. De pagina speelt via de REST-API, zoals elke client dat mag.",
+    "Your tables, a game against the server's bots, or a table other players join.",
+    "Je tafels, een spel tegen de bots van de server, of een tafel waar andere spelers aanschuiven.",
+    "Vos tables, une partie contre les robots du serveur, ou une table que d'autres joueurs rejoignent.",
 );
-pub const HUMANS: Text = Text::new("Players, you included", "Spelers, jij inbegrepen");
+pub const MY_TABLES: Text = Text::new("My tables", "Mijn tafels", "Mes tables");
+pub const NO_MY_TABLES: Text = Text::new(
+    "You sit at no table that is open or in play.",
+    "Je zit aan geen tafel die open is of bezig.",
+    "Vous n'êtes assis à aucune table ouverte ou en cours.",
+);
+pub const TABLE_OPEN: Text = Text::new(
+    "waiting for players",
+    "wacht op spelers",
+    "attend des joueurs",
+);
+pub const GO_TO_TABLE: Text = Text::new("Go to the table", "Naar de tafel", "Aller à la table");
+pub const PLAY_AT_TABLE: Text = Text::new(
+    "Play at this table",
+    "Aan deze tafel spelen",
+    "Jouer à cette table",
+);
+pub const BACK_TO_MY_TABLES: Text = Text::new(
+    "Back to my tables",
+    "Terug naar mijn tafels",
+    "Retour à mes tables",
+);
+pub const BACK_TO_TOURNAMENT: Text = Text::new(
+    "Back to the tournament: seating and standings",
+    "Terug naar het toernooi: tafelindeling en klassement",
+    "Retour au tournoi : placement et classement",
+);
+pub const LAST_ROUND: Text = Text::new(
+    "How the round ended",
+    "Hoe de ronde afliep",
+    "Comment la manche s'est terminée",
+);
+pub const OUTCOMES: Text = Text::new(
+    r#"{"yaniv":"{caller} called Yaniv and won the round.","assaf":"{caller} called Yaniv; Assaf: another hand was as low or lower.","false_call":"{caller} called above the limit and takes the penalty.","empty_hand":"{winner} emptied their hand.","kluft":"{caller} called Kluft and won.","onderkluft":"{caller} called Kluft; {winner} challenged and won."}"#,
+    r#"{"yaniv":"{caller} riep Yaniv en won de ronde.","assaf":"{caller} riep Yaniv; Assaf: een andere hand was even laag of lager.","false_call":"{caller} riep boven de grens en krijgt de straf.","empty_hand":"{winner} speelde de hand leeg.","kluft":"{caller} riep Kluft en won.","onderkluft":"{caller} riep Kluft; {winner} daagde uit en won."}"#,
+    r#"{"yaniv":"{caller} a annoncé Yaniv et gagne la manche.","assaf":"{caller} a annoncé Yaniv ; Assaf : une autre main était aussi basse ou plus basse.","false_call":"{caller} a annoncé au-dessus de la limite et prend la pénalité.","empty_hand":"{winner} a vidé sa main.","kluft":"{caller} a annoncé Kluft et gagne.","onderkluft":"{caller} a annoncé Kluft ; {winner} l'a contré et gagne."}"#,
+);
+pub const HAND_SHOWN: Text = Text::new("hand", "hand", "main");
+pub const POINTS_ADDED: Text = Text::new("points", "punten", "points");
+pub const TOTAL_AFTER: Text = Text::new("total", "totaal", "total");
+pub const OUT_OF_GAME: Text = Text::new("out of the game", "uit het spel", "hors jeu");
+pub const HUMANS: Text = Text::new(
+    "Players, you included",
+    "Spelers, jij inbegrepen",
+    "Joueurs, vous compris",
+);
 pub const OPEN_TABLES: Text = Text::new(
     "Tables waiting for players",
     "Tafels die op spelers wachten",
+    "Tables en attente de joueurs",
 );
 pub const NO_OPEN_TABLES: Text = Text::new(
     "No table is waiting for players.",
     "Geen enkele tafel wacht op spelers.",
+    "Aucune table n'attend de joueurs.",
 );
-pub const REFRESH: Text = Text::new("Refresh the list", "De lijst vernieuwen");
-pub const JOIN: Text = Text::new("Join", "Aanschuiven");
-pub const OPEN: Text = Text::new("Open", "Openen");
-pub const BY: Text = Text::new("by", "door");
-pub const SEATS_TAKEN: Text = Text::new("seats taken", "plaatsen bezet");
-pub const FREE_SEAT: Text = Text::new("free seat", "vrije plaats");
-pub const YOU: Text = Text::new("you", "jij");
-pub const LEAVE: Text = Text::new("Leave the table", "De tafel verlaten");
-pub const START_GAME: Text = Text::new("Start the game", "Het spel starten");
+pub const REFRESH: Text = Text::new(
+    "Refresh the list",
+    "De lijst vernieuwen",
+    "Actualiser la liste",
+);
+pub const JOIN: Text = Text::new("Join", "Aanschuiven", "Rejoindre");
+pub const OPEN: Text = Text::new("Open", "Openen", "Ouvrir");
+pub const BY: Text = Text::new("by", "door", "par");
+pub const SEATS_TAKEN: Text = Text::new("seats taken", "plaatsen bezet", "places occupées");
+pub const FREE_SEAT: Text = Text::new("free seat", "vrije plaats", "place libre");
+pub const YOU: Text = Text::new("you", "jij", "vous");
+pub const LEAVE: Text = Text::new("Leave the table", "De tafel verlaten", "Quitter la table");
+pub const START_GAME: Text = Text::new("Start the game", "Het spel starten", "Commencer la partie");
 pub const WAITING_PLAYERS: Text = Text::new(
     "The table waits for players. Free seats:",
     "De tafel wacht op spelers. Vrije plaatsen:",
+    "La table attend des joueurs. Places libres :",
 );
 pub const READY_TO_START: Text = Text::new(
     "Every seat is taken: the game can start.",
     "Alle plaatsen zijn bezet: het spel kan beginnen.",
+    "Toutes les places sont occupées : la partie peut commencer.",
 );
-pub const CREATOR_STARTS: Text = Text::new("The game is started by", "Het spel wordt gestart door");
-pub const SLAP_DOWN: Text = Text::new("Slap down", "Opleggen:");
-pub const ADD_ON: Text = Text::new("Add on", "Aanleggen:");
-pub const PASS: Text = Text::new("Pass", "Passen");
-pub const COME_BACK: Text = Text::new("I am back", "Ik ben terug");
+pub const CREATOR_STARTS: Text = Text::new(
+    "The game is started by",
+    "Het spel wordt gestart door",
+    "La partie est lancée par",
+);
+pub const SLAP_DOWN: Text = Text::new("Slap down", "Opleggen:", "Claquer");
+pub const ADD_ON: Text = Text::new("Add on", "Aanleggen:", "Ajouter");
+pub const PASS: Text = Text::new("Pass", "Passen", "Passer");
+pub const COME_BACK: Text = Text::new("I am back", "Ik ben terug", "Je suis de retour");
 pub const CONTRIBUTE: Text = Text::new(
     "Add my randomness to the shuffle",
     "Mijn toeval aan het schudden toevoegen",
+    "Ajouter mon aléa au mélange",
 );
 pub const CONTRIBUTE_NOTE: Text = Text::new(
     "The deal waits for every player's randomness: the server committed to its seed, and yours is mixed in.",
     "Het delen wacht op het toeval van elke speler: de server legde zijn seed vast, en het jouwe wordt erdoor gemengd.",
+    "La donne attend l'aléa de chaque joueur : le serveur s'est engagé sur sa graine, et le vôtre y est mêlé.",
 );
 pub const REVERSED: Text = Text::new(
     "A nine reversed the direction of play",
     "Een negen keerde de speelrichting om",
+    "Un neuf a inversé le sens du jeu",
 );
 pub const PINATA_ASIDE: Text = Text::new(
     "A card lies aside for the next three (piñata)",
     "Een kaart ligt opzij voor de volgende drie (piñata)",
+    "Une carte est mise de côté pour les trois suivants (piñata)",
 );
-pub const QUEEN_GIVE: Text = Text::new("Crazy queen: give", "Gekke koningin: geef");
-pub const QUEEN_TO: Text = Text::new("to", "aan");
+pub const QUEEN_GIVE: Text = Text::new(
+    "Crazy queen: give",
+    "Gekke koningin: geef",
+    "Dame folle : donner",
+);
+pub const QUEEN_TO: Text = Text::new("to", "aan", "à");
 pub const QUEEN_NOTE: Text = Text::new(
     "and take one of their cards, blindly.",
     "en neem blind een van hun kaarten.",
+    "et prendre une de ses cartes, à l'aveugle.",
 );
-pub const WATERFALL_PASS: Text = Text::new("Pass a waterfall:", "Geef een waterval door:");
-pub const WATERFALL_KEEP: Text = Text::new("Keep", "Houd");
-pub const PILE_OF: Text = Text::new("Pile for", "Stapel voor");
-pub const PILE_SINGLES: Text = Text::new("Pile for single cards", "Stapel voor losse kaarten");
-pub const PILE_DEAD: Text = Text::new("dead", "dood");
+pub const WATERFALL_PASS: Text = Text::new(
+    "Pass a waterfall:",
+    "Geef een waterval door:",
+    "Passer une cascade :",
+);
+pub const WATERFALL_KEEP: Text = Text::new("Keep", "Houd", "Garder");
+pub const PILE_OF: Text = Text::new("Pile for", "Stapel voor", "Pile des");
+pub const PILE_SINGLES: Text = Text::new(
+    "Pile for single cards",
+    "Stapel voor losse kaarten",
+    "Pile des cartes seules",
+);
+pub const PILE_DEAD: Text = Text::new("dead", "dood", "morte");
 pub const PILE_KILLED: Text = Text::new(
     "killed this pile for the round (Fifths disease)",
     "heeft deze stapel gedood voor de ronde (Fifths disease)",
+    "a tué cette pile pour la manche (Fifths disease)",
 );
 pub const KILL_PILE: Text = Text::new(
     "Five of diamonds: kill the pile for",
     "Ruiten vijf: dood de stapel voor",
+    "Cinq de carreau : tuer la pile des",
 );
 pub const WATERFALL_YOUR_PICK: Text = Text::new(
     "Your pick: keep one of the cards passed to you; the rest go on to your left.",
     "Jouw keuze: houd een van de kaarten die je krijgt; de rest gaat door naar links.",
+    "À vous de choisir : gardez une des cartes qu'on vous passe ; le reste continue vers votre gauche.",
 );
-pub const WATERFALL_GOING: Text =
-    Text::new("A waterfall is going round", "Er gaat een waterval rond");
+pub const WATERFALL_GOING: Text = Text::new(
+    "A waterfall is going round",
+    "Er gaat een waterval rond",
+    "Une cascade fait le tour",
+);
 pub const ABSENT_NOTE: Text = Text::new(
     "You were marked absent: the server plays your seat until you are back.",
     "Je bent als afwezig gemarkeerd: de server speelt je plaats tot je terug bent.",
+    "Vous avez été marqué absent : le serveur joue à votre place jusqu'à votre retour.",
 );
 pub const CALL_PENALISED: Text = Text::new(
     "Your hand is above the call threshold: the rules accept this call, but score it with a penalty. Call anyway?",
     "Je hand zit boven de grens om te roepen: de regels aanvaarden deze roep, maar met strafpunten. Toch roepen?",
+    "Votre main dépasse le seuil d'annonce : les règles acceptent cette annonce, mais avec une pénalité. Annoncer quand même ?",
 );
-pub const PRESET: Text = Text::new("Rules", "Regels");
-pub const BOTS: Text = Text::new("Bots", "Bots");
-pub const NEW_TABLE: Text = Text::new("Start a table", "Een tafel starten");
-pub const YOUR_HAND: Text = Text::new("Your hand", "Je hand");
-pub const TOP_OF_PILE: Text = Text::new("On the pile", "Op de aflegstapel");
+pub const PRESET: Text = Text::new("Rules", "Regels", "Règles");
+pub const BOTS: Text = Text::new("Bots", "Bots", "Robots");
+pub const NEW_TABLE: Text = Text::new("Start a table", "Een tafel starten", "Ouvrir une table");
+pub const YOUR_HAND: Text = Text::new("Your hand", "Je hand", "Votre main");
+pub const TOP_OF_PILE: Text = Text::new("On the pile", "Op de aflegstapel", "Sur la défausse");
 pub const THROW_DRAW_STOCK: Text = Text::new(
     "Throw, and draw from the stock",
     "Afleggen, en van de stapel trekken",
+    "Défausser et piocher dans la pioche",
 );
-pub const THROW_TAKE: Text = Text::new("Throw, and take", "Afleggen, en nemen:");
-pub const CALL_YANIV: Text = Text::new("Call Yaniv", "Yaniv roepen");
-pub const GO_ALONG_BUTTON: Text = Text::new("Go along", "Meegaan");
-pub const STAY_OUT: Text = Text::new("Stay out", "Niet meegaan");
-pub const CHALLENGE: Text = Text::new("Challenge", "Uitdagen");
-pub const NO_CHALLENGE: Text = Text::new("Do not challenge", "Niet uitdagen");
+pub const THROW_TAKE: Text = Text::new(
+    "Throw, and take",
+    "Afleggen, en nemen:",
+    "Défausser et prendre",
+);
+pub const CALL_YANIV: Text = Text::new("Call Yaniv", "Yaniv roepen", "Annoncer Yaniv");
+pub const GO_ALONG_BUTTON: Text = Text::new("Go along", "Meegaan", "Suivre");
+pub const STAY_OUT: Text = Text::new("Stay out", "Niet meegaan", "Ne pas suivre");
+pub const CHALLENGE: Text = Text::new("Challenge", "Uitdagen", "Contester");
+pub const NO_CHALLENGE: Text = Text::new("Do not challenge", "Niet uitdagen", "Ne pas contester");
 pub const YOUR_TURN: Text = Text::new(
     "Your turn: choose cards to throw.",
     "Jouw beurt: kies kaarten om af te leggen.",
+    "À vous : choisissez les cartes à défausser.",
 );
-pub const WAITING_FOR: Text = Text::new("Waiting for", "Wachten op");
-pub const GAME_OVER: Text = Text::new("The game is over.", "Het spel is afgelopen.");
-pub const ROUND_WORD: Text = Text::new("Round", "Ronde");
-pub const NEW_TOURNAMENT: Text = Text::new("A new tournament", "Een nieuw toernooi");
-pub const TOURNAMENT_NAME: Text = Text::new("Name", "Naam");
-pub const CAPACITY: Text = Text::new("Most players", "Maximaal aantal spelers");
-pub const QUALIFICATION_ROUNDS: Text = Text::new("Qualification rounds", "Kwalificatierondes");
-pub const TABLE_MIN: Text = Text::new("Fewest players at a table", "Minimum spelers per tafel");
-pub const TABLE_MAX: Text = Text::new("Most players at a table", "Maximum spelers per tafel");
-pub const CREATE: Text = Text::new("Create", "Aanmaken");
-pub const RESULTS_CSV: Text = Text::new("Results (CSV)", "Uitslagen (CSV)");
-pub const STANDINGS_CSV: Text = Text::new("Standings (CSV)", "Klassement (CSV)");
+pub const WAITING_FOR: Text = Text::new("Waiting for", "Wachten op", "En attente de");
+pub const GAME_OVER: Text = Text::new(
+    "The game is over.",
+    "Het spel is afgelopen.",
+    "La partie est terminée.",
+);
+/// A round of one game (deal to call), where `ROUND` is a round of the tournament.
+pub const ROUND_WORD: Text = Text::new("Round", "Ronde", "Manche");
+pub const NEW_TOURNAMENT: Text = Text::new(
+    "A new tournament",
+    "Een nieuw toernooi",
+    "Un nouveau tournoi",
+);
+pub const TOURNAMENT_NAME: Text = Text::new("Name", "Naam", "Nom");
+pub const CAPACITY: Text = Text::new(
+    "Most players",
+    "Maximaal aantal spelers",
+    "Nombre maximal de joueurs",
+);
+pub const QUALIFICATION_ROUNDS: Text = Text::new(
+    "Qualification rounds",
+    "Kwalificatierondes",
+    "Rondes de qualification",
+);
+pub const TABLE_MIN: Text = Text::new(
+    "Fewest players at a table",
+    "Minimum spelers per tafel",
+    "Minimum de joueurs par table",
+);
+pub const TABLE_MAX: Text = Text::new(
+    "Most players at a table",
+    "Maximum spelers per tafel",
+    "Maximum de joueurs par table",
+);
+pub const CREATE: Text = Text::new("Create", "Aanmaken", "Créer");
+pub const RESULTS_CSV: Text = Text::new("Results (CSV)", "Uitslagen (CSV)", "Résultats (CSV)");
+pub const STANDINGS_CSV: Text =
+    Text::new("Standings (CSV)", "Klassement (CSV)", "Classement (CSV)");
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// Every `Text::new(...)` of this file, as (where, its three strings).
+    fn texts() -> Vec<(String, Vec<String>)> {
+        let source = include_str!("text.rs");
+        let tests_start = source.find("#[cfg(test)]").unwrap_or(source.len());
+        let mut found = Vec::new();
+        let mut rest = &source[..tests_start];
+        while let Some(at) = rest.find("Text::new(") {
+            let line = source[..tests_start].len() - rest.len() + at;
+            let line = source[..line].lines().count();
+            rest = &rest[at + "Text::new(".len()..];
+            let mut strings = Vec::new();
+            let mut body = rest;
+            while strings.len() < 3 {
+                body = body.trim_start_matches(|c: char| c == ',' || c.is_whitespace());
+                let raw = body.starts_with("r#\"");
+                let (open, close) = if raw { ("r#\"", "\"#") } else { ("\"", "\"") };
+                let Some(start) = body.find(open) else { break };
+                let after = &body[start + open.len()..];
+                let end = if raw {
+                    after.find(close)
+                } else {
+                    // The first quote not escaped by a backslash.
+                    after
+                        .char_indices()
+                        .find(|&(i, c)| c == '"' && !after[..i].ends_with('\\'))
+                        .map(|(i, _)| i)
+                };
+                let Some(end) = end else { break };
+                strings.push(after[..end].to_owned());
+                body = &after[end + close.len()..];
+            }
+            found.push((format!("text.rs:{line}"), strings));
+        }
+        found
+    }
+
+    fn placeholders(text: &str) -> BTreeSet<String> {
+        text.split('{')
+            .skip(1)
+            .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_owned()))
+            .filter(|name| {
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_text_exists_in_english_dutch_and_french() {
+        let texts = texts();
+        assert!(
+            texts.len() > 250,
+            "the parser found only {} texts",
+            texts.len()
+        );
+        for (at, strings) in &texts {
+            assert_eq!(strings.len(), 3, "{at}: {strings:?}");
+            for s in strings {
+                assert!(!s.trim().is_empty(), "{at}: an empty translation");
+            }
+        }
+    }
+
+    #[test]
+    fn the_three_languages_fill_in_the_same_placeholders() {
+        for (at, strings) in texts() {
+            let english = placeholders(&strings[0]);
+            for other in &strings[1..] {
+                assert_eq!(placeholders(other), english, "{at}: {other}");
+            }
+        }
+    }
+
+    #[test]
+    fn texts_that_are_json_have_the_same_keys_in_every_language() {
+        let mut checked = 0;
+        for (at, strings) in texts() {
+            let Ok(serde_json::Value::Object(english)) = serde_json::from_str(&strings[0]) else {
+                continue;
+            };
+            checked += 1;
+            for other in &strings[1..] {
+                let parsed: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(other).unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert!(
+                    parsed.keys().eq(english.keys()),
+                    "{at}: keys differ from English"
+                );
+            }
+        }
+        assert!(checked >= 2, "CARD_NAMES and OUTCOMES are JSON");
+    }
+}

@@ -106,6 +106,7 @@ api_routes! {
     "/v1/tables/{id}/actions" => [POST tables::actions::act],
     "/v1/tables/{id}/view" => [GET tables::view::view],
     "/v1/tables/{id}/events" => [GET tables::events::events],
+    "/v1/tables/{id}/rounds" => [GET tables::rounds::rounds],
     "/v1/tables/{id}/stream" => [GET tables::stream::stream],
     "/v1/tables/{id}/record" => [GET tables::record::record],
     "/v1/tables/{id}/audit" => [GET tables::audit::audit],

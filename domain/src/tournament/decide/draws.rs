@@ -171,6 +171,32 @@ impl State {
         Ok(Event::RoundDrawn(self.draw_from(at, seed, None)?))
     }
 
+    /// Why round `at` cannot be drawn again now, whoever asks; `None` when it can. The
+    /// desk offers a redraw only where this says it would work.
+    pub fn redraw_refused(&self, at: RoundRef) -> Option<TournamentError> {
+        let Some(round) = self.round(at) else {
+            return Some(TournamentError::NoSuchRound(at));
+        };
+        let latest = self
+            .current_stage()
+            .and_then(|s| s.rounds.last().map(|r| (s.number, r.draw.round)));
+        if latest != Some((at.stage, at.round)) {
+            return Some(TournamentError::NotLatestRound(at));
+        }
+        // Online tables are dealt when they are drawn, so such a round has started.
+        if round.has_started() {
+            return Some(TournamentError::RoundStarted(at));
+        }
+        let limit = self
+            .config
+            .as_ref()
+            .map_or(DEFAULT_REDRAWS_PER_ROUND, |c| c.redraws_per_round);
+        if round.redraws >= limit {
+            return Some(TournamentError::RedrawLimit { round: at, limit });
+        }
+        None
+    }
+
     pub(super) fn decide_redraw(
         &self,
         ctx: &Context,
@@ -183,23 +209,10 @@ impl State {
         self.require(ctx, Role::Official, None)?;
         self.require_neutral(ctx)?;
         let reason = text(reason, MAX_TEXT_LEN, TournamentError::BadReason)?;
+        if let Some(refused) = self.redraw_refused(at) {
+            return Err(refused);
+        }
         let round = self.round(at).ok_or(TournamentError::NoSuchRound(at))?;
-        let latest = self
-            .current_stage()
-            .and_then(|s| s.rounds.last().map(|r| (s.number, r.draw.round)));
-        if latest != Some((at.stage, at.round)) {
-            return Err(TournamentError::NotLatestRound(at));
-        }
-        if round.has_started() {
-            return Err(TournamentError::RoundStarted(at));
-        }
-        let limit = self
-            .config
-            .as_ref()
-            .map_or(DEFAULT_REDRAWS_PER_ROUND, |c| c.redraws_per_round);
-        if round.redraws >= limit {
-            return Err(TournamentError::RedrawLimit { round: at, limit });
-        }
         let replaced = ReplacedSeating {
             tables: round.draw.tables.clone(),
             byes: round.draw.byes.clone(),

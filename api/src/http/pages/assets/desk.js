@@ -22,7 +22,9 @@
     status.textContent = message;
     status.className = isError ? "problem" : "done";
   };
-  var lang = document.documentElement.lang || "en";
+  // The page's words for what this script says itself (the server's refusals come
+  // in its problem documents).
+  var words = status ? status.dataset : { loggedIn: "", done: "", noAccount: "" };
   var loginPath = "/desk/login?next=" + encodeURIComponent(window.location.pathname + window.location.search);
 
   // Who is logged in, and the way out.
@@ -30,7 +32,7 @@
   var user = document.querySelector("[data-desk-user]");
   var logout = document.querySelector("[data-desk-logout]");
   var loginForm = document.querySelector("[data-desk-login]");
-  if (current && user) { user.textContent = (lang === "nl" ? "Aangemeld als " : "Logged in as ") + current.username; }
+  if (current && user) { user.textContent = words.loggedIn + " " + current.username; }
   if (current && logout) {
     logout.hidden = false;
     logout.addEventListener("click", function () {
@@ -72,7 +74,7 @@
   };
 
   var changed = function () {
-    say(lang === "nl" ? "Gedaan." : "Done.", false);
+    say(words.done, false);
     document.dispatchEvent(new CustomEvent("yaniv:refresh"));
   };
   var failed = function (message) { if (message) { say(message, true); } };
@@ -97,7 +99,7 @@
   }
 
   // For the page scripts that build on the desk (assets/sheet.js).
-  window.YanivDesk = { api: api, changed: changed, failed: failed, lang: lang };
+  window.YanivDesk = { api: api, changed: changed, failed: failed };
   document.dispatchEvent(new CustomEvent("yaniv:desk-ready"));
 
   // /desk: a new tournament from a preset, then its desk page.
@@ -139,6 +141,7 @@
     var form = event.target;
     if (form.hasAttribute("data-desk-draw")) {
       event.preventDefault();
+      if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { return; }
       var paper = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
       api("POST", base + "/draws", { paper_tables: paper }).then(changed, failed);
     } else if (form.hasAttribute("data-desk-redraw")) {
@@ -156,7 +159,7 @@
       api("GET", "/v1/accounts?username=" + encodeURIComponent(name))
         .then(function (found) {
           if (!found.accounts.length) {
-            return Promise.reject(lang === "nl" ? "Geen account met de naam " + name + "." : "No account is named " + name + ".");
+            return Promise.reject(words.noAccount.replace("{name}", name));
           }
           return api("GET", base).then(function (summary) {
             var started = summary.tournament.current_stage !== null;

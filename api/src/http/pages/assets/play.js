@@ -61,6 +61,50 @@
     show();
   };
 
+  // /play: the tables this account sits at that are open or in play, tournament
+  // tables included, each named as its tournament names it.
+  var listMine = function (desk, element, me) {
+    var list = document.querySelector("[data-play-mine-list]");
+    if (!list) { return; }
+    var none = document.querySelector("[data-play-mine-none]");
+    var labels = document.querySelector("[data-play-mine-labels]").dataset;
+    var tournaments = {};
+    var tournamentName = function (id) {
+      if (!tournaments[id]) {
+        tournaments[id] = desk.api("GET", "/v1/tournaments/" + id).then(function (t) { return t.tournament.name; },
+          function () { return "#" + id; });
+      }
+      return tournaments[id];
+    };
+    me.then(function (account) {
+      var mine = function (status) {
+        return desk.api("GET", "/v1/tables?status=" + status + "&limit=100&player=" + account.id);
+      };
+      return Promise.all([mine("playing"), mine("open")]);
+    }).then(function (answers) {
+      var tables = answers[0].tables.concat(answers[1].tables);
+      none.hidden = tables.length > 0;
+      return Promise.all(tables.map(function (t) {
+        var named = t.tournament_id === null ? Promise.resolve(labels.table + " #" + t.id)
+          : Promise.all([tournamentName(t.tournament_id), desk.api("GET", "/v1/tables/" + t.id)])
+            .then(function (both) {
+              var at = both[1].tournament;
+              return both[0] + " · " + labels.table + " " + (at ? at.table.table : "#" + t.id);
+            });
+        return named.then(function (name) {
+          var item = element("li", { "data-my-table": String(t.id) });
+          var link = element("a", { href: "/play/tables/" + t.id }, labels.go + ": " + name);
+          item.appendChild(link);
+          item.appendChild(element("span", {}, " · " + (t.status === "open" ? labels.open : labels.playing)));
+          return item;
+        });
+      }));
+    }).then(function (items) {
+      list.textContent = "";
+      items.forEach(function (item) { list.appendChild(item); });
+    }).catch(desk.failed);
+  };
+
   var start = function () {
     var desk = window.YanivDesk;
     if (!desk || document.documentElement.hasAttribute("data-play-ready")) { return; }
@@ -98,6 +142,7 @@
           })
           .catch(desk.failed);
       });
+      listMine(desk, element, me);
       listOpen(desk, element, me);
       return;
     }
@@ -113,7 +158,9 @@
     var hand = root.querySelector("[data-play-hand]");
     var actions = root.querySelector("[data-play-actions]");
     var lobby = root.querySelector("[data-play-lobby]");
-    var parts = root.querySelectorAll("section");
+    var after = root.querySelector("[data-play-after]");
+    var lastRound = root.querySelector("[data-play-last-round]");
+    var parts = root.querySelectorAll("section:not([data-play-last-round])");
     var account = null;
     var view = null;
     var selected = [];
@@ -192,6 +239,41 @@
       }
     };
 
+    // How the last round ended, fetched once per round that ends: who called, every
+    // hand shown, what it added and the totals after it.
+    var roundsShown = 0;
+    var showLastRound = function (finished) {
+      if (finished <= roundsShown) { return; }
+      roundsShown = finished;
+      desk.api("GET", base + "/rounds").then(function (answer) {
+        var ended = answer.rounds[answer.rounds.length - 1];
+        if (!ended) { return; }
+        var seatName = function (seat) {
+          return seat === null || seat === undefined ? "" : view.table.seats[seat].name;
+        };
+        var outcomes = JSON.parse(labels.outcomes);
+        lastRound.querySelector("h2").textContent = labels.lastRound + " (" + labels.round + " " + ended.round + ")";
+        lastRound.querySelector("[data-play-last-outcome]").textContent = (outcomes[ended.outcome] || ended.outcome)
+          .replace("{caller}", seatName(ended.caller)).replace("{winner}", seatName(ended.winner));
+        var list = lastRound.querySelector("[data-play-last-hands]");
+        list.textContent = "";
+        ended.hands.forEach(function (cards, seat) {
+          var item = element("li", { "data-seat": String(seat) });
+          item.appendChild(element("strong", {}, seatName(seat) + ": "));
+          if (cards === null) {
+            item.appendChild(element("span", {}, labels.out));
+          } else {
+            item.appendChild(element("span", {}, labels.handShown + " "));
+            cards.forEach(function (code) { item.appendChild(window.YanivCards.card(code, names)); });
+            item.appendChild(element("span", {}, " = " + ended.hand_totals[seat] + " · " + labels.points + " +" +
+              ended.points[seat] + " · " + labels.total + " " + ended.totals[seat]));
+          }
+          list.appendChild(item);
+        });
+        lastRound.hidden = false;
+      }, function () { roundsShown = 0; });
+    };
+
     var showClock = function () {
       var clock = root.querySelector("[data-play-clock]");
       if (!clock) { return; }
@@ -211,6 +293,8 @@
       lobby.textContent = "";
       var game = view.game;
       var over = table.status === "finished";
+      after.hidden = !over;
+      if (game) { showLastRound(over || game.stage === "between_rounds" || game.stage === "finished" ? game.round : game.round - 1); }
       var mine = view.seat;
       var myTurn = !over && game && game.to_act === mine;
       // Who is who, and how they stand.

@@ -43,7 +43,10 @@ pub fn frame(lang: Lang, body: Markup) -> Markup {
             button type="button" data-desk-logout hidden { (text::LOG_OUT.get(lang)) }
         }
         noscript { p.note { (text::NEEDS_SCRIPT.get(lang)) } }
-        div data-desk-status role="status" aria-live="polite" { }
+        div data-desk-status role="status" aria-live="polite"
+            data-logged-in=(text::LOGGED_IN_AS.get(lang))
+            data-done=(text::DONE_OK.get(lang))
+            data-no-account=(text::NO_ACCOUNT_NAMED.get(lang)) { }
         (body)
         script src="/assets/desk.js" defer { }
     }

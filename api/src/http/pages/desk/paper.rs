@@ -63,7 +63,7 @@ pub async fn sheet(
                             caption.vh { (text::SHEET.get(lang)) }
                             thead {
                                 tr {
-                                    th scope="col" { (text::ROUND.get(lang)) }
+                                    th scope="col" { (text::ROUND_WORD.get(lang)) }
                                     th scope="col" { (text::ENDING.get(lang)) }
                                     @for (seat, player) in seated.iter().enumerate() {
                                         th scope="col" data-seat=(seat) { (name_of(&names, *player)) }

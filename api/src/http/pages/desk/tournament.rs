@@ -12,15 +12,16 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::json;
-use yaniv_domain::tournament::{Phase, PlayerView};
+use yaniv_domain::tournament::{Phase, PlayerView, Round, StageKind};
 
 use super::frame;
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
-use crate::http::pages::tournament::seating::current_round;
+use crate::http::pages::tournament::seating::status;
 use crate::http::pages::tournament::{Loaded, live_region, name_of, or_failure, tournament_page};
+use crate::tables::table_id_of;
 use crate::tournaments::named::usernames_of;
 
 /// `?q=`: (part of) a name; other parameters (`lang`) are the frame's.
@@ -37,7 +38,7 @@ fn command_button(label: &str, command: serde_json::Value, confirm: Option<&str>
     }
 }
 
-fn steps(t: &Loaded, lang: Lang) -> Markup {
+fn steps(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
     let phase = t.view.phase;
     let before_start = matches!(
         phase,
@@ -54,11 +55,11 @@ fn steps(t: &Loaded, lang: Lang) -> Markup {
                 (command_button(text::CLOSE_REGISTRATION.get(lang), json!({"command": "close_registration"}), None))
             }
             @if before_start && phase != Phase::RegistrationOpen {
-                (command_button(text::START_QUALIFICATION.get(lang), json!({"command": "start_qualification"}), None))
+                (command_button(text::START_QUALIFICATION.get(lang), json!({"command": "start_qualification"}), Some(&start_warning(t, names, lang))))
             }
         }
         @if playing {
-            form.stack data-desk-draw {
+            form.stack data-desk-draw data-confirm=(text::CONFIRM_DRAW.get(lang)) {
                 div {
                     label for="paper" { (text::PAPER_TABLES.get(lang)) }
                     input #paper name="paper" type="text" inputmode="numeric" pattern="[0-9, ]*";
@@ -66,17 +67,45 @@ fn steps(t: &Loaded, lang: Lang) -> Markup {
                 button type="submit" { (text::DRAW.get(lang)) }
             }
             div.buttons {
-                (command_button(text::ADVANCE.get(lang), json!({"command": "advance_stage"}), None))
+                (command_button(text::ADVANCE.get(lang), json!({"command": "advance_stage"}), Some(text::CONFIRM_ADVANCE.get(lang))))
                 (command_button(text::FINISH.get(lang), json!({"command": "finish"}), Some(text::CONFIRM_FINISH.get(lang))))
             }
         }
     }
 }
 
+/// What starting the qualification will do: whom it drops, by name.
+fn start_warning(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> String {
+    let dropped: Vec<String> = t
+        .tournament
+        .state()
+        .player_views()
+        .iter()
+        .filter(|p| !p.checked_in && !p.withdrawn && !p.disqualified)
+        .map(|p| name_of(names, p.player))
+        .collect();
+    if dropped.is_empty() {
+        text::CONFIRM_START_ALL_IN.get(lang).to_owned()
+    } else {
+        text::CONFIRM_START
+            .get(lang)
+            .replace("{names}", &dropped.join(", "))
+    }
+}
+
 /// The rounds a later result change would have drawn differently (`flags.rs`), with a
 /// way to draw the latest of them again.
 fn flagged(t: &Loaded, lang: Lang) -> Markup {
-    if t.view.flagged_rounds.is_empty() {
+    // Only where a redraw would work: the latest round, not started (a round with
+    // online tables started when it was drawn), below its redraw limit.
+    let state = t.tournament.state();
+    let redrawable: Vec<_> = t
+        .view
+        .flagged_rounds
+        .iter()
+        .filter(|r| state.redraw_refused(**r).is_none())
+        .collect();
+    if redrawable.is_empty() {
         return html! {};
     }
     html! {
@@ -84,7 +113,7 @@ fn flagged(t: &Loaded, lang: Lang) -> Markup {
             h2 #flagged { (text::FLAGGED_TITLE.get(lang)) }
             p { (text::FLAGGED.get(lang)) }
             ul {
-                @for r in &t.view.flagged_rounds {
+                @for r in redrawable {
                     li {
                         (text::STAGE.get(lang)) " " (r.stage) ", " (text::ROUND.get(lang)) " " (r.round)
                         form.inline data-desk-redraw data-stage=(r.stage) data-round=(r.round) {
@@ -106,36 +135,87 @@ fn flagged(t: &Loaded, lang: Lang) -> Markup {
     }
 }
 
-/// The tables of the round being played, each with its sheet (paper tables) or its
-/// game table.
+/// The tables of every round, the one being played first and the earlier ones
+/// folded: each with where it stands (and who won), and its sheet (paper tables) or its
+/// game and replay (online tables).
 fn round_tables(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
-    let Some((_, round)) = current_round(t) else {
+    let state = t.tournament.state();
+    let mut rounds: Vec<(StageKind, &Round)> = state
+        .stages
+        .iter()
+        .flat_map(|stage| stage.rounds.iter().map(move |round| (stage.kind, round)))
+        .collect();
+    let Some((kind, current)) = rounds.pop() else {
         return html! {};
     };
-    let at = round.draw.round_ref();
     html! {
-        h2 { (text::TABLES_OF_ROUND.get(lang)) " " (at.round) }
-        div.tables {
-            @for (k, table) in round.tables.iter().enumerate() {
-                section.table-card aria-labelledby={ "desk-table-" (k + 1) } {
-                    h3 #{ "desk-table-" (k + 1) } { (text::TABLE.get(lang)) " " (k + 1) }
-                    ol {
-                        @for player in &table.players { li { (name_of(names, *player)) } }
-                    }
-                    @if let Some(game) = table.game.as_deref().and_then(|g| g.strip_prefix("table-")) {
-                        p.status {
-                            (text::ONLINE.get(lang)) " · "
-                            a href={ "/desk/tables/" (game) } {
-                                "#" (game)
-                                span.vh { " " (text::REPLAY.get(lang)) " " (game) }
+        (round_section(t, kind, current, names, lang))
+        @if !rounds.is_empty() {
+            details.earlier {
+                summary { (text::EARLIER_ROUNDS.get(lang)) }
+                @for (kind, round) in rounds.iter().rev() {
+                    (round_section(t, *kind, round, names, lang))
+                }
+            }
+        }
+    }
+}
+
+fn round_title(kind: StageKind, round: &Round, lang: Lang) -> String {
+    if round.draw.final_table {
+        return text::FINAL_TABLE.get(lang).to_owned();
+    }
+    let stage = match kind {
+        StageKind::Qualification => text::QUALIFICATION.get(lang),
+        StageKind::Knockout => text::KNOCKOUT.get(lang),
+    };
+    format!("{stage} · {} {}", text::ROUND.get(lang), round.draw.round)
+}
+
+fn round_section(
+    t: &Loaded,
+    kind: StageKind,
+    round: &Round,
+    names: &BTreeMap<i64, Option<String>>,
+    lang: Lang,
+) -> Markup {
+    let at = round.draw.round_ref();
+    let id = |k: usize| format!("desk-{}-{}-{}", at.stage, at.round, k + 1);
+    html! {
+        section.round aria-label=(round_title(kind, round, lang)) {
+            h2 { (round_title(kind, round, lang)) }
+            div.tables {
+                @for (k, table) in round.tables.iter().enumerate() {
+                    section.table-card aria-labelledby=(id(k)) {
+                        h3 id=(id(k)) {
+                            (text::TABLE.get(lang)) " " (k + 1) " "
+                            span.tag {
+                                @if table.game.is_some() { (text::ONLINE.get(lang)) }
+                                @else { (text::PAPER.get(lang)) }
                             }
                         }
-                    } @else {
-                        p {
-                            a data-sheet-link href={ "/desk/t/" (t.id) "/tables/" (at.stage) "/" (at.round) "/" (k + 1) } {
-                                @if table.result.is_some() { (text::CORRECT_SHEET.get(lang)) }
-                                @else { (text::ENTER_SHEET.get(lang)) }
-                                span.vh { " " (text::TABLE.get(lang)) " " (k + 1) }
+                        ol {
+                            @for player in &table.players { li { (name_of(names, *player)) } }
+                        }
+                        p.status { (status(table, names, lang)) }
+                        @if let Some(game) = table.game.as_deref().and_then(table_id_of) {
+                            p {
+                                a href={ "/play/tables/" (game) } {
+                                    (text::PLAY_OR_WATCH.get(lang))
+                                    span.vh { " (" (text::TABLE.get(lang)) " " (k + 1) ")" }
+                                }
+                                " · "
+                                a href={ "/desk/tables/" (game) } {
+                                    (text::REPLAY.get(lang)) " " (k + 1)
+                                }
+                            }
+                        } @else {
+                            p {
+                                a data-sheet-link href={ "/desk/t/" (t.id) "/tables/" (at.stage) "/" (at.round) "/" (k + 1) } {
+                                    @if table.result.is_some() { (text::CORRECT_SHEET.get(lang)) }
+                                    @else { (text::ENTER_SHEET.get(lang)) }
+                                    span.vh { " (" (text::TABLE.get(lang)) " " (k + 1) ")" }
+                                }
                             }
                         }
                     }
@@ -201,7 +281,7 @@ pub async fn desk(
                 strong { (text::phase(&crate::http::pages::tournament::phase_name(t.view.phase)).get(lang)) }
                 " · " (text::REGISTERED.get(lang)) ": " (t.view.registered) " / " (t.view.capacity)
             }
-            (steps(&t, lang))
+            (steps(&t, &names, lang))
             (flagged(&t, lang))
             (round_tables(&t, &names, lang))
             h2 { (text::REGISTRATION.get(lang)) }

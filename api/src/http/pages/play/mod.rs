@@ -16,14 +16,26 @@
 //!   call is asked first, and each move is `POST /v1/tables/{id}/actions` with a
 //!   fresh `Idempotency-Key`.
 //!
-//! The pages render only the frame and the labels (in the page's language); everything
-//! about the tables comes from the API, in the browser. The log-in is the desk's
-//! (`desk::frame`, `assets/desk.js`): any account may play.
+//! - `/play` also lists "my tables" (`GET /v1/tables?player=...`, tournament tables
+//!   included), each a link to its page.
+//! - A tournament table's page names its tournament, stage, round and table number
+//!   (`place.rs`), and links back to the tournament and to "my tables" once the game
+//!   is over; after each round it shows how the round ended (`GET
+//!   /v1/tables/{id}/rounds`).
+//!
+//! The pages render only the frame, the labels (in the page's language) and where a
+//! table is played; everything about the play comes from the API, in the browser. The
+//! log-in is the desk's (`desk::frame`, `assets/desk.js`): any account may play.
+
+pub mod place;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 use yaniv_domain::rules::PRESET_NAMES;
+
+use self::place::place_of;
+use crate::app_state::AppState;
 
 use super::desk::frame;
 use super::lang::Lang;
@@ -39,6 +51,17 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
         html! {
             h1 { (text::PLAY.get(lang)) }
             p { (text::PLAY_INTRO.get(lang)) }
+            section aria-labelledby="mine-title" data-play-mine {
+                h2 #mine-title { (text::MY_TABLES.get(lang)) }
+                ul.plain.open-tables data-play-mine-list { }
+                p data-play-mine-none hidden { (text::NO_MY_TABLES.get(lang)) }
+                template data-play-mine-labels
+                    data-table=(text::TABLE.get(lang))
+                    data-open=(text::TABLE_OPEN.get(lang))
+                    data-playing=(text::PLAYING.get(lang))
+                    data-go=(text::GO_TO_TABLE.get(lang)) { }
+            }
+            h2 { (text::NEW_TABLE.get(lang)) }
             form.stack data-play-create {
                 div {
                     label for="preset" { (text::PRESET.get(lang)) }
@@ -86,13 +109,35 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
 }
 
 /// `GET /play/tables/{id}`: the game at table `id`.
-pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
+pub async fn table(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> HttpResponse {
     let lang = Lang::of(&req);
     let id = path.into_inner();
+    let place = place_of(&state, id).await;
+    let title = match &place {
+        Some(p) => format!(
+            "{} {} · {}",
+            text::TABLE.get(lang),
+            p.table,
+            p.round_name(lang)
+        ),
+        None => format!("{} #{id}", text::TABLE.get(lang)),
+    };
     let body = frame(
         lang,
         html! {
-            h1 { (text::TABLE.get(lang)) " #" (id) }
+            @if let Some(p) = &place {
+                p.context {
+                    a href={ "/t/" (p.tournament) "/seating" } { (p.name) }
+                    " · " (p.round_name(lang))
+                }
+                h1 { (text::TABLE.get(lang)) " " (p.table) }
+            } @else {
+                h1 { (text::TABLE.get(lang)) " #" (id) }
+            }
             div data-play-table=(id) {
                 p data-play-status role="status" aria-live="polite" { }
                 ul.plain data-play-seats { }
@@ -106,6 +151,17 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     div.hand data-play-hand { }
                 }
                 div.buttons data-play-actions { }
+                section aria-labelledby="last-round-title" data-play-last-round hidden {
+                    h2 #last-round-title { (text::LAST_ROUND.get(lang)) }
+                    p data-play-last-outcome { }
+                    ul.plain data-play-last-hands { }
+                }
+                nav.buttons data-play-after hidden aria-label=(text::GAME_OVER.get(lang)) {
+                    @if let Some(p) = &place {
+                        a href={ "/t/" (p.tournament) "/standings" } { (text::BACK_TO_TOURNAMENT.get(lang)) }
+                    }
+                    a href="/play" { (text::BACK_TO_MY_TABLES.get(lang)) }
+                }
                 template data-play-labels
                     data-card-names=(text::CARD_NAMES.get(lang))
                     data-throw-stock=(text::THROW_DRAW_STOCK.get(lang))
@@ -149,7 +205,13 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                     data-waterfall-going=(text::WATERFALL_GOING.get(lang))
                     data-waterfall-your-pick=(text::WATERFALL_YOUR_PICK.get(lang))
                     data-absent=(text::ABSENT_NOTE.get(lang))
-                    data-call-penalised=(text::CALL_PENALISED.get(lang)) { }
+                    data-call-penalised=(text::CALL_PENALISED.get(lang))
+                    data-outcomes=(text::OUTCOMES.get(lang))
+                    data-last-round=(text::LAST_ROUND.get(lang))
+                    data-hand-shown=(text::HAND_SHOWN.get(lang))
+                    data-points=(text::POINTS_ADDED.get(lang))
+                    data-total=(text::TOTAL_AFTER.get(lang))
+                    data-out=(text::OUT_OF_GAME.get(lang)) { }
             }
             script src="/assets/cards.js" defer { }
             script src="/assets/play.js" defer { }
@@ -160,7 +222,7 @@ pub async fn table(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
         StatusCode::OK,
         Page {
             lang,
-            title: format!("{} · {} #{id}", text::PLAY.get(lang), text::TABLE.get(lang)),
+            title: format!("{} · {title}", text::PLAY.get(lang)),
             body,
             body_class: Some("play"),
         },

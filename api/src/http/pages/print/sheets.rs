@@ -57,7 +57,7 @@ fn sheet(s: &Sheet, number: usize, table: &Table) -> Markup {
                 caption.vh { (text::SCORE_SHEETS.get(lang)) ", " (text::TABLE.get(lang)) " " (number) }
                 thead {
                     tr {
-                        th.round scope="col" { (text::ROUND.get(lang)) }
+                        th.round scope="col" { (text::ROUND_WORD.get(lang)) }
                         @for (seat, name) in players.iter().enumerate() {
                             th scope="col" {
                                 span.seat { (text::SEAT.get(lang)) " " (seat + 1) }

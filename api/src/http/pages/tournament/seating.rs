@@ -12,6 +12,7 @@ use super::{Loaded, Tab, name_of, or_failure, page_with, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
+use crate::tables::table_id_of;
 use crate::tournaments::named::usernames_of;
 
 /// `?q=`: (part of) a player's name. Other parameters (`lang`) are the frame's.
@@ -26,13 +27,27 @@ pub fn current_round(t: &Loaded) -> Option<(StageKind, &Round)> {
     Some((stage.kind, stage.rounds.last()?))
 }
 
-fn status(table: &Table, lang: Lang) -> &'static str {
-    if table.result.is_some() {
-        text::DONE.get(lang)
-    } else if table.started {
-        text::PLAYING.get(lang)
-    } else {
-        text::WAITING.get(lang)
+/// Where the table stands: not started, playing, or its result in with who won.
+pub fn status(
+    table: &Table,
+    names: &std::collections::BTreeMap<i64, Option<String>>,
+    lang: Lang,
+) -> Markup {
+    if let Some(result) = &table.result {
+        let winners: Vec<String> = result
+            .iter()
+            .filter(|r| r.place == 1)
+            .map(|r| name_of(names, r.player))
+            .collect();
+        return html! {
+            (text::DONE.get(lang))
+            @if !winners.is_empty() {
+                " · " (text::WON_BY.get(lang)) " " strong { (winners.join(", ")) }
+            }
+        };
+    }
+    html! {
+        @if table.started { (text::PLAYING.get(lang)) } @else { (text::WAITING.get(lang)) }
     }
 }
 
@@ -70,7 +85,16 @@ pub fn tables(
                                 }
                             }
                         }
-                        p.status { (status(table, lang)) }
+                        p.status { (status(table, names, lang)) }
+                        @if let Some(game) = table.game.as_deref().and_then(table_id_of) {
+                            p {
+                                a.button data-play-link href={ "/play/tables/" (game) } {
+                                    @if table.result.is_some() { (text::PLAY_OR_WATCH.get(lang)) }
+                                    @else { (text::PLAY_AT_TABLE.get(lang)) }
+                                    span.vh { " (" (text::TABLE.get(lang)) " " (k + 1) ")" }
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -11,7 +11,7 @@ use crate::visibility::Seen;
 use yaniv_domain::rules::Rules;
 use yaniv_domain::shuffle::Commitment;
 use yaniv_domain::table::clock::{Clock, Waiting};
-use yaniv_domain::table::{BotKindName, SeatHolder, Table, TableStatus};
+use yaniv_domain::table::{BotKindName, SeatHolder, Table, TableStatus, TournamentLink};
 
 /// Cards in record notation.
 pub fn card_strings(cards: &Cards) -> Vec<String> {
@@ -131,6 +131,10 @@ pub struct TableSummary {
     /// contributions (see `entropy` in the table's view).
     #[serde(default)]
     pub player_entropy: bool,
+    /// The tournament table this game plays, when a tournament's draw created it
+    /// (`/t/{tournament_id}` in the pages); `null` for every other table.
+    #[serde(default)]
+    pub tournament: Option<TournamentLink>,
 }
 
 impl TableSummary {
@@ -200,6 +204,7 @@ impl TableSummary {
                     .collect()
             }),
             player_entropy: table.created.player_entropy,
+            tournament: table.created.tournament,
             standings: game.map(|g| {
                 g.standings()
                     .into_iter()

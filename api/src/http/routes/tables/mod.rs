@@ -14,6 +14,7 @@
 //! | `GET /v1/tables/{id}/events` | any account | the stream, redacted for the caller |
 //! | `GET /v1/tables/{id}/stream` | any account | the same events and the caller's view, pushed (SSE or NDJSON) |
 //! | `GET /v1/tables/{id}/record` | any account | the game record of the finished rounds |
+//! | `GET /v1/tables/{id}/rounds` | any account | how each finished round ended: hands shown, points, totals |
 //! | `GET /v1/tables/{id}/audit` | staff | the full state after the first N events (or after a record action), with the round's discard pile |
 //! | `GET /v1/tables/{id}/diff` | staff | what changed between two versions: events, hands, stock, scores, turn |
 //! | `POST /v1/tables/{id}/verify` | staff | hash chain + replay through the rules |
@@ -47,6 +48,7 @@ pub mod join;
 pub mod leave;
 pub mod list;
 pub mod record;
+pub mod rounds;
 pub mod show;
 pub mod start;
 pub mod stream;

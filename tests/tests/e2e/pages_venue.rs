@@ -1,0 +1,217 @@
+//! A player at a venue reaches their online tournament table from the pages alone, on a
+//! phone: the seating links it, `/play` lists it under "my tables", and the game page
+//! names the tournament, the round and the table, shows how each round ended and leads
+//! back to the tournament at game over. The desk shows every table's state with who
+//! won, and links the game and its replay. The public pages speak French too.
+
+use std::time::Duration;
+
+use serde_json::json;
+use yaniv_e2e_tests::browser::Browser;
+use yaniv_e2e_tests::spawn_app;
+use yaniv_e2e_tests::tables::play_to_end;
+use yaniv_e2e_tests::tournaments::{CUP_PLAYERS, short_belgian_rules, tables_of};
+
+const WAIT: Duration = Duration::from_secs(15);
+
+#[tokio::test]
+async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("venue_org").await;
+    let mut players = Vec::new();
+    for name in CUP_PLAYERS {
+        players.push(app.new_player(name).await);
+    }
+    let id = api
+        .started_tournament(
+            &org,
+            &players,
+            &json!({
+                "name": "Venue cup",
+                "rules": short_belgian_rules(),
+                "capacity": 8,
+                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+            }),
+        )
+        .await;
+    // Table 1 online, table 2 on paper.
+    let drawn = api
+        .draw(id, &org.token, &json!({"paper_tables": [2]}))
+        .await;
+    let game = drawn["online_tables"][0]["game_table"]
+        .as_i64()
+        .expect("an online table");
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let seated: Vec<_> = tables_of(&stages, 1, 1)[0]
+        .1
+        .iter()
+        .map(|seat| players.iter().find(|p| p.id == *seat).cloned().unwrap())
+        .collect();
+    let me = &seated[0];
+
+    // The player logs in on a phone; /play lists the tournament table under "my tables".
+    let phone = Browser::launch(390, 844).await;
+    phone.goto(&app.url("/play")).await;
+    phone.log_in(&me.name, "/play").await;
+    phone
+        .wait_until(
+            &format!("document.querySelector(\"[data-my-table='{game}'] a\") !== null"),
+            WAIT,
+        )
+        .await;
+    let listed = phone
+        .eval(&format!(
+            "document.querySelector(\"[data-my-table='{game}']\").innerText"
+        ))
+        .await;
+    let listed = listed.as_str().unwrap();
+    assert!(
+        listed.contains("Venue cup") && listed.contains("Table 1"),
+        "named as its tournament names it: {listed}"
+    );
+    phone.check_page("venue-my-tables").await;
+
+    // The seating: find my table, and one tap to it.
+    phone
+        .goto(&app.url(&format!("/t/{id}/seating?q={}", me.name.to_uppercase())))
+        .await;
+    phone.check_page("venue-seating-found").await;
+    let cards = phone
+        .eval("document.querySelectorAll('.table-card').length")
+        .await;
+    assert_eq!(cards, json!(1), "only the table where the name is found");
+    phone.click("a[data-play-link]").await;
+    phone
+        .wait_until(
+            &format!(
+                "location.pathname === '/play/tables/{game}' && document.querySelector('[data-play-table]').dataset.version !== undefined"
+            ),
+            WAIT,
+        )
+        .await;
+    let heading = phone
+        .eval("document.querySelector('h1').innerText + ' | ' + document.querySelector('p.context').innerText")
+        .await;
+    assert_eq!(
+        heading,
+        json!("Table 1 | Venue cup · Qualification · Round 1"),
+        "the game page says where it is played"
+    );
+    assert_eq!(
+        phone
+            .eval("document.querySelector('[data-play-after]').hidden")
+            .await,
+        json!(true),
+        "no way out offered while the game is on"
+    );
+    phone.check_page("venue-table").await;
+
+    // The game is played (through the API, for every seat); the page follows it.
+    let played = play_to_end(&api, game, &seated, 5_000, 0, |_| async {}).await;
+    let rounds: serde_json::Value = api
+        .get(&format!("/v1/tables/{game}/rounds"), &me.token)
+        .await
+        .json()
+        .await
+        .expect("the rounds");
+    let rounds = rounds["rounds"].as_array().expect("the rounds").clone();
+    assert!(!rounds.is_empty());
+    let last = rounds.last().unwrap();
+    phone
+        .wait_until(
+            "document.querySelector('[data-play-after]').hidden === false",
+            WAIT,
+        )
+        .await;
+    phone
+        .wait_until(
+            &format!(
+                "!document.querySelector('[data-play-last-round]').hidden && document.querySelector('[data-play-last-round] h2').innerText.includes('Round {}')",
+                last["round"]
+            ),
+            WAIT,
+        )
+        .await;
+    let summary = phone
+        .eval("document.querySelector('[data-play-last-round]').innerText")
+        .await;
+    let summary = summary.as_str().unwrap();
+    for (seat, total) in last["totals"].as_array().unwrap().iter().enumerate() {
+        let name = played.summary["seats"][seat]["name"].as_str().unwrap();
+        assert!(
+            summary.contains(&format!("{name}: ")) && summary.contains(&format!("total {total}")),
+            "seat {seat} in the summary: {summary}"
+        );
+    }
+    let back = phone
+        .eval("document.querySelector('[data-play-after] a').getAttribute('href')")
+        .await;
+    assert_eq!(back, json!(format!("/t/{id}/standings")));
+    phone.check_page("venue-game-over").await;
+
+    // The seating card says who won; the desk shows it too, with the game and replay.
+    let winner = played.summary["standings"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    phone.goto(&app.url(&format!("/t/{id}/seating"))).await;
+    let card = phone
+        .eval("document.querySelector('.table-card').innerText")
+        .await;
+    assert!(
+        card.as_str().unwrap().contains(&format!("won by {winner}")),
+        "{card}"
+    );
+    let desk = Browser::launch(1280, 900).await;
+    desk.goto(&app.url(&format!("/desk/t/{id}"))).await;
+    desk.log_in("venue_org", &format!("/desk/t/{id}")).await;
+    let desk_card = desk
+        .eval("document.querySelector('section.round .table-card').innerText")
+        .await;
+    let desk_card = desk_card.as_str().unwrap();
+    assert!(
+        desk_card.contains("online") && desk_card.contains(&format!("won by {winner}")),
+        "{desk_card}"
+    );
+    let links = desk
+        .eval("Array.from(document.querySelectorAll('section.round .table-card a')).map(a => a.getAttribute('href')).join(' ')")
+        .await;
+    assert_eq!(
+        links,
+        json!(format!(
+            "/play/tables/{game} /desk/tables/{game} /desk/t/{id}/tables/1/1/2"
+        ))
+    );
+    desk.check_page("venue-desk").await;
+
+    // The same pages in French, chosen by the browser's language or the switch.
+    phone
+        .goto(&app.url(&format!("/t/{id}/seating?lang=fr")))
+        .await;
+    let french = phone.text().await;
+    assert!(
+        french.contains(&format!("résultat enregistré · gagnée par {winner}")),
+        "the result in French: {french}"
+    );
+    assert_eq!(
+        phone.eval("document.documentElement.lang").await,
+        json!("fr")
+    );
+    phone.check_page("venue-seating-fr").await;
+    phone.goto(&app.url(&format!("/play/tables/{game}"))).await;
+    phone
+        .wait_until(
+            &format!(
+                "document.querySelector('[data-play-last-round] h2').innerText.includes('Manche {}')",
+                last["round"]
+            ),
+            WAIT,
+        )
+        .await;
+    assert!(
+        phone.text().await.contains("Retour au tournoi"),
+        "the way back, in French"
+    );
+    phone.check_page("venue-game-over-fr").await;
+}
