@@ -105,7 +105,7 @@ async fn two_players_meet_at_a_table_through_the_pages() {
         .await;
     let listed = listed.as_str().unwrap_or_default();
     assert!(
-        listed.contains("israeli") && listed.contains("pia_host") && listed.contains("1/2"),
+        listed.contains("Israeli") && listed.contains("pia_host") && listed.contains("1/2"),
         "{listed}"
     );
     guest.check_page("play-home-listed").await;

@@ -185,6 +185,36 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
     );
     desk.check_page("venue-desk").await;
 
+    // The projector, on a 1080p wall screen: the round out of how many, names readable
+    // from the back of the hall (48 px at least), no registration order.
+    let wall = Browser::launch(1920, 1080).await;
+    wall.goto(&app.url(&format!("/t/{id}/projector"))).await;
+    let seating = wall
+        .eval("document.querySelector('#seating').innerText")
+        .await;
+    assert_eq!(seating, json!("Seating · Round 1 of 1"));
+    let name_px = wall
+        .eval("parseFloat(getComputedStyle(document.querySelector('.table-card li')).fontSize)")
+        .await
+        .as_f64()
+        .unwrap();
+    assert!(name_px >= 48.0, "names at {name_px} px");
+    wall.check_page("venue-projector-seating").await;
+    wall.eval("document.querySelector('[data-part=seating]').hidden = true; document.querySelector('[data-part=standings]').hidden = false")
+        .await;
+    let row_px = wall
+        .eval("parseFloat(getComputedStyle(document.querySelector('[data-part=standings] tbody th')).fontSize)")
+        .await
+        .as_f64()
+        .unwrap();
+    assert!(row_px >= 48.0, "standings names at {row_px} px");
+    assert_eq!(
+        wall.eval("getComputedStyle(document.querySelector('[data-part=standings] td.registration')).display")
+            .await,
+        json!("none")
+    );
+    wall.check_page("venue-projector-standings").await;
+
     // The same pages in French, chosen by the browser's language or the switch.
     phone
         .goto(&app.url(&format!("/t/{id}/seating?lang=fr")))

@@ -113,6 +113,16 @@ pub const WINS: Text = Text::new("Wins", "Gewonnen", "Victoires");
 pub const TABLE_POINTS: Text = Text::new("Table points", "Tafelpunten", "Points de table");
 pub const SCORE_DIFFERENCE: Text =
     Text::new("Score difference", "Puntenverschil", "Différence de points");
+pub const ROUND_OF: Text = Text::new(
+    "Round {round} of {of}",
+    "Ronde {round} van {of}",
+    "Ronde {round} sur {of}",
+);
+pub const SCORE_DIFFERENCE_HELP: Text = Text::new(
+    "Score difference: a player's final total in each game minus the mean total of their table, summed over the games. Below zero is better than the table's average; the lower, the better.",
+    "Puntenverschil: de eindscore van een speler in elk spel min het gemiddelde van zijn tafel, opgeteld over de spellen. Onder nul is beter dan het tafelgemiddelde; hoe lager, hoe beter.",
+    "Différence de points : le total final d'un joueur dans chaque partie moins la moyenne de sa table, additionné sur les parties. Sous zéro, c'est mieux que la moyenne de la table ; plus c'est bas, mieux c'est.",
+);
 pub const REGISTRATION_ORDER: Text = Text::new("Registration", "Inschrijving", "Inscription");
 pub const WITHDRAWN: Text = Text::new("withdrawn", "teruggetrokken", "retiré");
 pub const DOWNLOAD_CSV: Text =
@@ -270,6 +280,27 @@ pub const BEATEN_CALLER_FURTHER: Text = Text::new(
     "Een geklopte roeper krijgt de eigen hand + {a}, en + {b} voor elke volgende speler met evenveel of minder.",
     "Un annonceur battu marque sa main + {a}, et + {b} pour chaque autre joueur à égalité ou en dessous de lui.",
 );
+
+/// A rule preset, by its API name, as people call that way of playing.
+pub fn preset(name: &str) -> Text {
+    match name {
+        "israeli" => Text::new("Israeli", "Israëlisch", "Israélien"),
+        "nepali" => Text::new("Nepali", "Nepalees", "Népalais"),
+        "kluft" => Text::new("Kluft", "Kluft", "Kluft"),
+        "belgian" => Text::new("Belgian", "Belgisch", "Belge"),
+        "wikipedia" => Text::new(
+            "Wikipedia's rules",
+            "Regels van Wikipedia",
+            "Règles de Wikipédia",
+        ),
+        "house" => Text::new(
+            "House Rules, with bonus rules",
+            "House Rules, met bonusregels",
+            "House Rules, avec règles bonus",
+        ),
+        _ => Text::new("custom rules", "eigen regels", "règles personnalisées"),
+    }
+}
 
 /// A phase of the tournament, by its API name.
 pub fn phase(name: &str) -> Text {

@@ -104,6 +104,14 @@
 
   // /desk: a new tournament from a preset, then its desk page.
   var createForm = document.querySelector("[data-desk-create]");
+  if (createForm && current) {
+    // Creating a tournament is an organizer's (or an admin's): a referee is not
+    // offered a form the server would refuse.
+    api("GET", "/v1/accounts/me").then(function (me) {
+      var may = me.roles.indexOf("organizer") >= 0 || me.roles.indexOf("admin") >= 0;
+      createForm.closest("section").hidden = !may;
+    }, failed);
+  }
   if (createForm) {
     createForm.addEventListener("submit", function (event) {
       event.preventDefault();

@@ -36,7 +36,7 @@
         none.hidden = tables.length > 0;
         tables.forEach(function (t) {
           var item = element("li", { "data-open-table": String(t.id) });
-          item.appendChild(element("span", {}, labels.table + " #" + t.id + " · " + t.preset + " · " +
+          item.appendChild(element("span", {}, labels.table + " #" + t.id + " · " + (JSON.parse(labels.presets)[t.preset] || t.preset) + " · " +
             labels.by + " " + t.created_by_username + " · " + (t.seats - t.free_seats) + "/" + t.seats + " " + labels.seatsTaken));
           if (mine.indexOf(t.id) < 0 && t.free_seats > 0) {
             var join = element("button", { type: "button", "data-join": String(t.id) }, labels.join + " #" + t.id);

@@ -56,7 +56,8 @@ pub fn frame(lang: Lang, body: Markup) -> Markup {
 /// rules, capacity and the main format parameters; the others take their defaults.
 fn create_form(lang: Lang) -> Markup {
     html! {
-        h2 { (text::NEW_TOURNAMENT.get(lang)) }
+        section aria-labelledby="new-tournament" {
+        h2 #new-tournament { (text::NEW_TOURNAMENT.get(lang)) }
         form.stack data-desk-create {
             div {
                 label for="t-name" { (text::TOURNAMENT_NAME.get(lang)) }
@@ -65,7 +66,7 @@ fn create_form(lang: Lang) -> Markup {
             div {
                 label for="t-preset" { (text::PRESET.get(lang)) }
                 select #t-preset name="preset" {
-                    @for preset in PRESET_NAMES { option value=(preset) { (preset) } }
+                    @for preset in PRESET_NAMES { option value=(preset) { (text::preset(preset).get(lang)) } }
                 }
             }
             div {
@@ -85,6 +86,7 @@ fn create_form(lang: Lang) -> Markup {
                 input #t-max name="table_max" type="number" min="2" max="8" value="6" required;
             }
             button type="submit" { (text::CREATE.get(lang)) }
+        }
         }
     }
 }

@@ -199,14 +199,17 @@ fn round_section(
                         }
                         p.status { (status(table, names, lang)) }
                         @if let Some(game) = table.game.as_deref().and_then(table_id_of) {
-                            p {
-                                a href={ "/play/tables/" (game) } {
-                                    (text::PLAY_OR_WATCH.get(lang))
-                                    span.vh { " (" (text::TABLE.get(lang)) " " (k + 1) ")" }
+                            ul.plain {
+                                li {
+                                    a href={ "/play/tables/" (game) } {
+                                        (text::PLAY_OR_WATCH.get(lang))
+                                        span.vh { " (" (text::TABLE.get(lang)) " " (k + 1) ")" }
+                                    }
                                 }
-                                " · "
-                                a href={ "/desk/tables/" (game) } {
-                                    (text::REPLAY.get(lang)) " " (k + 1)
+                                li {
+                                    a href={ "/desk/tables/" (game) } {
+                                        (text::REPLAY.get(lang)) " " (k + 1)
+                                    }
                                 }
                             }
                         } @else {

@@ -66,7 +66,7 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
                 div {
                     label for="preset" { (text::PRESET.get(lang)) }
                     select #preset name="preset" {
-                        @for preset in PRESET_NAMES { option value=(preset) { (preset) } }
+                        @for preset in PRESET_NAMES { option value=(preset) { (text::preset(preset).get(lang)) } }
                     }
                 }
                 div {
@@ -91,7 +91,8 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
                     data-by=(text::BY.get(lang))
                     data-seats-taken=(text::SEATS_TAKEN.get(lang))
                     data-join=(text::JOIN.get(lang))
-                    data-open=(text::OPEN.get(lang)) { }
+                    data-open=(text::OPEN.get(lang))
+                    data-presets=(preset_names(lang)) { }
             }
             script src="/assets/play.js" defer { }
         },
@@ -106,6 +107,15 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
             body_class: Some("play"),
         },
     )
+}
+
+/// Each preset's name in `lang`, as JSON by API name, for the list the script draws.
+fn preset_names(lang: Lang) -> String {
+    let names: serde_json::Map<String, serde_json::Value> = PRESET_NAMES
+        .iter()
+        .map(|p| ((*p).to_owned(), text::preset(p).get(lang).into()))
+        .collect();
+    serde_json::Value::Object(names).to_string()
 }
 
 /// `GET /play/tables/{id}`: the game at table `id`.

@@ -252,7 +252,7 @@ pub async fn overview(
                 dt { (text::PHASE.get(lang)) }
                 dd { (text::phase(&phase_name(v.phase)).get(lang)) }
                 dt { (text::RULES.get(lang)) }
-                dd { (v.rules.preset) }
+                dd { (text::preset(&v.rules.preset).get(lang)) }
                 dt { (text::REGISTERED.get(lang)) }
                 dd { (v.registered) " / " (v.capacity) }
                 dt { (text::ORGANIZER.get(lang)) }

@@ -5,14 +5,36 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
+use yaniv_domain::tournament::{Round, StageKind};
 
 use super::seating::{current_round, tables};
-use super::{live_region, or_failure, tournament_page};
+use super::{Loaded, live_region, or_failure, tournament_page};
 use crate::app_state::AppState;
+use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
 use crate::tournaments::named::standings_of;
 use crate::tournaments::named::usernames_of;
+
+/// "Round 2 of 3" in a qualification (its number of rounds is set), "Knockout · Round
+/// 1", or "Final table".
+fn round_of(t: &Loaded, kind: StageKind, round: &Round, lang: Lang) -> String {
+    if round.draw.final_table {
+        return text::FINAL_TABLE.get(lang).to_owned();
+    }
+    match (kind, t.view.config.qualification_rounds) {
+        (StageKind::Qualification, of) => text::ROUND_OF
+            .get(lang)
+            .replace("{round}", &round.draw.round.to_string())
+            .replace("{of}", &of.to_string()),
+        (StageKind::Knockout, _) => format!(
+            "{} · {} {}",
+            text::KNOCKOUT.get(lang),
+            text::ROUND.get(lang),
+            round.draw.round
+        ),
+    }
+}
 
 /// Standings rows a wall screen shows.
 const STANDINGS_SHOWN: usize = 16;
@@ -23,38 +45,38 @@ pub async fn projector(
     path: web::Path<i64>,
 ) -> HttpResponse {
     tournament_page(&state, &req, path.into_inner(), async |t, lang| {
-    let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
-    let round = current_round(&t);
-    let players = round.iter().flat_map(|(_, r)| {
-        r.tables
-            .iter()
-            .flat_map(|table| table.players.iter().copied())
-    });
-    let names = or_failure(usernames_of(&state.db, players).await)?;
-    let nobody = |_: &str| false;
-    let live = html! {
-        div data-cycle="15" {
-            section data-part="seating" aria-labelledby="seating" {
-                h2 #seating { (text::SEATING.get(lang))
-                    @if let Some((_, r)) = round { " · " (text::ROUND.get(lang)) " " (r.draw.round) }
+        let rows = or_failure(standings_of(&state.db, &t.tournament).await)?;
+        let round = current_round(&t);
+        let players = round.iter().flat_map(|(_, r)| {
+            r.tables
+                .iter()
+                .flat_map(|table| table.players.iter().copied())
+        });
+        let names = or_failure(usernames_of(&state.db, players).await)?;
+        let nobody = |_: &str| false;
+        let live = html! {
+            div data-cycle="15" {
+                section data-part="seating" aria-labelledby="seating" {
+                    h2 #seating { (text::SEATING.get(lang))
+                        @if let Some((kind, r)) = round { " · " (round_of(&t, kind, r, lang)) }
+                    }
+                    @match round {
+                        Some((_, r)) => (tables(r, &names, lang, &nobody, false)),
+                        None => p { (text::NO_ROUND_YET.get(lang)) },
+                    }
                 }
-                @match round {
-                    Some((_, r)) => (tables(r, &names, lang, &nobody, false)),
-                    None => p { (text::NO_ROUND_YET.get(lang)) },
+                section data-part="standings" aria-labelledby="standings" {
+                    h2 #standings { (text::STANDINGS.get(lang)) }
+                    @if rows.is_empty() { p { (text::NO_STANDINGS.get(lang)) } }
+                    @else { (super::standings::table(&rows, lang, Some(STANDINGS_SHOWN))) }
                 }
             }
-            section data-part="standings" aria-labelledby="standings" {
-                h2 #standings { (text::STANDINGS.get(lang)) }
-                @if rows.is_empty() { p { (text::NO_STANDINGS.get(lang)) } }
-                @else { (super::standings::table(&rows, lang, Some(STANDINGS_SHOWN))) }
-            }
-        }
-    };
-    let body = html! {
-        h1 { (t.view.name) }
-        (live_region(&t, live))
-    };
-    Ok::<_, super::Failure>(Page {
+        };
+        let body = html! {
+            h1 { (t.view.name) }
+            (live_region(&t, live))
+        };
+        Ok::<_, super::Failure>(Page {
             lang,
             title: format!("{} · {}", text::PROJECTOR.get(lang), t.view.name),
             body,

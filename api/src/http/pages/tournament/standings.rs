@@ -26,7 +26,7 @@ pub fn table(rows: &[StandingsEntry], lang: Lang, limit: Option<usize>) -> Marku
                         th.num scope="col" { (text::SCORE_DIFFERENCE.get(lang)) }
                         th.num scope="col" { (text::GAMES.get(lang)) }
                         th.num scope="col" { (text::ABSENCES.get(lang)) }
-                        th.num scope="col" { (text::REGISTRATION_ORDER.get(lang)) }
+                        th.num.registration scope="col" { (text::REGISTRATION_ORDER.get(lang)) }
                     }
                 }
                 tbody {
@@ -45,7 +45,7 @@ pub fn table(rows: &[StandingsEntry], lang: Lang, limit: Option<usize>) -> Marku
                             td.num { (entry.score_difference_decimal) }
                             td.num { (stats.games) }
                             td.num { (stats.absences) }
-                            td.num { (stats.registration) }
+                            td.num.registration { (stats.registration) }
                         }
                     }
                 }
@@ -66,6 +66,7 @@ pub async fn standings(
         } else {
             html! {
                 (table(&rows, lang, None))
+                p.note { (text::SCORE_DIFFERENCE_HELP.get(lang)) }
                 p.no-print {
                     a href={ "/v1/tournaments/" (t.id) "/standings?format=csv" } download {
                         (text::DOWNLOAD_CSV.get(lang))
