@@ -132,8 +132,9 @@ pub struct TableSummary {
     #[serde(default)]
     pub player_entropy: bool,
     /// The tournament table this game plays, when a tournament's draw created it
-    /// (`/t/{tournament_id}` in the pages); `null` for every other table.
-    #[serde(default)]
+    /// (`/t/{tournament_id}` in the pages); absent for every other table, so a casual
+    /// table's pushed views carry not a byte more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TournamentLink>,
 }
 
