@@ -245,3 +245,209 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
     );
     phone.check_page("venue-game-over-fr").await;
 }
+
+/// Accounts at the door, from the pages: the organizer registers a list (CSV) on the
+/// desk and prints the slips with each new player's set-up code; a listed player
+/// follows their slip's link on a phone and chooses a password; a walk-in creates an
+/// account on a phone and is registered at the desk under that name.
+#[tokio::test]
+async fn listed_players_and_walk_ins_get_their_accounts_from_the_pages() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("door_org").await;
+    let known = app.new_player("known_kim").await;
+    let id = api
+        .create_tournament(
+            &org.token,
+            &json!({
+                "name": "Door cup",
+                "rules": {"preset": "belgian"},
+                "capacity": 16,
+                "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+            }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
+        .await;
+
+    let desk = Browser::launch(1280, 900).await;
+    desk.goto(&app.url(&format!("/desk/t/{id}"))).await;
+    desk.log_in("door_org", &format!("/desk/t/{id}")).await;
+    desk.click("details.door summary").await;
+    desk.type_into(
+        "#door-list",
+        "username,check_in\nknown_kim,yes\nlisa_l,yes\nmarc_m,no\n",
+    )
+    .await;
+    desk.click("form[data-desk-door] button").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-slips]').hidden === false",
+        WAIT,
+    )
+    .await;
+    let slips = desk
+        .eval("Array.from(document.querySelectorAll('[data-slip]')).map(s => s.innerText)")
+        .await;
+    let slips: Vec<String> = serde_json::from_value(slips).unwrap();
+    assert_eq!(slips.len(), 3, "{slips:?}");
+    assert!(
+        slips[0].contains("known_kim") && !slips[0].contains("Set-up code"),
+        "an existing account gets no code: {}",
+        slips[0]
+    );
+    assert!(slips[1].contains("lisa_l · registered") && slips[1].contains("Set-up code: "));
+    let link = desk
+        .eval("document.querySelector(\"[data-slip='lisa_l'] a\").href")
+        .await;
+    let link = link.as_str().unwrap().to_owned();
+    assert!(link.contains("/desk/setup?username=lisa_l&code="), "{link}");
+    // The registration list shows them at once.
+    desk.wait_until(
+        "document.querySelector('[data-desk-players]').innerText.includes('marc_m')",
+        WAIT,
+    )
+    .await;
+    desk.check_page("door-slips").await;
+    let players = api.tournament_read(id, "/players", &org.token).await;
+    assert_eq!(players["players"].as_array().unwrap().len(), 3);
+    let _ = &known;
+
+    // Lisa follows her slip on a phone: name and code filled in, a password twice.
+    let lisa = Browser::launch(390, 844).await;
+    lisa.goto(&link).await;
+    assert_eq!(
+        lisa.eval("document.querySelector('#username').value").await,
+        json!("lisa_l")
+    );
+    lisa.check_page("door-setup").await;
+    lisa.type_into("#password", "lisa plays yaniv").await;
+    lisa.type_into("#confirm", "lisa plays yaniv").await;
+    lisa.click("form[data-desk-login] button").await;
+    lisa.wait_until(
+        "location.pathname === '/play' && document.querySelector('[data-desk-user]').innerText.includes('lisa_l')",
+        WAIT,
+    )
+    .await;
+    // Her password works.
+    assert_eq!(
+        app.login("lisa_l", "lisa plays yaniv").await.status(),
+        reqwest::StatusCode::CREATED
+    );
+
+    // A walk-in signs up on a phone; two different passwords are caught first.
+    let wim = Browser::launch(390, 844).await;
+    wim.goto(&app.url("/desk/login?next=/play")).await;
+    wim.click("a[href^='/desk/signup']").await;
+    wim.wait_until("location.pathname === '/desk/signup'", WAIT)
+        .await;
+    wim.check_page("door-signup").await;
+    wim.type_into("#username", "walk_wim").await;
+    wim.type_into("#password", "wim at the door").await;
+    wim.type_into("#confirm", "wim at the dour").await;
+    wim.click("form[data-desk-login] button").await;
+    wim.wait_until(
+        "document.querySelector('[data-desk-status].problem') !== null",
+        WAIT,
+    )
+    .await;
+    assert_eq!(
+        wim.eval("document.querySelector('[data-desk-status]').innerText")
+            .await,
+        json!("The two passwords differ.")
+    );
+    wim.eval("document.querySelector('#confirm').value = ''")
+        .await;
+    wim.type_into("#confirm", "wim at the door").await;
+    wim.click("form[data-desk-login] button").await;
+    wim.wait_until(
+        "location.pathname === '/play' && document.querySelector('[data-desk-user]').innerText.includes('walk_wim')",
+        WAIT,
+    )
+    .await;
+    // The desk registers him by the name he chose.
+    desk.type_into("#register", "walk_wim").await;
+    desk.click("form[data-desk-register] button").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-players]').innerText.includes('walk_wim')",
+        WAIT,
+    )
+    .await;
+}
+
+/// The officials of the day, from the pages: an admin gives an account the referee
+/// role on the accounts page, and the organizer names that referee for their
+/// tournament on its desk (and could remove them there). Someone who is not an admin
+/// sees the roles but cannot change them.
+#[tokio::test]
+async fn an_admin_grants_a_role_and_the_organizer_names_the_referee_of_the_day() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let admin = app.new_player_with_role("ada_admin", "admin").await;
+    let org = app.new_organizer("oscar_org").await;
+    let rita = app.new_player("rita_r").await;
+    let id = api
+        .create_tournament(
+            &org.token,
+            &json!({"name": "Officials cup", "rules": {"preset": "belgian"}, "capacity": 8}),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+
+    // The organizer may look at the accounts page but not change a role.
+    let desk = Browser::launch(1280, 900).await;
+    desk.goto(&app.url("/desk/accounts")).await;
+    desk.log_in("oscar_org", "/desk/accounts").await;
+    desk.wait_until(
+        "document.querySelector('[data-accounts-not-admin]').hidden === false",
+        WAIT,
+    )
+    .await;
+
+    // The admin finds rita_r and makes her a referee.
+    let page = Browser::launch(1280, 900).await;
+    page.goto(&app.url("/desk/accounts")).await;
+    page.log_in(&admin.name, "/desk/accounts").await;
+    page.type_into("#account-prefix", "rita").await;
+    page.click("form[data-desk-accounts] button").await;
+    page.wait_until(
+        "document.querySelector(\"[data-account='rita_r']\") !== null",
+        WAIT,
+    )
+    .await;
+    page.click("[data-account='rita_r'] input[value='referee']")
+        .await;
+    page.click("[data-account='rita_r'] button").await;
+    page.wait_until(
+        "document.querySelector('[data-desk-status].done') !== null",
+        WAIT,
+    )
+    .await;
+    page.check_page("accounts-roles").await;
+    let found: serde_json::Value = app
+        .get("/v1/accounts?username=rita_r", Some(&org.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        found["accounts"][0]["roles"],
+        json!(["referee", "player"]),
+        "the role is granted, the player role kept"
+    );
+
+    // The organizer names her for the tournament on its desk.
+    desk.goto(&app.url(&format!("/desk/t/{id}"))).await;
+    desk.type_into("#referee", "rita_r").await;
+    desk.click("form[data-desk-referee] button").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-referees]').innerText.includes('rita_r')",
+        WAIT,
+    )
+    .await;
+    let read = api.tournament_read(id, "", &org.token).await;
+    assert_eq!(read["tournament"]["referees"], json!([rita.id]));
+    desk.check_page("desk-referees").await;
+}

@@ -44,6 +44,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/desk", web::get().to(desk::home))
         .route("/desk/login", web::get().to(desk::login::login))
         .route("/desk/login", web::post().to(desk::login::login))
+        .route("/desk/signup", web::get().to(desk::login::signup))
+        .route("/desk/setup", web::get().to(desk::login::setup))
+        .route("/desk/accounts", web::get().to(desk::accounts::accounts))
         .route("/desk/t/{id}", web::get().to(desk::tournament::desk))
         .route(
             "/desk/t/{id}/tables/{stage}/{round}/{table}",

@@ -302,6 +302,16 @@ pub fn preset(name: &str) -> Text {
     }
 }
 
+/// A role, by its API name.
+pub fn role(name: &str) -> Text {
+    match name {
+        "organizer" => Text::new("Organizer", "Organisator", "Organisateur"),
+        "referee" => Text::new("Referee", "Scheidsrechter", "Arbitre"),
+        "admin" => Text::new("Admin", "Beheerder", "Administrateur"),
+        _ => Text::new("Player", "Speler", "Joueur"),
+    }
+}
+
 /// A phase of the tournament, by its API name.
 pub fn phase(name: &str) -> Text {
     match name {
@@ -329,6 +339,142 @@ pub const DESK: Text = Text::new(
     "Bureau de l'organisateur",
 );
 pub const LOG_IN: Text = Text::new("Log in", "Aanmelden", "Se connecter");
+pub const DOOR_LIST: Text = Text::new(
+    "Register players from a list (CSV)",
+    "Spelers inschrijven uit een lijst (CSV)",
+    "Inscrire des joueurs depuis une liste (CSV)",
+);
+pub const DOOR_LIST_HELP: Text = Text::new(
+    "A header row naming username, and check_in (yes or no) if you like. The whole list is registered or none of it. A player without an account gets one, with a set-up code to choose a password.",
+    "Een kopregel met username, en naar wens check_in (yes of no). De hele lijst wordt ingeschreven of niets ervan. Wie nog geen account heeft, krijgt er een, met een activeringscode om een wachtwoord te kiezen.",
+    "Une ligne d'en-tête avec username, et si vous le souhaitez check_in (yes ou no). Toute la liste est inscrite, ou rien. Un joueur sans compte en reçoit un, avec un code d'activation pour choisir son mot de passe.",
+);
+pub const DOOR_LIST_FILE: Text = Text::new(
+    "The list's file",
+    "Het bestand van de lijst",
+    "Le fichier de la liste",
+);
+pub const DOOR_LIST_TEXT: Text = Text::new(
+    "Or the list itself",
+    "Of de lijst zelf",
+    "Ou la liste elle-même",
+);
+pub const DOOR_LIST_SEND: Text = Text::new(
+    "Register the list",
+    "De lijst inschrijven",
+    "Inscrire la liste",
+);
+pub const SLIPS_TITLE: Text = Text::new(
+    "Players' slips",
+    "Briefjes voor de spelers",
+    "Fiches des joueurs",
+);
+pub const SLIPS_ONCE: Text = Text::new(
+    "The set-up codes are shown this once: print the slips now and hand each player theirs.",
+    "De activeringscodes worden maar één keer getoond: druk de briefjes nu af en geef elke speler het zijne.",
+    "Les codes d'activation ne sont affichés qu'une fois : imprimez les fiches maintenant et remettez à chaque joueur la sienne.",
+);
+pub const SLIP_WHERE: Text = Text::new(
+    "Choose your password, then find your table, at",
+    "Kies je wachtwoord en vind daarna je tafel op",
+    "Choisissez votre mot de passe, puis trouvez votre table, sur",
+);
+pub const PRINT_SLIPS: Text = Text::new(
+    "Print the slips",
+    "De briefjes afdrukken",
+    "Imprimer les fiches",
+);
+pub const REGISTRATION_OUTCOMES: Text = Text::new(
+    r#"{"registered":"registered","entered_late":"admitted late","already_registered":"was already in"}"#,
+    r#"{"registered":"ingeschreven","entered_late":"laat toegelaten","already_registered":"was al ingeschreven"}"#,
+    r#"{"registered":"inscrit","entered_late":"admis en retard","already_registered":"était déjà inscrit"}"#,
+);
+pub const ACCOUNTS: Text = Text::new(
+    "Accounts and roles",
+    "Accounts en rollen",
+    "Comptes et rôles",
+);
+pub const ACCOUNTS_HELP: Text = Text::new(
+    "An organizer creates and runs tournaments; a referee checks tables and their replays. Which tournaments they serve is set on each tournament's desk.",
+    "Een organisator maakt en leidt toernooien; een scheidsrechter controleert tafels en hun herspelingen. Voor welke toernooien ze dienen, stel je in op de organisatietafel van elk toernooi.",
+    "Un organisateur crée et dirige des tournois ; un arbitre contrôle les tables et leurs relectures. Les tournois qu'ils servent se règlent sur le bureau de chaque tournoi.",
+);
+pub const ADMINS_ONLY: Text = Text::new(
+    "Only an admin may change roles: you can look, not change.",
+    "Alleen een beheerder mag rollen wijzigen: je kunt kijken, niet wijzigen.",
+    "Seul un administrateur peut changer les rôles : vous pouvez regarder, pas modifier.",
+);
+pub const NAME_STARTS: Text =
+    Text::new("Name starts with", "Naam begint met", "Le nom commence par");
+pub const SAVE: Text = Text::new("Save", "Opslaan", "Enregistrer");
+pub const REFEREES: Text = Text::new(
+    "Referees of this tournament",
+    "Scheidsrechters van dit toernooi",
+    "Arbitres de ce tournoi",
+);
+pub const NO_REFEREES: Text = Text::new(
+    "No referee yet.",
+    "Nog geen scheidsrechter.",
+    "Pas encore d'arbitre.",
+);
+pub const ADD_REFEREE: Text = Text::new(
+    "Add a referee (username)",
+    "Een scheidsrechter toevoegen (gebruikersnaam)",
+    "Ajouter un arbitre (nom d'utilisateur)",
+);
+pub const ADD: Text = Text::new("Add", "Toevoegen", "Ajouter");
+pub const REMOVE: Text = Text::new("Remove", "Verwijderen", "Retirer");
+pub const SIGN_UP: Text = Text::new(
+    "Create an account",
+    "Een account aanmaken",
+    "Créer un compte",
+);
+pub const SIGN_UP_HELP: Text = Text::new(
+    "For a walk-in: choose a name and a password, then play online or be registered at the desk under that name.",
+    "Voor wie zo binnenloopt: kies een naam en een wachtwoord, speel dan online of laat je aan de tafel inschrijven onder die naam.",
+    "Pour qui arrive sans compte : choisissez un nom et un mot de passe, puis jouez en ligne ou faites-vous inscrire à l'accueil sous ce nom.",
+);
+pub const SET_UP: Text = Text::new(
+    "Set your password",
+    "Je wachtwoord kiezen",
+    "Choisir votre mot de passe",
+);
+pub const SET_UP_HELP: Text = Text::new(
+    "The organizer registered you and gave you a set-up code: with it, choose your password. The code works once.",
+    "De organisator heeft je ingeschreven en je een activeringscode gegeven: kies daarmee je wachtwoord. De code werkt één keer.",
+    "L'organisateur vous a inscrit et vous a remis un code d'activation : choisissez avec lui votre mot de passe. Le code ne sert qu'une fois.",
+);
+pub const SETUP_CODE: Text = Text::new("Set-up code", "Activeringscode", "Code d'activation");
+pub const PASSWORD_HELP: Text = Text::new(
+    "8 to 128 characters, not your name.",
+    "8 tot 128 tekens, niet je naam.",
+    "8 à 128 caractères, pas votre nom.",
+);
+pub const CONFIRM_PASSWORD: Text = Text::new(
+    "The password again",
+    "Het wachtwoord nog eens",
+    "Le mot de passe à nouveau",
+);
+pub const PASSWORDS_DIFFER: Text = Text::new(
+    "The two passwords differ.",
+    "De twee wachtwoorden verschillen.",
+    "Les deux mots de passe diffèrent.",
+);
+pub const HAVE_ACCOUNT: Text = Text::new(
+    "I have an account: log in",
+    "Ik heb een account: aanmelden",
+    "J'ai un compte : me connecter",
+);
+pub const NO_ACCOUNT_YET: Text = Text::new(
+    "No account yet? Create one",
+    "Nog geen account? Maak er een aan",
+    "Pas encore de compte ? Créez-en un",
+);
+pub const HAVE_CODE: Text = Text::new(
+    "Got a set-up code from the organizer? Set your password",
+    "Een activeringscode van de organisator gekregen? Kies je wachtwoord",
+    "Un code d'activation de l'organisateur ? Choisissez votre mot de passe",
+);
 pub const LOG_OUT: Text = Text::new("Log out", "Afmelden", "Se déconnecter");
 pub const USERNAME: Text = Text::new("Username", "Gebruikersnaam", "Nom d'utilisateur");
 pub const PASSWORD: Text = Text::new("Password", "Wachtwoord", "Mot de passe");

@@ -57,11 +57,13 @@
 
   // Sends one request with the token; resolves with the JSON answer, or rejects with
   // the message to show.
-  var api = function (method, path, body) {
+  // `contentType` sends `body` as it is (a CSV list); otherwise it goes as JSON.
+  var api = function (method, path, body, contentType) {
     var headers = { Authorization: "Bearer " + current.token };
-    if (body !== undefined) { headers["Content-Type"] = "application/json"; }
+    if (body !== undefined) { headers["Content-Type"] = contentType || "application/json"; }
     if (method === "POST") { headers["Idempotency-Key"] = key(); }
-    return fetch(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    var sent = body === undefined ? undefined : contentType ? body : JSON.stringify(body);
+    return fetch(path, { method: method, headers: headers, body: sent })
       .then(function (response) {
         if (response.status === 401) {
           window.sessionStorage.removeItem(KEY);
@@ -80,14 +82,28 @@
   var failed = function (message) { if (message) { say(message, true); } };
 
   if (loginForm) {
-    loginForm.addEventListener("submit", function (event) {
-      event.preventDefault();
-      var body = { username: loginForm.username.value, password: loginForm.password.value };
-      fetch("/v1/sessions", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+    // One of the account forms (data-account): log in; create an account, then log
+    // in; or set the password with a set-up code, then log in.
+    var post = function (path, body) {
+      return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
         .then(function (response) {
           if (!response.ok) { return problemOf(response).then(function (m) { return Promise.reject(m); }); }
           return response.json();
-        })
+        });
+    };
+    loginForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var kind = loginForm.getAttribute("data-account") || "login";
+      var body = { username: loginForm.username.value.trim(), password: loginForm.password.value };
+      if (kind !== "login" && body.password !== loginForm.confirm.value) {
+        failed(loginForm.getAttribute("data-mismatch"));
+        return;
+      }
+      var first = kind === "signup" ? post("/v1/accounts", body)
+        : kind === "setup" ? post("/v1/accounts/setup", { username: body.username, code: loginForm.code.value, password: body.password })
+        : Promise.resolve();
+      first
+        .then(function () { return post("/v1/sessions", body); })
         .then(function (answer) {
           window.sessionStorage.setItem(KEY, JSON.stringify({ token: answer.token, username: answer.account.username }));
           // The server checked `next` and wrote it into the form: a page of its own.
@@ -128,6 +144,63 @@
     });
   }
 
+  // /desk/accounts: accounts found by the start of their name, each with its roles as
+  // boxes; Save replaces them (admins only, as the server decides).
+  var accountsForm = document.querySelector("[data-desk-accounts]");
+  if (accountsForm) {
+    var accountLabels = document.querySelector("[data-accounts-labels]").dataset;
+    var granted = JSON.parse(accountLabels.roles);
+    var found = document.querySelector("[data-accounts-found]");
+    var isAdmin = api("GET", "/v1/accounts/me").then(function (me) { return me.roles.indexOf("admin") >= 0; });
+    isAdmin.then(function (yes) { document.querySelector("[data-accounts-not-admin]").hidden = yes; }, failed);
+    var row = function (account, admin) {
+      var tr = document.createElement("tr");
+      tr.setAttribute("data-account", account.username);
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = account.username;
+      tr.appendChild(th);
+      var boxes = granted.map(function (role) {
+        var td = document.createElement("td");
+        var box = document.createElement("input");
+        box.type = "checkbox";
+        box.value = role;
+        box.checked = account.roles.indexOf(role) >= 0;
+        box.disabled = !admin;
+        box.setAttribute("aria-label", role + ": " + account.username);
+        td.appendChild(box);
+        tr.appendChild(td);
+        return box;
+      });
+      var td = document.createElement("td");
+      var save = document.createElement("button");
+      save.type = "button";
+      save.textContent = accountLabels.save;
+      save.disabled = !admin;
+      save.addEventListener("click", function () {
+        // The roles not shown here (player) stay as they are.
+        var kept = account.roles.filter(function (r) { return granted.indexOf(r) < 0; });
+        var chosen = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+        api("PUT", "/v1/accounts/" + account.id + "/roles", { roles: kept.concat(chosen) })
+          .then(function (updated) { account.roles = updated.roles; say(words.done, false); }, failed);
+      });
+      td.appendChild(save);
+      tr.appendChild(td);
+      return tr;
+    };
+    accountsForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var prefix = accountsForm.prefix.value.trim();
+      Promise.all([api("GET", "/v1/accounts?prefix=" + encodeURIComponent(prefix)), isAdmin]).then(function (both) {
+        var body = found.querySelector("tbody");
+        body.textContent = "";
+        both[0].accounts.forEach(function (account) { body.appendChild(row(account, both[1])); });
+        found.hidden = both[0].accounts.length === 0;
+        if (!both[0].accounts.length) { say(accountLabels.none, true); } else { say("", false); }
+      }, failed);
+    });
+  }
+
   var holder = document.querySelector("[data-desk-tournament]");
   var tournament = holder && holder.getAttribute("data-desk-tournament");
   if (!tournament) { return; }
@@ -161,6 +234,15 @@
       };
       var paperTables = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
       api("POST", base + "/draws", { redraw: redraw, paper_tables: paperTables }).then(changed, failed);
+    } else if (form.hasAttribute("data-desk-referee")) {
+      event.preventDefault();
+      var referee = form.username.value.trim();
+      api("GET", "/v1/accounts?username=" + encodeURIComponent(referee))
+        .then(function (found) {
+          if (!found.accounts.length) { return Promise.reject(words.noAccount.replace("{name}", referee)); }
+          return api("POST", base + "/commands", { command: "add_referee", referee: found.accounts[0].id });
+        })
+        .then(function () { form.reset(); changed(); }, failed);
     } else if (form.hasAttribute("data-desk-register")) {
       event.preventDefault();
       var name = form.username.value.trim();
@@ -178,6 +260,63 @@
         .then(function () { form.reset(); changed(); }, failed);
     }
   });
+
+  // A list of players (CSV), from a file or pasted: every row registered (or admitted
+  // late) at once, all or nothing. A player the list creates an account for gets a
+  // set-up code, shown here once, on a slip to print and hand over.
+  var door = document.querySelector("[data-desk-door]");
+  if (door) {
+    var slips = document.querySelector("[data-desk-slips]");
+    var file = door.querySelector("input[type=file]");
+    file.addEventListener("change", function () {
+      if (!file.files.length) { return; }
+      file.files[0].text().then(function (text) { door.list.value = text; });
+    });
+    door.addEventListener("submit", function (event) {
+      event.preventDefault();
+      api("POST", base + "/registrations", door.list.value, "text/csv").then(function (answer) {
+        var labels = slips.dataset;
+        var outcomes = JSON.parse(labels.outcomes);
+        var list = slips.querySelector("ol");
+        list.textContent = "";
+        var coded = 0;
+        answer.rows.forEach(function (row) {
+          var item = document.createElement("li");
+          item.setAttribute("data-slip", row.username);
+          var name = document.createElement("strong");
+          name.textContent = row.username;
+          item.appendChild(name);
+          item.appendChild(document.createTextNode(" · " + (outcomes[row.outcome] || row.outcome)));
+          if (row.setup_code) {
+            coded += 1;
+            var link = window.location.origin + "/desk/setup?username=" + encodeURIComponent(row.username) +
+              "&code=" + encodeURIComponent(row.setup_code) + "&next=%2Fplay";
+            var code = document.createElement("p");
+            code.className = "slip-code";
+            code.textContent = labels.code + ": " + row.setup_code;
+            item.appendChild(code);
+            var where = document.createElement("p");
+            where.appendChild(document.createTextNode(labels.where + " "));
+            var a = document.createElement("a");
+            a.href = link;
+            a.textContent = link;
+            where.appendChild(a);
+            item.appendChild(where);
+          }
+          list.appendChild(item);
+        });
+        slips.querySelector("[data-desk-slips-note]").hidden = coded === 0;
+        slips.hidden = false;
+        door.reset();
+        changed();
+      }, failed);
+    });
+    slips.querySelector("button").addEventListener("click", function () {
+      document.body.classList.add("print-slips");
+      window.print();
+      document.body.classList.remove("print-slips");
+    });
+  }
 
   // The search filters the list as one types (the list is also filtered by ?q=).
   var filter = document.querySelector("[data-desk-filter]");

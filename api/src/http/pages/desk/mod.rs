@@ -8,7 +8,8 @@
 //! championship, and the server's rules decide every command exactly as for any other
 //! client.
 //!
-//! - `login.rs`: `/desk/login`;
+//! - `login.rs`: `/desk/login`, and for players `/desk/signup` and `/desk/setup`;
+//! - `accounts.rs`: `/desk/accounts`, the admin's page for accounts and roles;
 //! - here: `/desk`, the tournaments to run;
 //! - `tournament.rs`: `/desk/t/{id}`, registration, check-in at the door, draws,
 //!   stages, the tables of the round;
@@ -17,6 +18,7 @@
 //! - `replay.rs`: `/desk/tables/{id}?as_of=N`, the referee's replay viewer of an
 //!   online table, at any version.
 
+pub mod accounts;
 pub mod login;
 pub mod paper;
 pub mod replay;
@@ -111,7 +113,10 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         html! {
             h1 { (text::DESK.get(lang)) }
             p { (text::DESK_INTRO.get(lang)) }
-            p { a href="/replay" { (text::RECORD_VIEWER.get(lang)) } }
+            ul.plain {
+                li { a href="/replay" { (text::RECORD_VIEWER.get(lang)) } }
+                li { a href="/desk/accounts" { (text::ACCOUNTS.get(lang)) } }
+            }
             (create_form(lang))
             h2 { (text::TOURNAMENTS.get(lang)) }
             @if rows.is_empty() { p.note { (text::NO_TOURNAMENTS.get(lang)) } }

@@ -228,6 +228,35 @@ fn round_section(
     }
 }
 
+/// The tournament's referees, each with a way to remove them, and a way to add one
+/// by name: officials are named per tournament, so a referee role alone names nobody.
+fn referees(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
+    html! {
+        h2 #referees { (text::REFEREES.get(lang)) }
+        @if t.view.referees.is_empty() { p.note { (text::NO_REFEREES.get(lang)) } }
+        ul.plain data-desk-referees aria-labelledby="referees" {
+            @for referee in &t.view.referees {
+                @let name = name_of(names, *referee);
+                li {
+                    (name) " "
+                    button type="button" class="secondary" aria-label={ (text::REMOVE.get(lang)) ": " (name) }
+                        data-command=(json!({"command": "remove_referee", "referee": referee}).to_string()) {
+                        (text::REMOVE.get(lang))
+                    }
+                }
+            }
+        }
+        form.find data-desk-referee {
+            div {
+                label for="referee" { (text::ADD_REFEREE.get(lang)) }
+                br;
+                input #referee name="username" type="text" autocomplete="off" required;
+            }
+            button type="submit" { (text::ADD.get(lang)) }
+        }
+    }
+}
+
 fn player_row(p: &PlayerView, name: &str, lang: Lang, before_start: bool, hidden: bool) -> Markup {
     let active = !p.withdrawn && !p.disqualified;
     html! {
@@ -278,6 +307,8 @@ pub async fn desk(
         let players = s.player_views();
         let names = or_failure(usernames_of(&state.db, players.iter().map(|p| p.player)).await)?;
         let before_start = s.stages.is_empty();
+        let referee_names =
+            or_failure(usernames_of(&state.db, t.view.referees.iter().copied()).await)?;
         let live = html! {
             p {
                 (text::PHASE.get(lang)) ": "
@@ -287,6 +318,7 @@ pub async fn desk(
             (steps(&t, &names, lang))
             (flagged(&t, lang))
             (round_tables(&t, &names, lang))
+            (referees(&t, &referee_names, lang))
             h2 { (text::REGISTRATION.get(lang)) }
             div.scroll {
                 table.grid data-desk-players {
@@ -317,6 +349,31 @@ pub async fn desk(
                     input #register name="username" type="text" autocomplete="off" required;
                 }
                 button type="submit" { (text::REGISTER.get(lang)) }
+            }
+            details.door {
+                summary { (text::DOOR_LIST.get(lang)) }
+                form.stack data-desk-door {
+                    p.note { (text::DOOR_LIST_HELP.get(lang)) }
+                    div {
+                        label for="door-file" { (text::DOOR_LIST_FILE.get(lang)) }
+                        input #door-file type="file" accept=".csv,text/csv,text/plain";
+                    }
+                    div {
+                        label for="door-list" { (text::DOOR_LIST_TEXT.get(lang)) }
+                        textarea #door-list name="list" rows="6" required
+                            placeholder="username,check_in\nann,yes" { }
+                    }
+                    button type="submit" { (text::DOOR_LIST_SEND.get(lang)) }
+                }
+            }
+            section.slips data-desk-slips hidden aria-labelledby="slips-title"
+                data-code=(text::SETUP_CODE.get(lang))
+                data-where=(text::SLIP_WHERE.get(lang))
+                data-outcomes=(text::REGISTRATION_OUTCOMES.get(lang)) {
+                h2 #slips-title { (text::SLIPS_TITLE.get(lang)) }
+                p.note data-desk-slips-note { (text::SLIPS_ONCE.get(lang)) }
+                ol.plain { }
+                button type="button" { (text::PRINT_SLIPS.get(lang)) }
             }
             form.find method="get" role="search" {
                 div {
