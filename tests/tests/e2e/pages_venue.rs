@@ -183,7 +183,55 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
             "/play/tables/{game} /desk/tables/{game} /desk/t/{id}/tables/1/1/2"
         ))
     );
+    assert_eq!(
+        desk.eval("document.querySelector('[data-desk-missing]').innerText")
+            .await,
+        json!("Results still missing: Table 2")
+    );
+    assert!(
+        desk.eval("document.querySelector('.print-links').innerText")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("Score sheets"),
+        "the printables from the desk"
+    );
     desk.check_page("venue-desk").await;
+
+    // Table 2's first player did not come: marked from the desk, with a reason.
+    let paper_players = tables_of(&stages, 1, 1)[1].1.clone();
+    let absent_name = players
+        .iter()
+        .find(|p| p.id == paper_players[0])
+        .unwrap()
+        .name
+        .clone();
+    desk.click("section.round .table-card:nth-child(2) details.no-show summary")
+        .await;
+    desk.type_into(
+        "section.round .table-card:nth-child(2) input[name=reason]",
+        "not at the table 15 minutes after the start",
+    )
+    .await;
+    desk.click("section.round .table-card:nth-child(2) form[data-desk-no-show] button")
+        .await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-status].done') !== null",
+        WAIT,
+    )
+    .await;
+    assert!(
+        desk.dialogs()
+            .iter()
+            .any(|d| d.starts_with(&format!("Mark {absent_name} as not come?"))),
+        "asked first, by name: {:?}",
+        desk.dialogs()
+    );
+    let after = api.tournament_read(id, "/stages", &org.token).await;
+    assert_eq!(
+        after["stages"][0]["rounds"][0]["tables"][1]["absent"],
+        json!([paper_players[0]])
+    );
 
     // The projector, on a 1080p wall screen: the round out of how many, names readable
     // from the back of the hall (48 px at least), no registration order.

@@ -424,6 +424,31 @@ pub const ADD_REFEREE: Text = Text::new(
 );
 pub const ADD: Text = Text::new("Add", "Toevoegen", "Ajouter");
 pub const REMOVE: Text = Text::new("Remove", "Verwijderen", "Retirer");
+pub const RESULTS_MISSING: Text = Text::new(
+    "Results still missing",
+    "Uitslagen die nog ontbreken",
+    "Résultats encore manquants",
+);
+pub const ALL_RESULTS_IN: Text = Text::new(
+    "Every table of this round has its result.",
+    "Elke tafel van deze ronde heeft haar uitslag.",
+    "Chaque table de cette ronde a son résultat.",
+);
+pub const DID_NOT_COME: Text = Text::new(
+    "A player did not come",
+    "Een speler is niet gekomen",
+    "Un joueur n'est pas venu",
+);
+pub const MARK_ABSENT: Text = Text::new(
+    "Mark as not come",
+    "Als afwezig markeren",
+    "Marquer comme absent",
+);
+pub const CONFIRM_NO_SHOW: Text = Text::new(
+    "Mark {name} as not come? The round counts as missed for them, and an online game is dealt again for the others.",
+    "{name} als niet gekomen markeren? De ronde telt voor die speler als gemist, en een online spel wordt opnieuw gedeeld voor de anderen.",
+    "Marquer {name} comme absent ? La ronde compte comme manquée pour ce joueur, et une partie en ligne est redistribuée pour les autres.",
+);
 pub const SIGN_UP: Text = Text::new(
     "Create an account",
     "Een account aanmaken",

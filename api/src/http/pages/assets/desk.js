@@ -234,6 +234,13 @@
       };
       var paperTables = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
       api("POST", base + "/draws", { redraw: redraw, paper_tables: paperTables }).then(changed, failed);
+    } else if (form.hasAttribute("data-desk-no-show")) {
+      event.preventDefault();
+      var who = form.player.options[form.player.selectedIndex];
+      if (!who || !window.confirm(form.dataset.confirm.replace("{name}", who.textContent))) { return; }
+      var at = [form.dataset.stage, form.dataset.round, form.dataset.table].join("/");
+      api("POST", base + "/tables/" + at + "/no-show", { player: Number(who.value), reason: form.reason.value })
+        .then(changed, failed);
     } else if (form.hasAttribute("data-desk-referee")) {
       event.preventDefault();
       var referee = form.username.value.trim();

@@ -148,7 +148,25 @@ fn round_tables(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -
     let Some((kind, current)) = rounds.pop() else {
         return html! {};
     };
+    let missing: Vec<usize> = current
+        .tables
+        .iter()
+        .enumerate()
+        .filter(|(_, table)| table.result.is_none())
+        .map(|(k, _)| k + 1)
+        .collect();
     html! {
+        (crate::http::pages::print::links(t.id, lang))
+        p.missing data-desk-missing {
+            @if missing.is_empty() { (text::ALL_RESULTS_IN.get(lang)) }
+            @else {
+                (text::RESULTS_MISSING.get(lang)) ": "
+                @for (i, k) in missing.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    (text::TABLE.get(lang)) " " (k)
+                }
+            }
+        }
         (round_section(t, kind, current, names, lang))
         @if !rounds.is_empty() {
             details.earlier {
@@ -221,8 +239,47 @@ fn round_section(
                                 }
                             }
                         }
+                        @if kind == StageKind::Qualification && table.result.is_none() {
+                            (no_show(at, k, table, names, lang))
+                        }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// "Did not come": a drawn player marked absent with a reason (`POST
+/// .../no-show`); the round counts as missed for them, and an online game is dealt
+/// again for those who came.
+fn no_show(
+    at: yaniv_domain::tournament::RoundRef,
+    k: usize,
+    table: &yaniv_domain::tournament::Table,
+    names: &BTreeMap<i64, Option<String>>,
+    lang: Lang,
+) -> Markup {
+    let id = format!("{}-{}-{}", at.stage, at.round, k + 1);
+    html! {
+        details.no-show {
+            summary { (text::DID_NOT_COME.get(lang)) span.vh { " (" (text::TABLE.get(lang)) " " (k + 1) ")" } }
+            form.stack data-desk-no-show data-stage=(at.stage) data-round=(at.round) data-table=(k + 1)
+                data-confirm=(text::CONFIRM_NO_SHOW.get(lang)) {
+                div {
+                    label for={ "absent-" (id) } { (text::PLAYER.get(lang)) }
+                    select #{ "absent-" (id) } name="player" {
+                        @for player in &table.players {
+                            @if !table.absent.contains(player) {
+                                option value=(player) { (name_of(names, *player)) }
+                            }
+                        }
+                    }
+                }
+                div {
+                    label for={ "absent-reason-" (id) } { (text::REASON.get(lang)) }
+                    input #{ "absent-reason-" (id) } name="reason" type="text" required maxlength="1000";
+                }
+                button type="submit" { (text::MARK_ABSENT.get(lang)) }
             }
         }
     }
