@@ -450,6 +450,18 @@ async fn enter_sheet(
             WAIT,
         )
         .await;
+    if reason.is_some() {
+        // A correction starts from the sheet as it was recorded: every line filled in.
+        let kept = browser
+            .eval("Array.from(document.querySelectorAll('[data-sheet-rounds] tr')).filter(tr => Array.from(tr.querySelectorAll('[data-hand]')).every(i => i.value !== '')).length")
+            .await;
+        assert!(kept.as_u64().unwrap() > 0, "the kept sheet is shown");
+    }
+    // This sheet is typed afresh, from one empty line.
+    browser
+        .eval("(() => { document.querySelector('[data-sheet-rounds]').textContent = ''; })()")
+        .await;
+    browser.click("[data-sheet-add]").await;
     // The sheet's columns are the table's seats; `seats` may list them another way
     // round (a correction that swaps them): the hands follow the columns.
     let columns: Vec<i64> = serde_json::from_value(

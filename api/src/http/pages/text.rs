@@ -179,9 +179,9 @@ pub const SEAT: Text = Text::new("Seat", "Stoel", "Place");
 pub const FINAL_TOTAL: Text = Text::new("Final total", "Eindtotaal", "Total final");
 pub const SIGNATURES: Text = Text::new("Signatures", "Handtekeningen", "Signatures");
 pub const SHEET_HINT: Text = Text::new(
-    "In each row, write every player's total after that round, reductions applied. Every player signs for the final totals.",
-    "Schrijf op elke rij het totaal van elke speler na die ronde, verlagingen inbegrepen. Elke speler tekent voor de eindtotalen.",
-    "Sur chaque ligne, inscrivez le total de chaque joueur après cette manche, réductions comprises. Chaque joueur signe pour les totaux finaux.",
+    "On each row: the seat number of who called (followed by E when a hand was emptied instead), every player's hand as shown, the box ticked for each player who went along, and each total after the round, reductions applied. The desk types the rows in as they are. Every player signs for the final totals.",
+    "Op elke rij: het plaatsnummer van wie riep (gevolgd door E wanneer in plaats daarvan een hand leeg werd gespeeld), de getoonde hand van elke speler, het vakje aangekruist voor wie meeging, en elk totaal na de ronde, verlagingen inbegrepen. De organisatie neemt de rijen zo over. Elke speler tekent voor de eindtotalen.",
+    "Sur chaque ligne : le numéro de place de qui a annoncé (suivi de E quand une main a été vidée à la place), la main montrée par chaque joueur, la case cochée pour chaque joueur qui a suivi, et chaque total après la manche, réductions comprises. L'accueil saisit les lignes telles quelles. Chaque joueur signe pour les totaux finaux.",
 );
 pub const REMINDERS: Text = Text::new(
     "Rules to remember",
@@ -449,6 +449,11 @@ pub const CONFIRM_NO_SHOW: Text = Text::new(
     "{name} als niet gekomen markeren? De ronde telt voor die speler als gemist, en een online spel wordt opnieuw gedeeld voor de anderen.",
     "Marquer {name} comme absent ? La ronde compte comme manquée pour ce joueur, et une partie en ligne est redistribuée pour les autres.",
 );
+pub const CALLED_BY_SEAT: Text = Text::new(
+    "Called by (seat)",
+    "Geroepen door (plaats)",
+    "Annoncé par (place)",
+);
 pub const SIGN_UP: Text = Text::new(
     "Create an account",
     "Een account aanmaken",
@@ -633,7 +638,7 @@ pub const ENDING: Text = Text::new("Ending", "Einde", "Fin");
 pub const CALLED_BY: Text = Text::new("called by", "geroepen door", "annoncé par");
 pub const EMPTIED_BY: Text = Text::new("hand emptied by", "hand leeg bij", "main vidée par");
 pub const HAND: Text = Text::new("hand", "hand", "main");
-pub const DECLARED: Text = Text::new("declared", "meegegaan", "a suivi");
+pub const DECLARED: Text = Text::new("went along", "meegegaan", "a suivi");
 pub const TOTALS: Text = Text::new("Totals", "Totalen", "Totaux");
 pub const ADD_ROUND: Text = Text::new("Add a round", "Ronde toevoegen", "Ajouter une manche");
 pub const REMOVE_ROUND: Text = Text::new(

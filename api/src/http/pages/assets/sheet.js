@@ -31,7 +31,8 @@
       return e;
     };
 
-    var addRound = function () {
+    // A new line, filled in with `kept` (a round as the sheet sends it) when given.
+    var addRound = function (kept) {
       var k = rows.rows.length + 1;
       var tr = element("tr", { "data-round": String(k) });
       tr.appendChild(element("th", { scope: "row" }, String(k)));
@@ -60,9 +61,33 @@
       });
       tr.appendChild(element("td", { "data-problem": "", "class": "problem" }));
       rows.appendChild(tr);
-      var first = tr.querySelector("[data-hand]");
-      if (first && k > 1) { first.focus(); }
+      if (kept && kept.ending && kept.hand_totals) {
+        kind.value = kept.ending.kind === "empty_hand" ? "empty_hand" : "call";
+        who.value = String(kept.ending.kind === "empty_hand" ? kept.ending.seat : kept.ending.caller);
+        tr.querySelectorAll("[data-hand]").forEach(function (input, seat) {
+          var hand = kept.hand_totals[seat];
+          input.value = hand === null || hand === undefined ? "" : String(hand);
+        });
+        tr.querySelectorAll("[data-declared]").forEach(function (box, seat) {
+          box.checked = (kept.ending.declared || []).indexOf(seat) >= 0;
+        });
+      } else {
+        var first = tr.querySelector("[data-hand]");
+        if (first && k > 1) { first.focus(); }
+      }
       schedule();
+    };
+
+    // What is typed is kept in this browser as a draft until it is recorded, so a
+    // reload or a closed tab loses nothing; a recorded sheet is kept by the server
+    // (the result's paper rounds) and a correction starts from it.
+    var draftKey = "yaniv.sheet." + root.getAttribute("data-desk-tournament") + "." +
+      [table.stage, table.round, table.table].join(".");
+    var saveDraft = function () {
+      try { window.localStorage.setItem(draftKey, JSON.stringify(sheet())); } catch (e) { /* private mode */ }
+    };
+    var draft = function () {
+      try { return JSON.parse(window.localStorage.getItem(draftKey) || "null"); } catch (e) { return null; }
     };
 
     // The rounds of the lines filled in completely, up to the first that is not.
@@ -129,11 +154,11 @@
       return check();
     };
 
-    rows.addEventListener("input", schedule);
-    rows.addEventListener("change", schedule);
+    rows.addEventListener("input", function () { schedule(); saveDraft(); });
+    rows.addEventListener("change", function () { schedule(); saveDraft(); });
     root.querySelector("[data-sheet-add]").addEventListener("click", addRound);
     root.querySelector("[data-sheet-remove]").addEventListener("click", function () {
-      if (rows.rows.length > 1) { rows.deleteRow(rows.rows.length - 1); schedule(); }
+      if (rows.rows.length > 1) { rows.deleteRow(rows.rows.length - 1); schedule(); saveDraft(); }
     });
     record.addEventListener("click", function () {
       settled().then(function () {
@@ -146,12 +171,36 @@
         ? { command: "correct_result", table: table, input: input, reason: (root.querySelector("#reason") || {}).value || "" }
         : { command: "record_result", table: table, input: input };
       record.disabled = true;
-      desk.api("POST", base + "/commands", command).then(desk.changed, function (message) {
+      var recorded = checked;
+      desk.api("POST", base + "/commands", command).then(function () {
+        try { window.localStorage.removeItem(draftKey); } catch (e) { /* private mode */ }
+        // The result just recorded replaces the one shown; from now on the sheet
+        // corrects it, with a reason.
+        var result = root.parentNode.querySelector("[data-sheet-result]");
+        var list = result.querySelector("ol");
+        list.textContent = "";
+        recorded.standings.forEach(function (s) {
+          list.appendChild(element("li", {}, names[s.seat] + " — " + s.total));
+        });
+        result.hidden = false;
+        correcting = true;
+        root.querySelector("[data-sheet-reason]").hidden = false;
+        record.textContent = labels.correctLabel;
+        record.disabled = false;
+        desk.changed();
+      }, function (message) {
         desk.failed(message);
         record.disabled = false;
       });
     };
-    addRound();
+    var kept = draft() || JSON.parse(root.getAttribute("data-kept") || "[]");
+    if (kept.length) {
+      kept.forEach(addRound);
+      // One empty line after a sheet that is not over yet.
+      check().then(function () { if (checked && !checked.finished) { addRound(); } });
+    } else {
+      addRound();
+    }
   };
   if (window.YanivDesk) { start(); } else { document.addEventListener("yaniv:desk-ready", start); }
 })();

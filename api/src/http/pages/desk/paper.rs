@@ -4,12 +4,14 @@
 //! `POST /v1/tournaments/{id}/paper-check` as it is filled in and shows, on each line,
 //! the totals the rules give or why they refuse it. Once the rules say the game is
 //! over, the result is recorded (`record_result` with `paper_rounds`), or, for a
-//! table that has one, corrected with a reason (`correct_result`).
+//! table that has one, corrected with a reason (`correct_result`). What is typed is
+//! kept in the browser as a draft until it is recorded; a recorded sheet is kept by
+//! the server (the result's paper rounds), and a correction starts from it.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 use serde_json::json;
-use yaniv_domain::tournament::TableRef;
+use yaniv_domain::tournament::{ResultInput, TableRef};
 
 use super::frame;
 use crate::app_state::AppState;
@@ -36,6 +38,14 @@ pub async fn sheet(
         let seated: Vec<i64> = drawn.present().collect();
         let names = or_failure(usernames_of(&state.db, drawn.players.iter().copied()).await)?;
         let table_json = json!({"stage": stage, "round": round, "table": table});
+        // A sheet recorded round by round for these players, in this order: the lines
+        // a correction starts from.
+        let kept = match &drawn.input {
+            Some(ResultInput::PaperRounds { seats, rounds }) if *seats == seated => {
+                serde_json::to_string(rounds).ok()
+            }
+            _ => None,
+        };
         let body = frame(
             lang,
             html! {
@@ -44,10 +54,10 @@ pub async fn sheet(
                     a href={ "/desk/t/" (id) } { (text::DESK.get(lang)) }
                 }
                 h2 { (text::TABLE.get(lang)) " " (table) " · " (text::ROUND.get(lang)) " " (round) }
-                @if let Some(result) = &drawn.result {
+                div data-sheet-result hidden[drawn.result.is_none()] {
                     p { (text::RESULT_IN.get(lang)) }
                     ol {
-                        @for line in result {
+                        @for line in drawn.result.iter().flatten() {
                             li { (name_of(&names, line.player)) " — " (line.total) }
                         }
                     }
@@ -57,6 +67,7 @@ pub async fn sheet(
                 div data-desk-tournament=(id) data-sheet
                     data-table=(table_json.to_string())
                     data-seats=(json!(seated).to_string())
+                    data-kept=[kept]
                     data-correct[drawn.result.is_some()] {
                     div.scroll {
                         table.grid.sheet {
@@ -78,11 +89,9 @@ pub async fn sheet(
                         button type="button" data-sheet-remove class="secondary" { (text::REMOVE_ROUND.get(lang)) }
                     }
                     p data-sheet-summary role="status" aria-live="polite" { }
-                    @if drawn.result.is_some() {
-                        div.stack {
-                            label for="reason" { (text::REASON.get(lang)) }
-                            input #reason type="text" maxlength="1000";
-                        }
+                    div.stack data-sheet-reason hidden[drawn.result.is_none()] {
+                        label for="reason" { (text::REASON.get(lang)) }
+                        input #reason type="text" maxlength="1000";
                     }
                     div.buttons {
                         button type="button" data-sheet-record disabled {
@@ -95,7 +104,8 @@ pub async fn sheet(
                         data-emptied=(text::EMPTIED_BY.get(lang))
                         data-hand=(text::HAND.get(lang))
                         data-declared=(text::DECLARED.get(lang))
-                        data-totals=(text::TOTALS.get(lang)) { }
+                        data-totals=(text::TOTALS.get(lang))
+                        data-correct-label=(text::CORRECT_SHEET.get(lang)) { }
                 }
                 script src="/assets/sheet.js" defer { }
             },

@@ -55,15 +55,30 @@ fn sheet(s: &Sheet, number: usize, table: &Table) -> Markup {
             p.sheet-hint { (text::SHEET_HINT.get(lang)) }
             table.score {
                 caption.vh { (text::SCORE_SHEETS.get(lang)) ", " (text::TABLE.get(lang)) " " (number) }
+                // The columns the desk's form asks for, in its order: who ended the
+                // round, then each player's hand shown (with a box for going along)
+                // and their total after it.
+                colgroup {
+                    col.round;
+                    col.called;
+                    @for _ in &players { col.hand; col.total; }
+                }
                 thead {
                     tr {
-                        th.round scope="col" { (text::ROUND_WORD.get(lang)) }
+                        th.round scope="col" rowspan="2" { (text::ROUND_WORD.get(lang)) }
+                        th.called scope="col" rowspan="2" { (text::CALLED_BY_SEAT.get(lang)) }
                         @for (seat, name) in players.iter().enumerate() {
-                            th scope="col" {
+                            th scope="colgroup" colspan="2" {
                                 span.seat { (text::SEAT.get(lang)) " " (seat + 1) }
                                 br;
                                 (name)
                             }
+                        }
+                    }
+                    tr.sub {
+                        @for _ in &players {
+                            th scope="col" { (text::HAND.get(lang)) }
+                            th scope="col" { (text::TOTAL_AFTER.get(lang)) }
                         }
                     }
                 }
@@ -71,18 +86,22 @@ fn sheet(s: &Sheet, number: usize, table: &Table) -> Markup {
                     @for row in 1..=s.rows {
                         tr {
                             th.round scope="row" { (row) }
-                            @for _ in &players { td {} }
+                            td.called {}
+                            @for _ in &players {
+                                td.hand { span.along aria-hidden="true" { "☐" } }
+                                td {}
+                            }
                         }
                     }
                 }
                 tfoot {
                     tr.total {
-                        th.round scope="row" { (text::FINAL_TOTAL.get(lang)) }
-                        @for _ in &players { td {} }
+                        th.round scope="row" colspan="2" { (text::FINAL_TOTAL.get(lang)) }
+                        @for _ in &players { td colspan="2" {} }
                     }
                     tr.signatures {
-                        th.round scope="row" { (text::SIGNATURES.get(lang)) }
-                        @for _ in &players { td {} }
+                        th.round scope="row" colspan="2" { (text::SIGNATURES.get(lang)) }
+                        @for _ in &players { td colspan="2" {} }
                     }
                 }
             }
