@@ -233,6 +233,47 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
         json!([paper_players[0]])
     );
 
+    // Table 2's sheet: a hand the rules refuse is named by its player, as the sheet
+    // names its columns, not by a seat counted from 0.
+    desk.goto(&app.url(&format!("/desk/t/{id}/tables/1/1/2")))
+        .await;
+    desk.wait_until(
+        "document.querySelector('[data-sheet-rounds] tr') !== null",
+        WAIT,
+    )
+    .await;
+    let first_column = desk
+        .eval("document.querySelector('thead th[data-seat=\"0\"]').innerText")
+        .await;
+    let first_column = first_column.as_str().unwrap().to_owned();
+    desk.eval(
+        "(() => { const s = document.querySelector('[data-sheet-rounds] [data-who]'); s.value = '1'; \
+         s.dispatchEvent(new Event('change', {bubbles: true})); })()",
+    )
+    .await;
+    for (column, hand) in ["75", "3", "20"].iter().enumerate() {
+        desk.type_into(
+            &format!("[data-sheet-rounds] td[data-seat='{column}'] input[data-hand]"),
+            hand,
+        )
+        .await;
+    }
+    desk.wait_until(
+        "document.querySelector('[data-problem]').innerText.includes('cannot total 75')",
+        WAIT,
+    )
+    .await;
+    let problem = desk
+        .eval("document.querySelector('[data-problem]').innerText")
+        .await;
+    assert!(
+        problem
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{first_column}: a hand cannot total 75")),
+        "{problem}"
+    );
+
     // The projector, on a 1080p wall screen: the round out of how many, names readable
     // from the back of the hall (48 px at least), no registration order.
     let wall = Browser::launch(1920, 1080).await;
@@ -414,6 +455,22 @@ async fn listed_players_and_walk_ins_get_their_accounts_from_the_pages() {
         WAIT,
     )
     .await;
+    // Registering someone twice is refused in words that name them, not their id.
+    desk.type_into("#register", "known_kim").await;
+    desk.click("form[data-desk-register] button").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-status].problem') !== null",
+        WAIT,
+    )
+    .await;
+    assert_eq!(
+        desk.eval("document.querySelector('[data-desk-status]').innerText")
+            .await,
+        json!("known_kim is already registered")
+    );
+    desk.take_errors();
+    desk.eval("document.querySelector('#register').value = ''")
+        .await;
     // The desk registers him by the name he chose.
     desk.type_into("#register", "walk_wim").await;
     desk.click("form[data-desk-register] button").await;

@@ -79,7 +79,15 @@
     say(words.done, false);
     document.dispatchEvent(new CustomEvent("yaniv:refresh"));
   };
-  var failed = function (message) { if (message) { say(message, true); } };
+  // The server's refusals name accounts by id; the desk's list names them, so the
+  // message does too.
+  var named = function (message) {
+    return message.replace(/\b(player|account) (\d+)\b/g, function (m, what, id) {
+      var row = document.querySelector("[data-player='" + id + "']");
+      return row ? row.getAttribute("data-player-name") : m;
+    });
+  };
+  var failed = function (message) { if (message) { say(named(message), true); } };
 
   if (loginForm) {
     // One of the account forms (data-account): log in; create an account, then log

@@ -123,7 +123,10 @@
         });
         var problem = tr.querySelector("[data-problem]");
         var refused = result.error && result.error.round === i;
-        problem.textContent = refused ? result.error.message : "";
+        // The rules count seats from 0; the sheet names its players.
+        problem.textContent = refused ? result.error.message.replace(/\bseat (\d+)/g, function (m, n) {
+          return names[Number(n)] || m;
+        }) : "";
         if (refused) { problem.setAttribute("role", "alert"); } else { problem.removeAttribute("role"); }
       }
       if (result.finished) {

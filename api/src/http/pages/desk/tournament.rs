@@ -294,7 +294,7 @@ fn referees(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Ma
         ul.plain data-desk-referees aria-labelledby="referees" {
             @for referee in &t.view.referees {
                 @let name = name_of(names, *referee);
-                li {
+                li data-player=(referee) data-player-name=(name) {
                     (name) " "
                     button type="button" class="secondary" aria-label={ (text::REMOVE.get(lang)) ": " (name) }
                         data-command=(json!({"command": "remove_referee", "referee": referee}).to_string()) {
@@ -317,7 +317,7 @@ fn referees(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Ma
 fn player_row(p: &PlayerView, name: &str, lang: Lang, before_start: bool, hidden: bool) -> Markup {
     let active = !p.withdrawn && !p.disqualified;
     html! {
-        tr data-name=(name.to_lowercase()) hidden[hidden] {
+        tr data-name=(name.to_lowercase()) data-player=(p.player) data-player-name=(name) hidden[hidden] {
             td.num { (p.registration) }
             th scope="row" { (name) }
             td {
