@@ -481,15 +481,27 @@ impl Browser {
     /// axe-core's serious and critical violations of the page (WCAG 2 A and AA), each
     /// as "rule: help (the elements)".
     pub async fn accessibility_violations(&self) -> Vec<String> {
+        self.axe("v.impact === 'serious' || v.impact === 'critical'")
+            .await
+    }
+
+    /// axe-core's findings of WCAG 2.1 A and AA of every impact, each with its impact.
+    pub async fn every_accessibility_violation(&self) -> Vec<String> {
+        self.axe("true").await
+    }
+
+    /// axe-core's findings of WCAG 2.1 A and AA that `keep` (a JavaScript condition on
+    /// a violation `v`) keeps.
+    async fn axe(&self, keep: &str) -> Vec<String> {
         let axe = std::fs::read_to_string(setting("YANIV_AXE_JS")).expect("read axe-core");
         self.eval(&format!("{axe}\n;true")).await;
         let found = self
-            .eval(
-                "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})\
+            .eval(&format!(
+                "axe.run(document, {{runOnly: {{type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}}})\
                  .then(r => r.violations\
-                   .filter(v => v.impact === 'serious' || v.impact === 'critical')\
-                   .map(v => v.id + ': ' + v.help + ' (' + v.nodes.map(n => n.target.join(' ')).join(', ') + ')'))",
-            )
+                   .filter(v => {keep})\
+                   .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' (' + v.nodes.map(n => n.target.join(' ')).join(', ') + ')'))"
+            ))
             .await;
         found
             .as_array()

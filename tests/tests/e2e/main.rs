@@ -23,6 +23,7 @@ mod metrics;
 mod one_statement_writes;
 mod operations;
 mod pages_desk;
+mod pages_languages;
 mod pages_play;
 mod pages_play_join;
 mod pages_print;

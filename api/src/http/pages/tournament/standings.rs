@@ -14,7 +14,8 @@ use crate::tournaments::named::{StandingsEntry, standings_of};
 /// given.
 pub fn table(rows: &[StandingsEntry], lang: Lang, limit: Option<usize>) -> Markup {
     html! {
-        div.scroll {
+        // Wider than a phone: the reader scrolls it, so it can take the keyboard's focus.
+        div.scroll tabindex="0" role="region" aria-label=(text::STANDINGS.get(lang)) {
             table.grid {
                 caption.vh { (text::STANDINGS.get(lang)) }
                 thead {
