@@ -304,6 +304,19 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
     );
     wall.check_page("venue-projector-standings").await;
 
+    // The table cards: each with a QR code to its table's page (the online game, or
+    // the seating for a paper table).
+    wall.goto(&app.url(&format!("/t/{id}/print/cards"))).await;
+    let codes = wall
+        .eval("Array.from(document.querySelectorAll('.card .qr')).map(q => q.querySelector('svg') !== null && q.getAttribute('aria-label'))")
+        .await;
+    assert_eq!(
+        codes,
+        json!(["QR code: this table's page", "QR code: this table's page"])
+    );
+    wall.check_page("venue-cards").await;
+    wall.pdf("venue-cards").await;
+
     // The same pages in French, chosen by the browser's language or the switch.
     phone
         .goto(&app.url(&format!("/t/{id}/seating?lang=fr")))
@@ -398,6 +411,17 @@ async fn listed_players_and_walk_ins_get_their_accounts_from_the_pages() {
         WAIT,
     )
     .await;
+    // Each new player's slip carries the link as a QR code too, drawn by the server.
+    desk.wait_until(
+        "Array.from(document.querySelectorAll('[data-slip] img.qr')).every(i => i.complete && i.naturalWidth > 0)",
+        WAIT,
+    )
+    .await;
+    assert_eq!(
+        desk.eval("document.querySelectorAll('[data-slip] img.qr').length")
+            .await,
+        json!(2)
+    );
     desk.check_page("door-slips").await;
     let players = api.tournament_read(id, "/players", &org.token).await;
     assert_eq!(players["players"].as_array().unwrap().len(), 3);

@@ -17,6 +17,7 @@
 //! - `desk/`: the organizer's desk, `/desk/...`, whose changes go through the REST API
 //!   from the browser.
 //! - `print/`: a tournament's printables (score sheets, table cards, standings), for A4.
+//! - `qr.rs`: QR codes for printed cards and slips, `/qr.svg`.
 //! - `record.rs`: `/replay`, a game record stepped through; `viewer.rs`: the replay
 //!   viewer's body, shared with the desk's viewer of a stored table.
 //!
@@ -29,6 +30,7 @@ pub mod lang;
 pub mod layout;
 pub mod play;
 pub mod print;
+pub mod qr;
 pub mod record;
 pub mod text;
 pub mod tournament;
@@ -52,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/desk/t/{id}/tables/{stage}/{round}/{table}",
             web::get().to(desk::paper::sheet),
         )
+        .route("/qr.svg", web::get().to(qr::image))
         .route("/play", web::get().to(play::home))
         .route("/play/tables/{id}", web::get().to(play::table))
         .route("/desk/tables/{id}", web::get().to(desk::replay::replay))

@@ -454,6 +454,16 @@ pub const CALLED_BY_SEAT: Text = Text::new(
     "Geroepen door (plaats)",
     "Annoncé par (place)",
 );
+pub const QR_TABLE: Text = Text::new(
+    "QR code: this table's page",
+    "QR-code: de pagina van deze tafel",
+    "Code QR : la page de cette table",
+);
+pub const QR_SLIP: Text = Text::new(
+    "QR code: the link that sets your password",
+    "QR-code: de link om je wachtwoord te kiezen",
+    "Code QR : le lien pour choisir votre mot de passe",
+);
 pub const SIGN_UP: Text = Text::new(
     "Create an account",
     "Een account aanmaken",

@@ -317,6 +317,13 @@
             a.textContent = link;
             where.appendChild(a);
             item.appendChild(where);
+            var qr = document.createElement("img");
+            qr.className = "qr";
+            qr.src = "/qr.svg?text=" + encodeURIComponent(link);
+            qr.alt = labels.qr;
+            qr.width = 120;
+            qr.height = 120;
+            item.appendChild(qr);
           }
           list.appendChild(item);
         });

@@ -426,6 +426,7 @@ pub async fn desk(
             section.slips data-desk-slips hidden aria-labelledby="slips-title"
                 data-code=(text::SETUP_CODE.get(lang))
                 data-where=(text::SLIP_WHERE.get(lang))
+                data-qr=(text::QR_SLIP.get(lang))
                 data-outcomes=(text::REGISTRATION_OUTCOMES.get(lang)) {
                 h2 #slips-title { (text::SLIPS_TITLE.get(lang)) }
                 p.note data-desk-slips-note { (text::SLIPS_ONCE.get(lang)) }

@@ -1,14 +1,17 @@
 //! `GET /t/{id}/print/cards?stage=&round=`: a card per table of the round, to stand on
 //! the table: its number large enough to find across the room, the players in seat
-//! order, and whether the game is played online or on paper. Six cards to an A4 page.
+//! order, whether the game is played online or on paper, and a QR code that leads a
+//! phone to the table's online game (or, at a paper table, to the seating). Six cards
+//! to an A4 page.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 
 use super::{Problem, RoundQuery, chosen_round, page, printable, round_title};
 use crate::app_state::AppState;
-use crate::http::pages::text;
 use crate::http::pages::tournament::{name_of, or_failure};
+use crate::http::pages::{qr, text};
+use crate::tables::table_id_of;
 use crate::tournaments::named::usernames_of;
 
 pub async fn cards(
@@ -23,6 +26,7 @@ pub async fn cards(
             .iter()
             .flat_map(|(_, _, r)| r.tables.iter().flat_map(|table| table.players.iter().copied()));
         let names = or_failure(usernames_of(&state.db, players).await)?;
+        let origin = qr::origin(&req);
         let content = match round {
             None => html! {
                 h1 { (text::TABLE_CARDS.get(lang)) }
@@ -51,6 +55,11 @@ pub async fn cards(
                                     @if table.game.is_some() { (text::ONLINE.get(lang)) }
                                     @else { (text::PAPER.get(lang)) }
                                 }
+                                @let target = match table.game.as_deref().and_then(table_id_of) {
+                                    Some(game) => format!("{origin}/play/tables/{game}"),
+                                    None => format!("{origin}/t/{}/seating", t.id),
+                                };
+                                (qr::inline(&target, text::QR_TABLE.get(lang)))
                             }
                         }
                     }
