@@ -128,10 +128,15 @@ async fn expect_shown(browser: &Browser, api: &Api, id: i64, token: &str, as_of:
         position.contains(&format!("Version {as_of} of {version}")),
         "{position}"
     );
-    assert!(
-        position.contains(expected["last_event"].as_str().unwrap()),
+    // The event in words for people, its stored type for programs.
+    assert_eq!(
+        browser
+            .eval("document.querySelector('[data-replay-position]').getAttribute('data-event')")
+            .await,
+        expected["last_event"],
         "{position}"
     );
+    assert!(!position.contains(".v1"), "{position}");
     let search = browser.eval("location.search").await;
     assert_eq!(search, json!(format!("?as_of={as_of}")));
     // Every card has its name for screen readers.

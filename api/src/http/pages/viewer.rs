@@ -83,6 +83,8 @@ pub fn viewer(lang: Lang, caption: &str, step_word: &str, go_to: &str) -> Markup
             data-record-problem=(text::RECORD_PROBLEM.get(lang))
             data-record-stops-here=(text::RECORD_STOPS_HERE.get(lang))
             data-go-to-stop=(text::GO_TO_STOP.get(lang))
-            data-card-names=(text::CARD_NAMES.get(lang)) { }
+            data-card-names=(text::CARD_NAMES.get(lang))
+            data-round-word=(text::ROUND_WORD.get(lang))
+            data-event-names=(text::EVENT_NAMES.get(lang)) { }
     }
 }

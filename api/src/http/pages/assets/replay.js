@@ -22,6 +22,14 @@
     return e;
   };
 
+  // A stored event's type in words (its name without the version), from the page's
+  // labels; a type the page does not know is shown as it is.
+  var eventName = function (type) {
+    var labels = document.querySelector("[data-replay-labels]");
+    var names = labels ? JSON.parse(labels.dataset.eventNames || "{}") : {};
+    return names[String(type).replace(/\.v\d+$/, "")] || type;
+  };
+
   // The viewer in `root`: `source.go(n)` must resolve to the frame at step n (null: the
   // latest); the viewer draws it and keeps the controls and the address in step.
   var viewer = function (root, source) {
@@ -71,7 +79,7 @@
     var showPile = function (frame) {
       pile.textContent = "";
       var history = frame.pile;
-      pileTitle.textContent = history ? labels.pile + " " + history.round : labels.pile;
+      pileTitle.textContent = history ? labels.pile + " · " + labels.roundWord + " " + history.round : labels.pile;
       if (!history) { pile.appendChild(element("li", {}, labels.notDealt)); return; }
       history.throws.forEach(function (thrown) {
         var li = element("li", { "data-version": String(thrown.version) });
@@ -126,7 +134,7 @@
       shown = frame;
       root.setAttribute("data-shown", String(frame.at));
       var where = labels.stepWord + " " + frame.at + " " + labels.of + " " + frame.last +
-        " · " + labels.event + ": " + frame.event;
+        " · " + labels.event + ": " + eventName(frame.event);
       if (frame.position) {
         where += " (" + labels.record.replace("{r}", frame.position.round)
           .replace("{a}", frame.position.action) + ")";
@@ -266,7 +274,7 @@
       if (version <= 1) { view.listEvents([{ at: 1, text: labels.tableCreated }]); return; }
       desk.api("GET", base + "/diff?from=1&to=" + version).then(function (diff) {
         var list = [{ at: 1, text: labels.tableCreated }];
-        diff.events.forEach(function (e) { list.push({ at: e.version, text: e.summary || e.type }); });
+        diff.events.forEach(function (e) { list.push({ at: e.version, text: e.summary || eventName(e.type) }); });
         view.listEvents(list);
       }, desk.failed);
     };
