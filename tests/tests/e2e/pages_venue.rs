@@ -107,6 +107,20 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
     );
     phone.check_page("venue-table").await;
 
+    // The desk, while the game is on: the online table says how long since its last
+    // move, so a stalled table shows.
+    let desk = Browser::launch(1280, 900).await;
+    desk.goto(&app.url(&format!("/desk/t/{id}"))).await;
+    desk.log_in("venue_org", &format!("/desk/t/{id}")).await;
+    let playing = desk
+        .eval("document.querySelector('section.round .table-card .status').innerText")
+        .await;
+    let playing = playing.as_str().unwrap();
+    assert!(
+        playing.starts_with("playing · last move ") && playing.ends_with(" min ago"),
+        "{playing}"
+    );
+
     // The game is played (through the API, for every seat); the page follows it.
     let played = play_to_end(&api, game, &seated, 5_000, 0, |_| async {}).await;
     let rounds: serde_json::Value = api
@@ -163,9 +177,7 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
         card.as_str().unwrap().contains(&format!("won by {winner}")),
         "{card}"
     );
-    let desk = Browser::launch(1280, 900).await;
     desk.goto(&app.url(&format!("/desk/t/{id}"))).await;
-    desk.log_in("venue_org", &format!("/desk/t/{id}")).await;
     let desk_card = desk
         .eval("document.querySelector('section.round .table-card').innerText")
         .await;

@@ -464,6 +464,11 @@ pub const QR_SLIP: Text = Text::new(
     "QR-code: de link om je wachtwoord te kiezen",
     "Code QR : le lien pour choisir votre mot de passe",
 );
+pub const LAST_MOVE: Text = Text::new(
+    "last move {minutes} min ago",
+    "laatste zet {minutes} min geleden",
+    "dernier coup il y a {minutes} min",
+);
 pub const SIGN_UP: Text = Text::new(
     "Create an account",
     "Een account aanmaken",

@@ -6,12 +6,14 @@
 //! they send (`assets/desk.js`); what the server refuses is shown as its problem's
 //! detail.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::json;
+use time::OffsetDateTime;
+use yaniv_domain::table::TableStatus;
 use yaniv_domain::tournament::{Phase, PlayerView, Round, StageKind};
 
 use super::frame;
@@ -21,6 +23,7 @@ use crate::http::pages::layout::Page;
 use crate::http::pages::text;
 use crate::http::pages::tournament::seating::status;
 use crate::http::pages::tournament::{Loaded, live_region, name_of, or_failure, tournament_page};
+use crate::tables::listing::{self, ListFilter};
 use crate::tables::table_id_of;
 use crate::tournaments::named::usernames_of;
 
@@ -138,7 +141,12 @@ fn flagged(t: &Loaded, lang: Lang) -> Markup {
 /// The tables of every round, the one being played first and the earlier ones
 /// folded: each with where it stands (and who won), and its sheet (paper tables) or its
 /// game and replay (online tables).
-fn round_tables(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
+fn round_tables(
+    t: &Loaded,
+    names: &BTreeMap<i64, Option<String>>,
+    moved: &HashMap<i64, OffsetDateTime>,
+    lang: Lang,
+) -> Markup {
     let state = t.tournament.state();
     let mut rounds: Vec<(StageKind, &Round)> = state
         .stages
@@ -167,12 +175,12 @@ fn round_tables(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -
                 }
             }
         }
-        (round_section(t, kind, current, names, lang))
+        (round_section(t, kind, current, names, moved, lang))
         @if !rounds.is_empty() {
             details.earlier {
                 summary { (text::EARLIER_ROUNDS.get(lang)) }
                 @for (kind, round) in rounds.iter().rev() {
-                    (round_section(t, *kind, round, names, lang))
+                    (round_section(t, *kind, round, names, moved, lang))
                 }
             }
         }
@@ -195,8 +203,10 @@ fn round_section(
     kind: StageKind,
     round: &Round,
     names: &BTreeMap<i64, Option<String>>,
+    moved: &HashMap<i64, OffsetDateTime>,
     lang: Lang,
 ) -> Markup {
+    let now = OffsetDateTime::now_utc();
     let at = round.draw.round_ref();
     let id = |k: usize| format!("desk-{}-{}-{}", at.stage, at.round, k + 1);
     html! {
@@ -215,7 +225,14 @@ fn round_section(
                         ol {
                             @for player in &table.players { li { (name_of(names, *player)) } }
                         }
-                        p.status { (status(table, names, lang)) }
+                        p.status {
+                            (status(table, names, lang))
+                            // A game in play: how long since its last move, so a stalled
+                            // table shows from the desk.
+                            @if let Some(at) = table.game.as_deref().and_then(table_id_of).and_then(|g| moved.get(&g)).filter(|_| table.result.is_none()) {
+                                " · " (text::LAST_MOVE.get(lang).replace("{minutes}", &(now - *at).whole_minutes().max(0).to_string()))
+                            }
+                        }
                         @if let Some(game) = table.game.as_deref().and_then(table_id_of) {
                             ul.plain {
                                 li {
@@ -364,6 +381,16 @@ pub async fn desk(
         let players = s.player_views();
         let names = or_failure(usernames_of(&state.db, players.iter().map(|p| p.player)).await)?;
         let before_start = s.stages.is_empty();
+        let playing = ListFilter {
+            status: Some(TableStatus::Playing),
+            tournament: Some(t.id),
+            ..ListFilter::default()
+        };
+        let moved: HashMap<i64, OffsetDateTime> =
+            or_failure(listing::list(&state.db, playing, None, 1000).await)?
+                .into_iter()
+                .map(|row| (row.id, row.updated_at))
+                .collect();
         let referee_names =
             or_failure(usernames_of(&state.db, t.view.referees.iter().copied()).await)?;
         let live = html! {
@@ -374,7 +401,7 @@ pub async fn desk(
             }
             (steps(&t, &names, lang))
             (flagged(&t, lang))
-            (round_tables(&t, &names, lang))
+            (round_tables(&t, &names, &moved, lang))
             (referees(&t, &referee_names, lang))
             h2 { (text::REGISTRATION.get(lang)) }
             div.scroll {
