@@ -23,6 +23,13 @@ async fn a_player_plays_bots_to_the_end_on_a_phone() {
     // /play asks for a log-in, then comes back.
     browser.goto(&app.url("/play")).await;
     browser.log_in("pia_play", "/play").await;
+    // The player's own tables are drawn above the form: wait until nothing moves.
+    browser
+        .wait_until(
+            "document.querySelector('[data-play-mine]').dataset.loaded === 'true'",
+            WAIT,
+        )
+        .await;
     browser.check_page("play-new-table").await;
     browser
         .eval("(() => { const p = document.querySelector('#preset'); p.value = 'israeli'; })()")

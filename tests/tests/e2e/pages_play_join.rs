@@ -21,7 +21,21 @@ async fn logged_in(app: &TestApp, name: &str, path: &str) -> Browser {
     let browser = Browser::launch(390, 844).await;
     browser.goto(&app.url(path)).await;
     browser.log_in(name, path).await;
+    if path == "/play" {
+        settled(&browser).await;
+    }
     browser
+}
+
+/// Waits until `/play` has drawn the player's own tables, above the rest of the page,
+/// so that nothing moves under a click.
+async fn settled(browser: &Browser) {
+    browser
+        .wait_until(
+            "document.querySelector('[data-play-mine]').dataset.loaded === 'true'",
+            WAIT,
+        )
+        .await;
 }
 
 async fn fits_the_phone(browser: &Browser, what: &str) {

@@ -102,7 +102,10 @@
     }).then(function (items) {
       list.textContent = "";
       items.forEach(function (item) { list.appendChild(item); });
-    }).catch(desk.failed);
+    }).catch(desk.failed).then(function () {
+      // Drawn (or failed): what is below has stopped moving.
+      list.closest("section").setAttribute("data-loaded", "true");
+    });
   };
 
   var start = function () {
