@@ -22,7 +22,9 @@ use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
 use crate::http::pages::tournament::seating::status;
-use crate::http::pages::tournament::{Loaded, live_region, name_of, or_failure, tournament_page};
+use crate::http::pages::tournament::{
+    Loaded, live_region, name_of, or_failure, round_title, tournament_page,
+};
 use crate::tables::listing::{self, ListFilter};
 use crate::tables::table_id_of;
 use crate::tournaments::named::usernames_of;
@@ -185,17 +187,6 @@ fn round_tables(
             }
         }
     }
-}
-
-fn round_title(kind: StageKind, round: &Round, lang: Lang) -> String {
-    if round.draw.final_table {
-        return text::FINAL_TABLE.get(lang).to_owned();
-    }
-    let stage = match kind {
-        StageKind::Qualification => text::QUALIFICATION.get(lang),
-        StageKind::Knockout => text::KNOCKOUT.get(lang),
-    };
-    format!("{stage} · {} {}", text::ROUND.get(lang), round.draw.round)
 }
 
 fn round_section(

@@ -126,14 +126,9 @@ pub async fn table(
 ) -> HttpResponse {
     let lang = Lang::of(&req);
     let id = path.into_inner();
-    let place = place_of(&state, id).await;
+    let place = place_of(&state, id, lang).await;
     let title = match &place {
-        Some(p) => format!(
-            "{} {} · {}",
-            text::TABLE.get(lang),
-            p.table,
-            p.round_name(lang)
-        ),
+        Some(p) => format!("{} {} · {}", text::TABLE.get(lang), p.table, p.round),
         None => format!("{} #{id}", text::TABLE.get(lang)),
     };
     let body = frame(
@@ -142,7 +137,7 @@ pub async fn table(
             @if let Some(p) = &place {
                 p.context {
                     a href={ "/t/" (p.tournament) "/seating" } { (p.name) }
-                    " · " (p.round_name(lang))
+                    " · " (p.round)
                 }
                 h1 { (text::TABLE.get(lang)) " " (p.table) }
             } @else {

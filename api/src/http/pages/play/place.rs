@@ -1,12 +1,9 @@
 //! Where a game table is played in its tournament, for the heading of its page: the
 //! tournament, the stage, the round and the table number as the seating shows them.
 
-use yaniv_domain::tournament::StageKind;
-
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
-use crate::http::pages::text;
-use crate::http::pages::tournament::load;
+use crate::http::pages::tournament::{load, round_title};
 use crate::tables::{listing, stream_id};
 
 /// A tournament table, named as its tournament's pages name it.
@@ -14,31 +11,16 @@ use crate::tables::{listing, stream_id};
 pub struct Placed {
     pub tournament: i64,
     pub name: String,
-    pub stage: StageKind,
-    pub final_table: bool,
-    pub round: u32,
+    /// "Qualification · Round 2" (or "Final table"), in the page's language.
+    pub round: String,
     /// The table's number in its round, from 1.
     pub table: usize,
-}
-
-impl Placed {
-    /// "Qualification · Round 2" (or "Final table").
-    pub fn round_name(&self, lang: Lang) -> String {
-        if self.final_table {
-            return text::FINAL_TABLE.get(lang).to_owned();
-        }
-        let stage = match self.stage {
-            StageKind::Qualification => text::QUALIFICATION.get(lang),
-            StageKind::Knockout => text::KNOCKOUT.get(lang),
-        };
-        format!("{stage} · {} {}", text::ROUND.get(lang), self.round)
-    }
 }
 
 /// Where game table `id` is played, when a tournament's draw created it. A table
 /// outside tournaments, or a tournament that cannot be read now, has no place: the
 /// page then names the table by its id alone.
-pub async fn place_of(state: &AppState, id: i64) -> Option<Placed> {
+pub async fn place_of(state: &AppState, id: i64, lang: Lang) -> Option<Placed> {
     let tournament = match listing::tournament_of(&state.db, id).await {
         Ok(found) => found?,
         Err(error) => {
@@ -62,9 +44,7 @@ pub async fn place_of(state: &AppState, id: i64) -> Option<Placed> {
             Some(Placed {
                 tournament,
                 name: loaded.view.name.clone(),
-                stage,
-                final_table: round.draw.final_table,
-                round: round.draw.round,
+                round: round_title(stage, round, lang),
                 table: table + 1,
             })
         })

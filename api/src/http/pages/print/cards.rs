@@ -7,8 +7,9 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 
-use super::{Problem, RoundQuery, chosen_round, page, printable, round_title};
+use super::{Problem, RoundQuery, chosen_round, page, printable};
 use crate::app_state::AppState;
+use crate::http::pages::tournament::round_title;
 use crate::http::pages::tournament::{name_of, or_failure};
 use crate::http::pages::{qr, text};
 use crate::tables::table_id_of;

@@ -123,23 +123,6 @@ pub fn chosen_round<'t>(
     Ok(found.map(|r| (stage.number, stage.kind, r)))
 }
 
-/// "Qualification · Round 2", "Knockout · Round 1" or "Final table".
-pub fn round_title(kind: StageKind, round: &Round, lang: Lang) -> String {
-    if round.draw.final_table {
-        return text::FINAL_TABLE.get(lang).to_owned();
-    }
-    let kind = match kind {
-        StageKind::Qualification => text::QUALIFICATION,
-        StageKind::Knockout => text::KNOCKOUT,
-    };
-    format!(
-        "{} · {} {}",
-        kind.get(lang),
-        text::ROUND.get(lang),
-        round.draw.round
-    )
-}
-
 /// `template` in `lang` with `{a}` and `{b}` replaced (numbers from the rules).
 pub fn fill(template: Text, lang: Lang, a: impl ToString, b: impl ToString) -> String {
     template

@@ -10,10 +10,11 @@ use yaniv_domain::rules::Rules;
 use yaniv_domain::tournament::Table;
 
 use super::reminders::{end_limit, reminders};
-use super::{Problem, RoundQuery, chosen_round, page, printable, round_title};
+use super::{Problem, RoundQuery, chosen_round, page, printable};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
+use crate::http::pages::tournament::round_title;
 use crate::http::pages::tournament::{Loaded, name_of, or_failure};
 use crate::tournaments::named::usernames_of;
 

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use yaniv_domain::tournament::{Phase, Tournament, TournamentView};
+use yaniv_domain::tournament::{Phase, Round, StageKind, Tournament, TournamentView};
 
 use super::lang::{Lang, Text};
 use super::layout::{self, Page};
@@ -274,4 +274,21 @@ pub fn phase_name(phase: Phase) -> String {
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
+}
+
+/// "Qualification · Round 2", "Knockout · Round 1" or "Final table".
+pub fn round_title(kind: StageKind, round: &Round, lang: Lang) -> String {
+    if round.draw.final_table {
+        return text::FINAL_TABLE.get(lang).to_owned();
+    }
+    let kind = match kind {
+        StageKind::Qualification => text::QUALIFICATION,
+        StageKind::Knockout => text::KNOCKOUT,
+    };
+    format!(
+        "{} · {} {}",
+        kind.get(lang),
+        text::ROUND.get(lang),
+        round.draw.round
+    )
 }

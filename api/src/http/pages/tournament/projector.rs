@@ -19,20 +19,12 @@ use crate::tournaments::named::usernames_of;
 /// "Round 2 of 3" in a qualification (its number of rounds is set), "Knockout · Round
 /// 1", or "Final table".
 fn round_of(t: &Loaded, kind: StageKind, round: &Round, lang: Lang) -> String {
-    if round.draw.final_table {
-        return text::FINAL_TABLE.get(lang).to_owned();
-    }
-    match (kind, t.view.config.qualification_rounds) {
-        (StageKind::Qualification, of) => text::ROUND_OF
+    match kind {
+        StageKind::Qualification if !round.draw.final_table => text::ROUND_OF
             .get(lang)
             .replace("{round}", &round.draw.round.to_string())
-            .replace("{of}", &of.to_string()),
-        (StageKind::Knockout, _) => format!(
-            "{} · {} {}",
-            text::KNOCKOUT.get(lang),
-            text::ROUND.get(lang),
-            round.draw.round
-        ),
+            .replace("{of}", &t.view.config.qualification_rounds.to_string()),
+        _ => super::round_title(kind, round, lang),
     }
 }
 
