@@ -51,6 +51,9 @@ fn decisions() -> Vec<Event> {
         run(&mut t, &org, Command::Register { player: p });
         run(&mut t, &org, Command::CheckIn { player: p });
     }
+    // A check-in taken back, then made again.
+    run(&mut t, &org, Command::UndoCheckIn { player: 108 });
+    run(&mut t, &org, Command::CheckIn { player: 108 });
     run(&mut t, &org, Command::Withdraw { player: 109 });
     run(&mut t, &org, Command::StartQualification);
     run(

@@ -389,6 +389,19 @@ mod tournament_lifecycle {
             h.refuse(STRANGER, Command::CheckIn { player: 109 }),
             "forbidden"
         );
+        // The desk clicks the wrong name: the check-in is taken back before the start,
+        // and 109 is dropped like anyone who did not come.
+        h.org(Command::CheckIn { player: 109 });
+        assert_eq!(
+            h.refuse(STRANGER, Command::UndoCheckIn { player: 109 }),
+            "forbidden"
+        );
+        let undone = h.org(Command::UndoCheckIn { player: 109 });
+        assert!(matches!(undone[..], [Event::PlayerCheckInUndone(_)]));
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::UndoCheckIn { player: 109 }),
+            "not_checked_in"
+        );
         assert_eq!(
             h.refuse(ORGANIZER, Command::StartQualification),
             "wrong_phase"
@@ -407,6 +420,10 @@ mod tournament_lifecycle {
         );
         assert_eq!(
             h.refuse(110, Command::CheckIn { player: 110 }),
+            "wrong_phase"
+        );
+        assert_eq!(
+            h.refuse(ORGANIZER, Command::UndoCheckIn { player: 101 }),
             "wrong_phase"
         );
         let d = h.draw(1);

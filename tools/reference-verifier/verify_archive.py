@@ -507,7 +507,8 @@ GAME_EVENTS = {
 }
 TOURNAMENT_EVENTS = {
     "tournament_created.v1", "stages_configured.v1", "player_registered.v1",
-    "player_entered_late.v1", "player_checked_in.v1", "player_withdrew.v1",
+    "player_entered_late.v1", "player_checked_in.v1", "player_check_in_undone.v1",
+    "player_withdrew.v1",
     "player_disqualified.v1", "draw_seed_committed.v1", "stage_started.v1",
     "round_drawn.v1", "round_redrawn.v1", "table_game_started.v1",
     "result_recorded.v1", "result_corrected.v1", "game_voided.v1",
@@ -2127,6 +2128,9 @@ class TournamentChecker:
 
     def on_player_checked_in(self, version, p):
         self.players[self.idx(p["player"])]["checked_in"] = True
+
+    def on_player_check_in_undone(self, version, p):
+        self.players[self.idx(p["player"])]["checked_in"] = False
 
     def on_player_withdrew(self, version, p):
         self.players[self.idx(p["player"])]["withdrawn"] = True

@@ -181,6 +181,8 @@ pub struct ListedTable {
     pub version: i64,
     pub tournament_id: Option<i64>,
     pub waiting_on: Option<i16>,
+    /// The account in the seat `waiting_on` names, when a person sits there.
+    pub waiting_on_username: Option<String>,
     pub updated_at: OffsetDateTime,
     pub deadline_at: Option<OffsetDateTime>,
 }
@@ -207,8 +209,10 @@ pub async fn list(
     let rows = sqlx::query_as::<_, ListedTable>(
         "SELECT t.id, t.created_by, a.username AS created_by_username, t.created_at, t.preset, \
                 t.seats, t.free_seats, t.status, t.version, t.tournament_id, t.waiting_on, \
-                t.updated_at, t.deadline_at \
+                w.username AS waiting_on_username, t.updated_at, t.deadline_at \
          FROM game_tables t JOIN accounts a ON a.id = t.created_by \
+         LEFT JOIN table_seats ws ON ws.table_id = t.id AND ws.seat = t.waiting_on \
+         LEFT JOIN accounts w ON w.id = ws.account_id \
          WHERE ($1::text IS NULL OR t.status = $1) AND ($2::bigint IS NULL OR t.id < $2) \
            AND ($4::bigint IS NULL OR t.tournament_id = $4) \
            AND ($5::int IS NULL OR (t.status = 'playing' \

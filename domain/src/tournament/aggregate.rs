@@ -117,6 +117,7 @@ impl Refusal for TournamentError {
             ("already_registered", NotNow),
             ("not_registered", NotNow),
             ("already_checked_in", NotNow),
+            ("not_checked_in", NotNow),
             ("player_withdrawn", NotNow),
             ("player_disqualified", NotNow),
             ("already_referee", NotNow),

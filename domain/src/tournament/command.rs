@@ -53,6 +53,9 @@ pub enum Command {
     EnterLate { player: AccountId },
     /// The player or an official, before the qualification starts.
     CheckIn { player: AccountId },
+    /// The player or an official, before the qualification starts: takes back a
+    /// check-in made by mistake (the wrong name clicked at the door).
+    UndoCheckIn { player: AccountId },
     /// The player or the organizer, until the tournament is over. A withdrawn player is
     /// never seated again.
     Withdraw { player: AccountId },

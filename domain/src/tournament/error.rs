@@ -62,6 +62,8 @@ pub enum TournamentError {
     NotRegistered(AccountId),
     #[error("player {0} has already checked in")]
     AlreadyCheckedIn(AccountId),
+    #[error("player {0} has not checked in")]
+    NotCheckedIn(AccountId),
     #[error("player {0} has withdrawn")]
     Withdrawn(AccountId),
     #[error("player {0} is disqualified")]
@@ -167,6 +169,7 @@ impl TournamentError {
             TournamentError::AlreadyRegistered(_) => "already_registered",
             TournamentError::NotRegistered(_) => "not_registered",
             TournamentError::AlreadyCheckedIn(_) => "already_checked_in",
+            TournamentError::NotCheckedIn(_) => "not_checked_in",
             TournamentError::Withdrawn(_) => "player_withdrawn",
             TournamentError::Disqualified(_) => "player_disqualified",
             TournamentError::AlreadyReferee(_) => "already_referee",

@@ -41,6 +41,8 @@ pub enum Event {
     PlayerEnteredLate(PlayerEnteredLate),
     #[serde(rename = "player_checked_in.v1")]
     PlayerCheckedIn(PlayerChanged),
+    #[serde(rename = "player_check_in_undone.v1")]
+    PlayerCheckInUndone(PlayerChanged),
     #[serde(rename = "player_withdrew.v1")]
     PlayerWithdrew(PlayerChanged),
     #[serde(rename = "player_disqualified.v1")]
@@ -73,7 +75,7 @@ pub enum Event {
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 23] = [
+    pub const TYPES: [&'static str; 24] = [
         "tournament_created.v1",
         "stages_configured.v1",
         "referee_added.v1",
@@ -97,6 +99,7 @@ impl Event {
         "tournament_finished.v1",
         "player_entered_late.v1",
         "no_show_recorded.v1",
+        "player_check_in_undone.v1",
     ];
 
     /// The `type` tag.
@@ -125,6 +128,7 @@ impl Event {
             Event::Finished(_) => 20,
             Event::PlayerEnteredLate(_) => 21,
             Event::NoShowRecorded(_) => 22,
+            Event::PlayerCheckInUndone(_) => 23,
         };
         Event::TYPES[i]
     }

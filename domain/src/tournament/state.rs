@@ -186,6 +186,11 @@ impl State {
                     p.checked_in = true;
                 }
             }
+            Event::PlayerCheckInUndone(e) => {
+                if let Some(p) = self.player_mut(e.player) {
+                    p.checked_in = false;
+                }
+            }
             Event::PlayerWithdrew(e) => {
                 if let Some(p) = self.player_mut(e.player)
                     && !p.withdrawn

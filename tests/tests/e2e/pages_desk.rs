@@ -126,7 +126,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
         [("carla_d".to_owned(), "not checked in".to_owned())]
     );
     browser
-        .click("[data-desk-players] tbody tr:not([hidden]) button[data-command*='check_in']")
+        .click("[data-desk-players] tbody tr:not([hidden]) button[data-command*='check_in']:not([data-command*='undo'])")
         .await;
     browser
         .wait_until(
@@ -141,15 +141,17 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
         .await;
     for _ in 0..6 {
         let left = browser
-            .eval("document.querySelectorAll(\"button[data-command*='check_in']\").length")
+            .eval("document.querySelectorAll(\"button[data-command*='check_in']:not([data-command*='undo'])\").length")
             .await
             .as_u64()
             .unwrap();
-        browser.click("button[data-command*='check_in']").await;
+        browser
+            .click("button[data-command*='check_in']:not([data-command*='undo'])")
+            .await;
         browser
             .wait_until(
                 &format!(
-                    "document.querySelectorAll(\"button[data-command*='check_in']\").length === {}",
+                    "document.querySelectorAll(\"button[data-command*='check_in']:not([data-command*='undo'])\").length === {}",
                     left - 1
                 ),
                 WAIT,
@@ -166,10 +168,12 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
             WAIT,
         )
         .await;
-    browser.click("button[data-command*='check_in']").await;
+    browser
+        .click("button[data-command*='check_in']:not([data-command*='undo'])")
+        .await;
     browser
         .wait_until(
-            "document.querySelectorAll(\"button[data-command*='check_in']\").length === 0",
+            "document.querySelectorAll(\"button[data-command*='check_in']:not([data-command*='undo'])\").length === 0",
             WAIT,
         )
         .await;

@@ -116,8 +116,13 @@ async fn a_player_finds_and_follows_their_online_table_from_the_seating() {
         .eval("document.querySelector('section.round .table-card .status').innerText")
         .await;
     let playing = playing.as_str().unwrap();
+    // ... and whose move it waits for, by name.
+    let view = api.view(game, &me.token).await;
+    let to_act = view["game"]["to_act"].as_u64().expect("a seat to act") as usize;
+    let waited = view["table"]["seats"][to_act]["name"].as_str().unwrap();
     assert!(
-        playing.starts_with("playing · last move ") && playing.ends_with(" min ago"),
+        playing.starts_with(&format!("playing · {waited} to play · last move "))
+            && playing.ends_with(" min ago"),
         "{playing}"
     );
 

@@ -464,6 +464,7 @@ pub const QR_SLIP: Text = Text::new(
     "QR-code: de link om je wachtwoord te kiezen",
     "Code QR : le lien pour choisir votre mot de passe",
 );
+pub const TO_PLAY: Text = Text::new("{name} to play", "{name} is aan zet", "à {name} de jouer");
 pub const LAST_MOVE: Text = Text::new(
     "last move {minutes} min ago",
     "laatste zet {minutes} min geleden",
@@ -535,6 +536,11 @@ pub const DESK_INTRO: Text = Text::new(
     "Choisissez un tournoi à gérer. Les officiels (l'organisateur et les arbitres) agissent depuis sa page de bureau.",
 );
 pub const CHECK_IN: Text = Text::new("Check in", "Aanmelden aan de deur", "Pointer");
+pub const UNDO_CHECK_IN: Text = Text::new(
+    "Undo check-in",
+    "Aanmelding ongedaan maken",
+    "Annuler le pointage",
+);
 pub const CHECKED_IN: Text = Text::new("checked in", "aanwezig", "pointé");
 pub const NOT_CHECKED_IN: Text = Text::new("not checked in", "nog niet aanwezig", "non pointé");
 pub const WITHDRAW: Text = Text::new("Withdraw", "Terugtrekken", "Retirer");

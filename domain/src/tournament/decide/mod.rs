@@ -66,6 +66,7 @@ impl Tournament {
             Command::Register { player } => one(s.decide_register(ctx, *player)?),
             Command::EnterLate { player } => one(s.decide_enter_late(ctx, *player)?),
             Command::CheckIn { player } => one(s.decide_check_in(ctx, *player)?),
+            Command::UndoCheckIn { player } => one(s.decide_undo_check_in(ctx, *player)?),
             Command::Withdraw { player } => one(s.decide_withdraw(ctx, *player)?),
             Command::Disqualify { player, reason } => {
                 one(s.decide_disqualify(ctx, *player, reason)?)

@@ -139,6 +139,18 @@ impl State {
         }))
     }
 
+    pub(super) fn decide_undo_check_in(&self, ctx: &Context, player: AccountId) -> Decision {
+        self.require(ctx, Role::PlayerOrOfficial, Some(player))?;
+        self.before_the_start("the qualification has started: check-in is over")?;
+        if !self.active_player(player)?.checked_in {
+            return Err(TournamentError::NotCheckedIn(player));
+        }
+        Ok(Event::PlayerCheckInUndone(PlayerChanged {
+            player,
+            by: ctx.actor,
+        }))
+    }
+
     pub(super) fn decide_withdraw(&self, ctx: &Context, player: AccountId) -> Decision {
         // Withdrawing someone else takes them out as surely as a disqualification: an
         // official's act, by one who plays nowhere in the tournament.

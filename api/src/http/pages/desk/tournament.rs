@@ -146,7 +146,7 @@ fn flagged(t: &Loaded, lang: Lang) -> Markup {
 fn round_tables(
     t: &Loaded,
     names: &BTreeMap<i64, Option<String>>,
-    moved: &HashMap<i64, OffsetDateTime>,
+    moved: &HashMap<i64, Playing>,
     lang: Lang,
 ) -> Markup {
     let state = t.tournament.state();
@@ -189,12 +189,19 @@ fn round_tables(
     }
 }
 
+/// An online game in play, as the desk shows it.
+struct Playing {
+    last_move: OffsetDateTime,
+    /// Whose move the game waits for, by name.
+    to_play: Option<String>,
+}
+
 fn round_section(
     t: &Loaded,
     kind: StageKind,
     round: &Round,
     names: &BTreeMap<i64, Option<String>>,
-    moved: &HashMap<i64, OffsetDateTime>,
+    moved: &HashMap<i64, Playing>,
     lang: Lang,
 ) -> Markup {
     let now = OffsetDateTime::now_utc();
@@ -220,8 +227,11 @@ fn round_section(
                             (status(table, names, lang))
                             // A game in play: how long since its last move, so a stalled
                             // table shows from the desk.
-                            @if let Some(at) = table.game.as_deref().and_then(table_id_of).and_then(|g| moved.get(&g)).filter(|_| table.result.is_none()) {
-                                " · " (text::LAST_MOVE.get(lang).replace("{minutes}", &(now - *at).whole_minutes().max(0).to_string()))
+                            @if let Some(playing) = table.game.as_deref().and_then(table_id_of).and_then(|g| moved.get(&g)).filter(|_| table.result.is_none()) {
+                                @if let Some(name) = &playing.to_play {
+                                    " · " span data-to-play { (text::TO_PLAY.get(lang).replace("{name}", name)) }
+                                }
+                                " · " (text::LAST_MOVE.get(lang).replace("{minutes}", &(now - playing.last_move).whole_minutes().max(0).to_string()))
                             }
                         }
                         @if let Some(game) = table.game.as_deref().and_then(table_id_of) {
@@ -342,6 +352,13 @@ fn player_row(p: &PlayerView, name: &str, lang: Lang, before_start: bool, hidden
                     }
                     " "
                 }
+                @if active && before_start && p.checked_in {
+                    button type="button" class="secondary" aria-label={ (text::UNDO_CHECK_IN.get(lang)) ": " (name) }
+                        data-command=(json!({"command": "undo_check_in", "player": p.player}).to_string()) {
+                        (text::UNDO_CHECK_IN.get(lang))
+                    }
+                    " "
+                }
                 @if active {
                     button type="button" class="secondary"
                         aria-label={ (text::WITHDRAW.get(lang)) ": " (name) }
@@ -377,10 +394,16 @@ pub async fn desk(
             tournament: Some(t.id),
             ..ListFilter::default()
         };
-        let moved: HashMap<i64, OffsetDateTime> =
+        let moved: HashMap<i64, Playing> =
             or_failure(listing::list(&state.db, playing, None, 1000).await)?
                 .into_iter()
-                .map(|row| (row.id, row.updated_at))
+                .map(|row| {
+                    let playing = Playing {
+                        last_move: row.updated_at,
+                        to_play: row.waiting_on_username,
+                    };
+                    (row.id, playing)
+                })
                 .collect();
         let referee_names =
             or_failure(usernames_of(&state.db, t.view.referees.iter().copied()).await)?;
