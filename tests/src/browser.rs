@@ -37,7 +37,7 @@ pub struct Browser {
     session: String,
     /// Console errors and uncaught exceptions, as they came.
     errors: Arc<Mutex<Vec<String>>>,
-    /// Every protocol event of the tab (method, params), for `wait_for_event` and
+    /// Every protocol event of the tab (method, params), for `wait_for_new_page` and
     /// [`Browser::dialogs`].
     events: Arc<Mutex<Vec<(String, Value)>>>,
     _profile: TempDir,
@@ -246,19 +246,29 @@ impl Browser {
         if let Some(error) = navigated.get("errorText") {
             panic!("opening {url}: {error}");
         }
-        self.wait_for_event("Page.loadEventFired", Duration::from_secs(20))
-            .await;
+        self.wait_for_new_page(Duration::from_secs(20)).await;
     }
 
-    async fn wait_for_event(&self, method: &str, timeout: Duration) {
+    /// Waits for the load event of a document navigated to from now on: the previous
+    /// page's own load event may still arrive (a page that had just sent the browser
+    /// on), and must not count.
+    async fn wait_for_new_page(&self, timeout: Duration) {
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
-            if self.events.lock().unwrap().iter().any(|(m, _)| m == method) {
-                return;
+            {
+                let events = self.events.lock().unwrap();
+                let navigated = events.iter().position(|(m, params)| {
+                    m == "Page.frameNavigated" && params["frame"]["parentId"].is_null()
+                });
+                if let Some(at) = navigated
+                    && events[at..].iter().any(|(m, _)| m == "Page.loadEventFired")
+                {
+                    return;
+                }
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
-                "no {method} within {timeout:?}"
+                "no new page loaded within {timeout:?}"
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -435,8 +445,7 @@ impl Browser {
             )
             .await;
         }
-        self.wait_for_event("Page.loadEventFired", Duration::from_secs(20))
-            .await;
+        self.wait_for_new_page(Duration::from_secs(20)).await;
     }
 
     /// A PNG of the whole page, written to `target/screenshots/NAME.png`; its path.

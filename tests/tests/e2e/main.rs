@@ -22,6 +22,7 @@ mod load_smoke;
 mod metrics;
 mod one_statement_writes;
 mod operations;
+mod pages_day;
 mod pages_desk;
 mod pages_languages;
 mod pages_play;

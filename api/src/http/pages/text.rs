@@ -1072,6 +1072,16 @@ pub const TABLE_MAX: Text = Text::new(
     "Maximum spelers per tafel",
     "Maximum de joueurs par table",
 );
+pub const GAME_ENDS_AT: Text = Text::new(
+    "Points limit of a game",
+    "Puntengrens van een spel",
+    "Limite de points d'une partie",
+);
+pub const GAME_ENDS_AT_HINT: Text = Text::new(
+    "Empty: the rules' own limit. Lower it for shorter games on a tight schedule.",
+    "Leeg: de grens van de regels. Verlaag ze voor kortere spellen als de tijd krap is.",
+    "Vide : la limite des règles. Abaissez-la pour des parties plus courtes quand le temps presse.",
+);
 pub const CREATE: Text = Text::new("Create", "Aanmaken", "Créer");
 pub const RESULTS_CSV: Text = Text::new("Results (CSV)", "Uitslagen (CSV)", "Résultats (CSV)");
 pub const STANDINGS_CSV: Text =

@@ -17,10 +17,50 @@
     try { return JSON.parse(window.sessionStorage.getItem(KEY) || "null"); } catch (e) { return null; }
   };
   var status = document.querySelector("[data-desk-status]");
+  // What was said is shown next to the control that asked for it (the button, or
+  // the end of the form); the status line at the top stays the one live region, for
+  // screen readers, and shows itself only when that control is gone.
+  var said = { message: null, isError: false, find: null, shown: null };
+  var controlOf = function (target) {
+    var control = target && target.closest ? target.closest("form, button") : null;
+    if (!control || control.closest("[data-desk-status]")) { return null; }
+    var form = control.tagName === "FORM" ? control : control.form;
+    if (form && control.type === "submit") { control = form; }
+    // Found again by what marks it, since a refresh of the page's live part
+    // replaces the element itself.
+    var marks = Array.prototype.filter.call(control.attributes, function (a) { return a.name.indexOf("data-") === 0; });
+    if (marks.length === 0) { return null; }
+    var mark = marks[0];
+    var selector = control.tagName.toLowerCase() + "[" + mark.name + (mark.value === "" ? "" : "=\"" + CSS.escape(mark.value) + "\"") + "]";
+    return function () { return document.querySelector(selector); };
+  };
+  var remember = function (event) { said.find = controlOf(event.target); };
+  document.addEventListener("click", remember, true);
+  document.addEventListener("submit", remember, true);
+  var showNear = function () {
+    if (said.shown) { said.shown.remove(); said.shown = null; }
+    if (said.message === null || !status) { return; }
+    var control = said.find ? said.find() : null;
+    var kind = said.isError ? "problem" : "done";
+    if (!control) { status.className = kind; return; }
+    var near = document.createElement("p");
+    near.className = "said " + kind;
+    near.setAttribute("aria-hidden", "true");
+    near.textContent = said.message;
+    if (control.tagName === "FORM") { control.appendChild(near); } else { control.insertAdjacentElement("afterend", near); }
+    said.shown = near;
+    status.className = kind + " vh";
+  };
+  document.addEventListener("yaniv:updated", function () {
+    if (said.shown && !document.contains(said.shown)) { said.shown = null; }
+    if (said.message !== null && !said.shown) { showNear(); }
+  });
   var say = function (message, isError) {
     if (!status) { return; }
     status.textContent = message;
-    status.className = isError ? "problem" : "done";
+    said.message = message;
+    said.isError = isError;
+    showNear();
   };
   // The page's words for what this script says itself (the server's refusals come
   // in its problem documents).
@@ -137,12 +177,26 @@
     }, failed);
   }
   if (createForm) {
+    // The limit field shows the chosen rules' own limit until one is typed.
+    var showLimit = function () {
+      var end = JSON.parse(createForm.preset.selectedOptions[0].getAttribute("data-game-end"));
+      createForm.limit.placeholder = String(end[Object.keys(end)[0]].limit);
+    };
+    createForm.preset.addEventListener("change", showLimit);
+    showLimit();
     createForm.addEventListener("submit", function (event) {
       event.preventDefault();
       var number = function (field) { return Number(createForm[field].value); };
+      var rules = { preset: createForm.preset.value };
+      // A shorter game: the preset's own game end, with the limit typed in.
+      if (createForm.limit.value !== "") {
+        var end = JSON.parse(createForm.preset.selectedOptions[0].getAttribute("data-game-end"));
+        Object.keys(end).forEach(function (kind) { end[kind].limit = number("limit"); });
+        rules.overrides = { game_end: end };
+      }
       var body = {
         name: createForm.elements.namedItem("name").value,
-        rules: { preset: createForm.preset.value },
+        rules: rules,
         capacity: number("capacity"),
         config: { qualification_rounds: number("rounds"), table_min: number("table_min"), table_max: number("table_max") }
       };
@@ -232,7 +286,7 @@
       event.preventDefault();
       if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { return; }
       var paper = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
-      api("POST", base + "/draws", { paper_tables: paper }).then(changed, failed);
+      api("POST", base + "/draws", { paper_tables: paper }).then(function () { form.reset(); changed(); }, failed);
     } else if (form.hasAttribute("data-desk-redraw")) {
       event.preventDefault();
       var redraw = {
@@ -241,14 +295,15 @@
         reason: form.reason.value
       };
       var paperTables = form.paper.value.split(/[ ,]+/).filter(Boolean).map(Number);
-      api("POST", base + "/draws", { redraw: redraw, paper_tables: paperTables }).then(changed, failed);
+      api("POST", base + "/draws", { redraw: redraw, paper_tables: paperTables })
+        .then(function () { form.reset(); changed(); }, failed);
     } else if (form.hasAttribute("data-desk-no-show")) {
       event.preventDefault();
       var who = form.player.options[form.player.selectedIndex];
       if (!who || !window.confirm(form.dataset.confirm.replace("{name}", who.textContent))) { return; }
       var at = [form.dataset.stage, form.dataset.round, form.dataset.table].join("/");
       api("POST", base + "/tables/" + at + "/no-show", { player: Number(who.value), reason: form.reason.value })
-        .then(changed, failed);
+        .then(function () { form.reset(); changed(); }, failed);
     } else if (form.hasAttribute("data-desk-referee")) {
       event.preventDefault();
       var referee = form.username.value.trim();

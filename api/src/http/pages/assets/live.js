@@ -8,6 +8,36 @@
   var live = document.querySelector("[data-live]");
   if (live && window.EventSource && window.fetch && window.DOMParser) {
     var pending = null;
+    // What the person was doing in the part about to be replaced: what they typed
+    // (fields by id), where the cursor was, which folded sections were open. Put back
+    // in the new part, so a change elsewhere never eats a half-typed name.
+    var keep = function () {
+      var typed = [];
+      live.querySelectorAll("input[id], textarea[id]").forEach(function (field) {
+        if (field.type !== "file" && field.value !== field.defaultValue) { typed.push([field.id, field.value]); }
+      });
+      var focused = document.activeElement && live.contains(document.activeElement) ? document.activeElement : null;
+      var caret = null;
+      try { caret = focused && focused.id ? [focused.selectionStart, focused.selectionEnd] : null; } catch (e) { caret = null; }
+      var keyOf = function (details, i) { return details.className + "#" + i; };
+      var open = {};
+      live.querySelectorAll("details").forEach(function (details, i) { open[keyOf(details, i)] = details.open; });
+      return function () {
+        typed.forEach(function (entry) {
+          var field = document.getElementById(entry[0]);
+          if (field && live.contains(field)) { field.value = entry[1]; }
+        });
+        live.querySelectorAll("details").forEach(function (details, i) {
+          var was = open[keyOf(details, i)];
+          if (was !== undefined) { details.open = was; }
+        });
+        var again = focused && focused.id ? document.getElementById(focused.id) : null;
+        if (again && live.contains(again)) {
+          again.focus();
+          try { if (caret) { again.setSelectionRange(caret[0], caret[1]); } } catch (e) { /* not a text field */ }
+        }
+      };
+    };
     var refresh = function () {
       pending = null;
       fetch(window.location.href, { headers: { Accept: "text/html" }, credentials: "same-origin" })
@@ -16,7 +46,9 @@
           if (!html) { return; }
           var next = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live]");
           if (!next || next.getAttribute("data-version") === live.getAttribute("data-version")) { return; }
+          var kept = keep();
           live.innerHTML = next.innerHTML;
+          kept();
           live.setAttribute("data-version", next.getAttribute("data-version"));
           document.dispatchEvent(new CustomEvent("yaniv:updated"));
         })

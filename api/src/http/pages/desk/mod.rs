@@ -27,7 +27,7 @@ pub mod tournament;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use yaniv_domain::rules::PRESET_NAMES;
+use yaniv_domain::rules::Preset;
 
 use super::lang::Lang;
 use super::layout::{self, Page};
@@ -68,8 +68,18 @@ fn create_form(lang: Lang) -> Markup {
             div {
                 label for="t-preset" { (text::PRESET.get(lang)) }
                 select #t-preset name="preset" {
-                    @for preset in PRESET_NAMES { option value=(preset) { (text::preset(preset).get(lang)) } }
+                    @for preset in Preset::ALL {
+                        // The preset's own game end, which a shorter limit overrides.
+                        @let end = serde_json::to_string(&preset.rules().game_end).unwrap_or_default();
+                        option value=(preset.name()) data-game-end=(end) { (text::preset(preset.name()).get(lang)) }
+                    }
                 }
+            }
+            div {
+                label for="t-limit" { (text::GAME_ENDS_AT.get(lang)) }
+                input #t-limit name="limit" type="number" min="1" max="10000" aria-describedby="t-limit-hint";
+                br;
+                small #t-limit-hint { (text::GAME_ENDS_AT_HINT.get(lang)) }
             }
             div {
                 label for="t-capacity" { (text::CAPACITY.get(lang)) }
