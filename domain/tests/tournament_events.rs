@@ -55,6 +55,14 @@ fn decisions() -> Vec<Event> {
     run(&mut t, &org, Command::UndoCheckIn { player: 108 });
     run(&mut t, &org, Command::CheckIn { player: 108 });
     run(&mut t, &org, Command::Withdraw { player: 109 });
+    run(&mut t, &org, Command::SetRoundClock { minutes: Some(30) });
+    run(
+        &mut t,
+        &org,
+        Command::Announce {
+            text: "Round 1 starts at 10:00".into(),
+        },
+    );
     run(&mut t, &org, Command::StartQualification);
     run(
         &mut t,

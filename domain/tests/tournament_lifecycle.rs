@@ -275,6 +275,66 @@ mod tournament_lifecycle {
     }
 
     #[test]
+    fn officials_set_the_projectors_round_clock_and_announcement() {
+        let mut h = Harness::created(ConfigRequest::default());
+        h.org(Command::AddReferee { referee: REFEREE });
+        // A referee starts a 25-minute round: it ends 1,500 s after their clock's now.
+        h.now = 10_000;
+        let set = h.by(REFEREE, Command::SetRoundClock { minutes: Some(25) });
+        assert!(
+            matches!(&set[..], [Event::RoundClockSet(e)] if e.ends_at == Some(11_500) && e.by == Actor::Account(REFEREE))
+        );
+        let view = h.t.view().unwrap();
+        assert_eq!(view.clock_ends_at, Some(11_500));
+        for minutes in [0, 601] {
+            assert_eq!(
+                h.refuse(
+                    ORGANIZER,
+                    Command::SetRoundClock {
+                        minutes: Some(minutes)
+                    }
+                ),
+                "bad_clock"
+            );
+        }
+        assert_eq!(
+            h.refuse(STRANGER, Command::SetRoundClock { minutes: None }),
+            "forbidden"
+        );
+        h.org(Command::SetRoundClock { minutes: None });
+        assert_eq!(h.t.view().unwrap().clock_ends_at, None);
+
+        // An announcement, then taken down with an empty text.
+        h.org(Command::Announce {
+            text: "  Lunch until 13:00  ".into(),
+        });
+        assert_eq!(
+            h.t.view().unwrap().announcement.as_deref(),
+            Some("Lunch until 13:00")
+        );
+        assert_eq!(
+            h.refuse(
+                ORGANIZER,
+                Command::Announce {
+                    text: "x".repeat(281)
+                }
+            ),
+            "bad_announcement"
+        );
+        assert_eq!(
+            h.refuse(
+                STRANGER,
+                Command::Announce {
+                    text: "free drinks".into()
+                }
+            ),
+            "forbidden"
+        );
+        h.by(REFEREE, Command::Announce { text: " ".into() });
+        assert_eq!(h.t.view().unwrap().announcement, None);
+    }
+
+    #[test]
     fn only_the_organizer_runs_the_tournament_and_referees_judge() {
         let mut h = Harness::created(ConfigRequest::default());
         assert_eq!(h.refuse(STRANGER, Command::OpenRegistration), "forbidden");

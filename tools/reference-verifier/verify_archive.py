@@ -513,7 +513,7 @@ TOURNAMENT_EVENTS = {
     "round_drawn.v1", "round_redrawn.v1", "table_game_started.v1",
     "result_recorded.v1", "result_corrected.v1", "game_voided.v1",
     "no_show_recorded.v1", "dispute_opened.v1", "dispute_resolved.v1",
-    "tournament_finished.v1",
+    "tournament_finished.v1", "round_clock_set.v1", "announcement_made.v1",
     "referee_added.v1", "referee_removed.v1",
     "registration_opened.v1", "registration_closed.v1",
 }
@@ -2131,6 +2131,13 @@ class TournamentChecker:
 
     def on_player_check_in_undone(self, version, p):
         self.players[self.idx(p["player"])]["checked_in"] = False
+
+    # What the venue's projector shows: no verified fact depends on it.
+    def on_round_clock_set(self, version, p):
+        pass
+
+    def on_announcement_made(self, version, p):
+        pass
 
     def on_player_withdrew(self, version, p):
         self.players[self.idx(p["player"])]["withdrawn"] = True

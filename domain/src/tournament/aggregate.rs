@@ -128,6 +128,8 @@ impl Refusal for TournamentError {
             ("no_neutral_official", NotNow),
             ("redraw_limit_reached", NotNow),
             ("reason_required", Invalid),
+            ("bad_clock", Invalid),
+            ("bad_announcement", Invalid),
             ("seed_already_committed", NotNow),
             ("no_table_split", NotNow),
             ("not_enough_players", NotNow),

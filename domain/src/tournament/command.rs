@@ -56,6 +56,19 @@ pub enum Command {
     /// The player or an official, before the qualification starts: takes back a
     /// check-in made by mistake (the wrong name clicked at the door).
     UndoCheckIn { player: AccountId },
+    /// An official: starts the round clock the projector shows, `minutes` from now
+    /// (1 to 600); without `minutes`, stops it.
+    SetRoundClock {
+        #[serde(default)]
+        #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 600))]
+        minutes: Option<u32>,
+    },
+    /// An official: a line the projector shows in large type (at most 280 characters);
+    /// an empty text takes it down.
+    Announce {
+        #[cfg_attr(feature = "openapi", schema(max_length = 280))]
+        text: String,
+    },
     /// The player or the organizer, until the tournament is over. A withdrawn player is
     /// never seated again.
     Withdraw { player: AccountId },

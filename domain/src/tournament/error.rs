@@ -135,6 +135,12 @@ pub enum TournamentError {
     BadPaperRound { round: usize, message: String },
     #[error("a reason is required: 1 to {max} characters, no control characters but line breaks and tabs, no invisible or direction characters, no pile of combining marks", max = super::refs::MAX_TEXT_LEN)]
     BadReason,
+    #[error("a round clock runs 1 to 600 minutes")]
+    BadClock,
+    #[error(
+        "an announcement has 1 to 280 characters, no control characters but line breaks and tabs, no invisible or direction characters, no pile of combining marks"
+    )]
+    BadAnnouncement,
     #[error("a tournament name has 1 to {max} characters, no control, invisible or direction characters and no pile of combining marks", max = super::refs::MAX_NAME_LEN)]
     BadName,
     #[error("bad registration window: {0}")]
@@ -201,6 +207,8 @@ impl TournamentError {
             TournamentError::BadRecord { .. } => "bad_record",
             TournamentError::BadPaperRound { .. } => "bad_paper_round",
             TournamentError::BadReason => "bad_reason",
+            TournamentError::BadClock => "bad_clock",
+            TournamentError::BadAnnouncement => "bad_announcement",
             TournamentError::BadName => "bad_name",
             TournamentError::BadWindow(_) => "bad_window",
             TournamentError::NoSuchDispute(_) => "no_such_dispute",

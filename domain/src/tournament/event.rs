@@ -71,11 +71,15 @@ pub enum Event {
     DisputeResolved(DisputeResolved),
     #[serde(rename = "tournament_finished.v1")]
     Finished(TournamentFinished),
+    #[serde(rename = "round_clock_set.v1")]
+    RoundClockSet(RoundClockSet),
+    #[serde(rename = "announcement_made.v1")]
+    Announced(Announced),
 }
 
 impl Event {
     /// Every type name, as stored beside the payload.
-    pub const TYPES: [&'static str; 24] = [
+    pub const TYPES: [&'static str; 26] = [
         "tournament_created.v1",
         "stages_configured.v1",
         "referee_added.v1",
@@ -100,6 +104,8 @@ impl Event {
         "player_entered_late.v1",
         "no_show_recorded.v1",
         "player_check_in_undone.v1",
+        "round_clock_set.v1",
+        "announcement_made.v1",
     ];
 
     /// The `type` tag.
@@ -129,6 +135,8 @@ impl Event {
             Event::PlayerEnteredLate(_) => 21,
             Event::NoShowRecorded(_) => 22,
             Event::PlayerCheckInUndone(_) => 23,
+            Event::RoundClockSet(_) => 24,
+            Event::Announced(_) => 25,
         };
         Event::TYPES[i]
     }
@@ -440,4 +448,23 @@ pub struct TournamentFinished {
     pub ranking: Vec<RankedPlayer>,
     /// Out of the ranking.
     pub disqualified: Vec<AccountId>,
+}
+
+/// The projector's round clock: started for `minutes`, to end at `ends_at` (seconds
+/// since the Unix epoch, by the server's clock when it was set), or stopped (both
+/// `null`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RoundClockSet {
+    pub minutes: Option<u32>,
+    pub ends_at: Option<Timestamp>,
+    pub by: Actor,
+}
+
+/// The line the projector shows, or none (`null`: taken down).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Announced {
+    pub text: Option<String>,
+    pub by: Actor,
 }

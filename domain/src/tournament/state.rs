@@ -8,7 +8,7 @@ use crate::shuffle::Commitment;
 
 use super::config::Config;
 use super::event::*;
-use super::refs::{AccountId, Actor, Context, RoundRef, StageKind, TableRef};
+use super::refs::{AccountId, Actor, Context, RoundRef, StageKind, TableRef, Timestamp};
 use super::result::ResultInput;
 
 /// What `tournament_created.v1` set.
@@ -143,6 +143,10 @@ pub struct State {
     /// Rounds whose draw a later result change would have altered; cleared by a redraw.
     pub flagged: BTreeSet<RoundRef>,
     pub finished: Option<TournamentFinished>,
+    /// The projector's round clock: when it ends.
+    pub clock_ends_at: Option<Timestamp>,
+    /// The projector's announcement.
+    pub announcement: Option<String>,
 }
 
 impl State {
@@ -278,6 +282,8 @@ impl State {
                 }
             }
             Event::Finished(e) => self.finished = Some(e.clone()),
+            Event::RoundClockSet(e) => self.clock_ends_at = e.ends_at,
+            Event::Announced(e) => self.announcement = e.text.clone(),
         }
     }
 

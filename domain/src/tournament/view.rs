@@ -9,7 +9,7 @@ use crate::shuffle::{Commitment, Seed};
 
 use super::config::Config;
 use super::event::{PlayerResult, RegistrationWindow};
-use super::refs::{AccountId, RoundRef, StageKind, TableRef};
+use super::refs::{AccountId, RoundRef, StageKind, TableRef, Timestamp};
 use super::standings::StandingsRow;
 use super::state::{Player, Registration, Round, State, Table};
 use super::table_points::{Points, ScoreDifference, score_differences, table_points};
@@ -48,6 +48,10 @@ pub struct TournamentView {
     /// Rounds whose draw a later result change would have altered (see `flags.rs`).
     pub flagged_rounds: Vec<RoundRef>,
     pub open_disputes: Vec<u32>,
+    /// The projector's round clock: when it ends (seconds since the Unix epoch).
+    pub clock_ends_at: Option<Timestamp>,
+    /// The projector's announcement.
+    pub announcement: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -241,6 +245,8 @@ impl State {
                 .filter(|d| d.resolution.is_none())
                 .map(|d| d.id)
                 .collect(),
+            clock_ends_at: self.clock_ends_at,
+            announcement: self.announcement.clone(),
         })
     }
 

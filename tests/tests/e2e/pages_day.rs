@@ -270,14 +270,43 @@ async fn a_championship_day_runs_from_the_pages_alone() {
         printed.check_page(shot).await;
     }
 
-    // The projector on the wall shows where everyone sits.
+    // The projector on the wall shows where everyone sits; the desk starts the
+    // round's clock and puts up an announcement, which the screen takes live.
     let projector = Browser::launch(1920, 1080).await;
     projector
         .goto(&app.url(&format!("/t/{id}/projector")))
         .await;
     projector
         .wait_until(
-            &format!("document.body.innerText.includes({})", js(&tables[0][0])),
+            &format!(
+                "document.body.innerText.includes({}) && document.documentElement.dataset.following === 'true'",
+                js(&tables[0][0])
+            ),
+            WAIT,
+        )
+        .await;
+    desk.type_into("#clock-minutes", "25").await;
+    clear_status(&desk).await;
+    desk.click("form[data-desk-clock] button[type='submit']")
+        .await;
+    desk_done(&desk).await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-clock-state]').innerText.includes('25 min left')",
+        WAIT,
+    )
+    .await;
+    let words = "Round 1: find your table on the seating page";
+    desk.type_into("#announcement", words).await;
+    clear_status(&desk).await;
+    desk.click("form[data-desk-announce] button[type='submit']")
+        .await;
+    desk_done(&desk).await;
+    projector
+        .wait_until(
+            &format!(
+                "(document.querySelector('[data-announcement]') || {{}}).innerText === {}                  && /^2[45]:[0-5][0-9]$/.test(document.querySelector('[data-clock-remaining]').innerText)",
+                js(words)
+            ),
             WAIT,
         )
         .await;
@@ -463,6 +492,14 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     referee
         .wait_until(
             "document.querySelector('[data-replay-verdict]').hasAttribute('data-ok')",
+            WAIT,
+        )
+        .await;
+    // The record of the game, saved for another verifier.
+    referee.click("[data-replay-download]").await;
+    referee
+        .wait_until(
+            "Number(document.querySelector('[data-replay-download]').dataset.downloaded) > 0",
             WAIT,
         )
         .await;

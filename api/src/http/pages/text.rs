@@ -766,6 +766,34 @@ pub const NOT_DEALT: Text = Text::new(
     "Nog geen kaarten gedeeld.",
     "Aucune carte distribuée pour l'instant.",
 );
+pub const OPEN_PROJECTOR: Text = Text::new(
+    "Open the projector page (for the wall screen)",
+    "De projectorpagina openen (voor het grote scherm)",
+    "Ouvrir la page du projecteur (pour l'écran mural)",
+);
+pub const ROUND_CLOCK: Text = Text::new("Round clock", "Rondeklok", "Chrono de la ronde");
+pub const NO_CLOCK: Text = Text::new("not running", "loopt niet", "arrêté");
+pub const CLOCK_LEFT: Text = Text::new(
+    "{minutes} min left",
+    "nog {minutes} min",
+    "encore {minutes} min",
+);
+pub const TIME_UP: Text = Text::new("time is up", "de tijd is om", "temps écoulé");
+pub const CLOCK_MINUTES: Text = Text::new("Minutes", "Minuten", "Minutes");
+pub const START_CLOCK: Text = Text::new("Start the clock", "De klok starten", "Lancer le chrono");
+pub const STOP_CLOCK: Text = Text::new("Stop the clock", "De klok stoppen", "Arrêter le chrono");
+pub const ANNOUNCEMENT: Text = Text::new("Announcement", "Mededeling", "Annonce");
+pub const SHOW_ON_PROJECTOR: Text = Text::new(
+    "Show on the projector",
+    "Op de projector tonen",
+    "Afficher au projecteur",
+);
+pub const TAKE_DOWN: Text = Text::new("Take it down", "Weghalen", "Retirer");
+pub const DOWNLOAD_RECORD: Text = Text::new(
+    "Download the game record",
+    "Het spelverslag downloaden",
+    "Télécharger la feuille de partie",
+);
 pub const VERIFY: Text = Text::new(
     "Verify the history",
     "Geschiedenis controleren",

@@ -18,6 +18,7 @@ mod flags;
 mod players;
 mod results;
 mod setup;
+mod venue;
 
 pub(crate) use flags::change_flags;
 pub use setup::MAX_CAPACITY;
@@ -67,6 +68,8 @@ impl Tournament {
             Command::EnterLate { player } => one(s.decide_enter_late(ctx, *player)?),
             Command::CheckIn { player } => one(s.decide_check_in(ctx, *player)?),
             Command::UndoCheckIn { player } => one(s.decide_undo_check_in(ctx, *player)?),
+            Command::SetRoundClock { minutes } => one(s.decide_set_round_clock(ctx, *minutes)?),
+            Command::Announce { text } => one(s.decide_announce(ctx, text)?),
             Command::Withdraw { player } => one(s.decide_withdraw(ctx, *player)?),
             Command::Disqualify { player, reason } => {
                 one(s.decide_disqualify(ctx, *player, reason)?)

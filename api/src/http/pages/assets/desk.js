@@ -304,6 +304,14 @@
       var at = [form.dataset.stage, form.dataset.round, form.dataset.table].join("/");
       api("POST", base + "/tables/" + at + "/no-show", { player: Number(who.value), reason: form.reason.value })
         .then(function () { form.reset(); changed(); }, failed);
+    } else if (form.hasAttribute("data-desk-clock")) {
+      event.preventDefault();
+      api("POST", base + "/commands", { command: "set_round_clock", minutes: Number(form.minutes.value) })
+        .then(function () { form.reset(); changed(); }, failed);
+    } else if (form.hasAttribute("data-desk-announce")) {
+      event.preventDefault();
+      api("POST", base + "/commands", { command: "announce", text: form.elements.namedItem("text").value })
+        .then(changed, failed);
     } else if (form.hasAttribute("data-desk-referee")) {
       event.preventDefault();
       var referee = form.username.value.trim();

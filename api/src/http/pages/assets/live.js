@@ -83,6 +83,22 @@
     });
   }
 
+  // The projector's round clock counts down from what the server rendered (so a
+  // screen whose own clock is wrong still shows the right time), minute:second.
+  var clockFrom = null;
+  var tick = function () {
+    var clock = document.querySelector("[data-clock-remaining]");
+    if (!clock) { return; }
+    var left = Math.max(0, Number(clock.getAttribute("data-clock-remaining")) - Math.floor((Date.now() - clockFrom) / 1000));
+    clock.textContent = left === 0 ? clock.getAttribute("data-time-up")
+      : Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+  };
+  if (document.querySelector("[data-clock-remaining]") || live) {
+    clockFrom = Date.now();
+    document.addEventListener("yaniv:updated", function () { clockFrom = Date.now(); tick(); });
+    window.setInterval(tick, 1000);
+  }
+
   // The cycling part is looked up each time: a live refresh replaces it.
   var first = document.querySelector("[data-cycle]");
   if (first) {

@@ -268,6 +268,21 @@
       }, desk.failed).then(function () { verify.disabled = false; });
     });
 
+    // The game record of the finished rounds (yaniv-record/1), saved as a file, to
+    // replay elsewhere or hand to another verifier.
+    var download = root.querySelector("[data-replay-download]");
+    download.addEventListener("click", function () {
+      download.disabled = true;
+      desk.api("GET", base + "/record").then(function (record) {
+        var blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
+        var link = element("a", { href: URL.createObjectURL(blob), download: "table-" + root.getAttribute("data-replay") + ".yaniv-record.json" });
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        download.setAttribute("data-downloaded", String(record.rounds.length));
+      }, desk.failed).then(function () { download.disabled = false; });
+    });
+
     // The events in words, from the first to the version now. A history the server no
     // longer reads (a changed hash) has no list: the status line says why.
     var listEvents = function (version) {

@@ -15,6 +15,8 @@
 //!   stages, the tables of the round;
 //! - `paper.rs`: `/desk/t/{id}/tables/{stage}/{round}/{table}`, a paper table's score
 //!   sheet, checked by the rules line by line;
+//! - `screen.rs`: the controls of the projector's round clock and announcement, on the
+//!   tournament's desk page;
 //! - `replay.rs`: `/desk/tables/{id}?as_of=N`, the referee's replay viewer of an
 //!   online table, at any version.
 
@@ -22,6 +24,7 @@ pub mod accounts;
 pub mod login;
 pub mod paper;
 pub mod replay;
+pub mod screen;
 pub mod tournament;
 
 use actix_web::http::StatusCode;

@@ -41,6 +41,7 @@ pub async fn replay(req: HttpRequest, path: web::Path<i64>) -> HttpResponse {
                 h2 { (text::VERIFY.get(lang)) }
                 div.buttons {
                     button type="button" data-replay-verify { (text::VERIFY.get(lang)) }
+                    button type="button" class="secondary" data-replay-download { (text::DOWNLOAD_RECORD.get(lang)) }
                 }
                 div data-replay-verdict role="status" aria-live="polite" { }
             }

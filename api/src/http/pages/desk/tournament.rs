@@ -417,6 +417,7 @@ pub async fn desk(
             (flagged(&t, lang))
             (round_tables(&t, &names, &moved, lang))
             (referees(&t, &referee_names, lang))
+            (super::screen::controls(&t, lang))
             h2 { (text::REGISTRATION.get(lang)) }
             div.scroll {
                 table.grid data-desk-players {

@@ -34,6 +34,13 @@ pub struct Loaded {
     pub view: TournamentView,
 }
 
+/// Seconds left on the round clock that ends at `ends_at` (0 once it has run out),
+/// by the server's clock, which set it; `None` when no clock runs.
+pub fn clock_left(ends_at: Option<i64>) -> Option<i64> {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    ends_at.map(|end| (end - now).max(0))
+}
+
 /// Why a page has nothing to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Failure {

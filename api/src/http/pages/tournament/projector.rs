@@ -1,7 +1,7 @@
 //! `GET /t/{id}/projector`: for a wall screen. Large type, no site header; the current
 //! round's seating and the top of the standings. With the script the two alternate
 //! every 15 seconds and follow the tournament live; without it both show, one under
-//! the other.
+//! the other. Above them, always shown: the desk's announcement and round clock.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
@@ -46,7 +46,21 @@ pub async fn projector(
         });
         let names = or_failure(usernames_of(&state.db, players).await)?;
         let nobody = |_: &str| false;
+        let left = super::clock_left(t.view.clock_ends_at);
         let live = html! {
+            // The announcement and the round clock stay on screen while the rest cycles.
+            @if let Some(words) = &t.view.announcement {
+                p.announcement data-announcement { (words) }
+            }
+            @if let Some(seconds) = left {
+                p.clock {
+                    (text::ROUND_CLOCK.get(lang)) ": "
+                    span data-clock-remaining=(seconds) data-time-up=(text::TIME_UP.get(lang)) {
+                        @if seconds == 0 { (text::TIME_UP.get(lang)) }
+                        @else { (format!("{}:{:02}", seconds / 60, seconds % 60)) }
+                    }
+                }
+            }
             div data-cycle="15" {
                 section data-part="seating" aria-labelledby="seating" {
                     h2 #seating { (text::SEATING.get(lang))

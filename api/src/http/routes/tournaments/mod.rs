@@ -46,7 +46,7 @@
 //!   `version_conflict` (lost the race 4 times in a row).
 //! - 422: the command is wrong in itself: a malformed body (`validation_failed`,
 //!   naming the field) or a refusal such as `bad_config`, `bad_name`, `bad_rules`,
-//!   `bad_window`, `bad_reason`, `bad_result`, `bad_paper_round`, `bad_record`,
+//!   `bad_window`, `bad_reason`, `bad_clock`, `bad_announcement`, `bad_result`, `bad_paper_round`, `bad_record`,
 //!   `game_not_finished`, `rules_mismatch`, `seed_mismatch`, `no_such_round`,
 //!   `no_such_table`, `no_such_dispute`.
 //!
