@@ -429,9 +429,20 @@ impl Browser {
         .await;
     }
 
-    /// Focuses `selector` (by clicking it) and types `text` into it.
+    /// Focuses `selector` (by clicking it) and types `text` into it. A click that did
+    /// not give the field the focus (the page moved under the pointer between the
+    /// measure and the press) is made again, as a person would, and said in the log.
     pub async fn type_into(&self, selector: &str, text: &str) {
-        self.click(selector).await;
+        let query = serde_json::to_string(selector).expect("a selector");
+        let focused = format!("document.activeElement === document.querySelector({query})");
+        for attempt in 1..=3 {
+            self.click(selector).await;
+            if self.eval(&focused).await == json!(true) {
+                break;
+            }
+            eprintln!("[browser] click {attempt} on {selector} did not focus it; again");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         self.send("Input.insertText", json!({"text": text})).await;
     }
 

@@ -47,6 +47,15 @@ async fn a_player_plays_bots_to_the_end_on_a_phone() {
         .as_i64()
         .unwrap();
     browser.check_page("play-table").await;
+    // The bots are named in words, not by their stored names (`greedy#2`).
+    let seats = browser
+        .eval("Array.from(document.querySelectorAll('[data-play-seats] li')).map(li => li.innerText.split(' — ')[0])")
+        .await;
+    assert_eq!(
+        seats,
+        json!(["pia_play", "Bot 2 (greedy)", "Bot 3 (greedy)"]),
+        "{seats}"
+    );
     assert_eq!(
         browser
             .eval("document.documentElement.scrollWidth <= window.innerWidth")

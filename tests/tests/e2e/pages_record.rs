@@ -189,6 +189,25 @@ async fn a_referee_steps_through_a_pasted_record_and_a_faulty_one_from_a_file() 
         "{errors:#?}"
     );
     check_page(&browser, "record-refused").await;
+
+    // Not even JSON: the line where it breaks is shown, marked under the column.
+    paste_and_replay(
+        &browser,
+        "{\n  \"format\": \"yaniv-record/1\"\n  \"rules\": {}\n}",
+    )
+    .await;
+    let (ok, text) = verdict(&browser).await;
+    assert_eq!(ok, "false");
+    assert!(
+        text.contains("Line 3, column 3: a comma (,) or a closing brace (}) is missing here."),
+        "{text}"
+    );
+    let excerpt = browser
+        .eval("document.querySelector('[data-record-excerpt]').innerText")
+        .await;
+    assert_eq!(excerpt, json!("  \"rules\": {}\n  ^"));
+    browser.take_errors();
+    check_page(&browser, "record-not-json").await;
 }
 
 #[tokio::test]

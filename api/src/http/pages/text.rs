@@ -282,6 +282,18 @@ pub const BEATEN_CALLER_FURTHER: Text = Text::new(
 );
 
 /// A rule preset, by its API name, as people call that way of playing.
+/// A bot's seat name in words: its stored name (`greedy#2`) is for programs.
+pub const BOT_NAME: Text = Text::new("Bot {n} ({kind})", "Bot {n} ({kind})", "Robot {n} ({kind})");
+
+/// How a kind of bot plays.
+pub fn bot_kind(kind: &str) -> Text {
+    match kind {
+        "greedy" => Text::new("greedy", "gretig", "glouton"),
+        "random" => Text::new("random", "willekeurig", "au hasard"),
+        _ => Text::new("bot", "bot", "robot"),
+    }
+}
+
 pub fn preset(name: &str) -> Text {
     match name {
         "israeli" => Text::new("Israeli", "Israëlisch", "Israélien"),
@@ -856,6 +868,54 @@ pub const RECORD_PROBLEM: Text = Text::new(
     "De regels stoppen het verslag bij",
     "Les règles arrêtent le relevé en",
 );
+pub const AT_LINE: Text = Text::new(
+    "Line {line}, column {column}:",
+    "Regel {line}, kolom {column}:",
+    "Ligne {line}, colonne {column} :",
+);
+/// What a JSON reader's complaint means, in words: the reader's phrase, then ours.
+pub const JSON_HINTS: [(&str, Text); 5] = [
+    (
+        "expected `,` or `}`",
+        Text::new(
+            "a comma (,) or a closing brace (}) is missing here.",
+            "hier ontbreekt een komma (,) of een sluitaccolade (}).",
+            "il manque ici une virgule (,) ou une accolade fermante (}).",
+        ),
+    ),
+    (
+        "expected `,` or `]`",
+        Text::new(
+            "a comma (,) or a closing bracket (]) is missing here.",
+            "hier ontbreekt een komma (,) of een sluithaak (]).",
+            "il manque ici une virgule (,) ou un crochet fermant (]).",
+        ),
+    ),
+    (
+        "EOF while parsing",
+        Text::new(
+            "the text ends before the record does: something was cut off.",
+            "de tekst houdt op voor het verslag af is: er is iets afgeknipt.",
+            "le texte s'arrête avant la fin du relevé : il manque la fin.",
+        ),
+    ),
+    (
+        "trailing comma",
+        Text::new(
+            "a comma with nothing after it.",
+            "een komma zonder iets erna.",
+            "une virgule suivie de rien.",
+        ),
+    ),
+    (
+        "key must be a string",
+        Text::new(
+            "a field name must be in double quotes.",
+            "een veldnaam hoort tussen dubbele aanhalingstekens.",
+            "un nom de champ doit être entre guillemets doubles.",
+        ),
+    ),
+];
 pub const RECORD_STOPS_HERE: Text = Text::new(
     "The record stops after this step: the rules refuse its next part.",
     "Het verslag stopt na deze stap: de regels weigeren het volgende deel.",

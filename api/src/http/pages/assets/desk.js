@@ -19,7 +19,8 @@
   var status = document.querySelector("[data-desk-status]");
   // What was said is shown next to the control that asked for it (the button, or
   // the end of the form); the status line at the top stays the one live region, for
-  // screen readers, and shows itself only when that control is gone.
+  // screen readers, and shows itself only when that control is gone. Quiet or not,
+  // it keeps its height, so nothing on the page moves under a pointer.
   var said = { message: null, isError: false, find: null, shown: null };
   var controlOf = function (target) {
     var control = target && target.closest ? target.closest("form, button") : null;
@@ -34,7 +35,16 @@
     var selector = control.tagName.toLowerCase() + "[" + mark.name + (mark.value === "" ? "" : "=\"" + CSS.escape(mark.value) + "\"") + "]";
     return function () { return document.querySelector(selector); };
   };
-  var remember = function (event) { said.find = controlOf(event.target); };
+  // A new action takes the last answer away: it must not linger beside a control it
+  // no longer speaks of.
+  var remember = function (event) {
+    var found = controlOf(event.target);
+    if (!found) { return; }
+    said.find = found;
+    said.message = null;
+    if (said.shown) { said.shown.remove(); said.shown = null; }
+    if (status) { status.textContent = ""; status.className = ""; }
+  };
   document.addEventListener("click", remember, true);
   document.addEventListener("submit", remember, true);
   var showNear = function () {
@@ -49,7 +59,7 @@
     near.textContent = said.message;
     if (control.tagName === "FORM") { control.appendChild(near); } else { control.insertAdjacentElement("afterend", near); }
     said.shown = near;
-    status.className = kind + " vh";
+    status.className = kind + " quiet";
   };
   document.addEventListener("yaniv:updated", function () {
     if (said.shown && !document.contains(said.shown)) { said.shown = null; }

@@ -155,6 +155,12 @@
     var base = "/v1/tables/" + root.getAttribute("data-play-table");
     var labels = root.querySelector("[data-play-labels]").dataset;
     var names = JSON.parse(labels.cardNames);
+    // A bot's stored name ("greedy#2": no username holds a "#") in words.
+    var botKinds = JSON.parse(labels.botKinds);
+    var shown = function (name) {
+      var bot = /^([a-z_]+)#(\d+)$/.exec(name || "");
+      return bot ? labels.botName.replace("{n}", bot[2]).replace("{kind}", botKinds[bot[1]] || bot[1]) : name;
+    };
     var status = root.querySelector("[data-play-status]");
     var seatsList = root.querySelector("[data-play-seats]");
     var pile = root.querySelector("[data-play-pile]");
@@ -220,7 +226,7 @@
       seatsList.textContent = "";
       table.seats.forEach(function (s, i) {
         var line = (i + 1) + ". " + (s.kind === "empty" ? labels.freeSeat
-          : s.name + (account !== null && s.account_id === account.id ? " (" + labels.you + ")" : ""));
+          : shown(s.name) + (account !== null && s.account_id === account.id ? " (" + labels.you + ")" : ""));
         seatsList.appendChild(element("li", { "data-seat": String(i), "data-kind": s.kind }, line));
       });
       status.textContent = table.free_seats > 0 ? labels.waitingPlayers + " " + table.free_seats + "."
@@ -252,7 +258,7 @@
         var ended = answer.rounds[answer.rounds.length - 1];
         if (!ended) { return; }
         var seatName = function (seat) {
-          return seat === null || seat === undefined ? "" : view.table.seats[seat].name;
+          return seat === null || seat === undefined ? "" : shown(view.table.seats[seat].name);
         };
         var outcomes = JSON.parse(labels.outcomes);
         lastRound.querySelector("h2").textContent = labels.lastRound + " (" + labels.round + " " + ended.round + ")";
@@ -303,14 +309,14 @@
       // Who is who, and how they stand.
       seatsList.textContent = "";
       table.seats.forEach(function (s, i) {
-        var line = s.name + (game ? " — " + labels.cards + ": " + game.hand_sizes[i] + " · " + labels.score + ": " + game.totals[i] : "");
+        var line = shown(s.name) + (game ? " — " + labels.cards + ": " + game.hand_sizes[i] + " · " + labels.score + ": " + game.totals[i] : "");
         var item = element("li", { "data-seat": String(i) }, line);
         if (game && game.to_act === i && !over) { item.className = "to-act"; }
         seatsList.appendChild(item);
       });
       // The state of play, and the clock of the seat to act.
-      var waited = game && table.seats[game.to_act] ? table.seats[game.to_act].name : "";
-      var standings = (table.standings || []).map(function (p) { return p.place + ". " + p.name + " (" + p.total + ")"; });
+      var waited = game && table.seats[game.to_act] ? shown(table.seats[game.to_act].name) : "";
+      var standings = (table.standings || []).map(function (p) { return p.place + ". " + shown(p.name) + " (" + p.total + ")"; });
       status.textContent = over ? labels.over + " " + standings.join(" · ")
         : view.entropy ? labels.round + " " + view.entropy.round + " · " + labels.contributeNote
         : (game ? labels.round + " " + game.round + " · " : "") + (game && game.reversed ? labels.reversed + " · " : "") +
@@ -467,7 +473,7 @@
       box.appendChild(element("span", {}, " " + labels.queenTo + " "));
       var to = element("select", { "data-queen-target": "", "aria-label": labels.queenTo });
       targets.forEach(function (seat) {
-        var option = element("option", { value: String(seat) }, view.table.seats[seat].name);
+        var option = element("option", { value: String(seat) }, shown(view.table.seats[seat].name));
         option.selected = seat === queen.target;
         to.appendChild(option);
       });

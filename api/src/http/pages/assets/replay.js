@@ -390,7 +390,22 @@
           // Not a record at all (or too large, or not JSON): nothing to step through.
           root.hidden = true;
           walked = null;
-          say(false, [element("p", { "data-record-refused": answer.body.code || "" }, answer.body.detail || answer.body.title || "")]);
+          var detail = answer.body.detail || answer.body.title || "";
+          var lines = [element("p", { "data-record-refused": answer.body.code || "" }, detail)];
+          // Where the text breaks: the line the reason names, with a mark under the
+          // column, as the person sees it in the box.
+          var at = /line (\d+) column (\d+)/.exec(detail);
+          var line = at ? text.split("\n")[Number(at[1]) - 1] : undefined;
+          if (line !== undefined) {
+            var column = Math.max(1, Number(at[2]));
+            var hints = JSON.parse(labels.jsonHints || "{}");
+            var hint = Object.keys(hints).filter(function (phrase) { return detail.indexOf(phrase) >= 0; })[0];
+            lines.push(element("p", { "data-record-at": "" }, labels.atLine.replace("{line}", at[1]).replace("{column}", at[2]) +
+              (hint ? " " + hints[hint] : "")));
+            lines.push(element("pre", { "data-record-excerpt": "" },
+              line + "\n" + new Array(column).join(" ") + "^"));
+          }
+          say(false, lines);
           return;
         }
         walked = answer.body;

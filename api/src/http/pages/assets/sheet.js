@@ -139,10 +139,15 @@
       record.disabled = !result.finished || !!result.error;
     };
 
+    // Checks may overlap while someone types, and their answers can come back in any
+    // order: only the answer to the latest is shown (an older one shown last would
+    // leave a finished sheet looking unfinished).
+    var asked = 0;
     var check = function () {
       timer = null;
+      var mine = ++asked;
       return desk.api("POST", base + "/paper-check", { seats: seats.length, rounds: sheet() })
-        .then(show, desk.failed);
+        .then(function (result) { if (mine === asked) { show(result); } }, desk.failed);
     };
     // Checks shortly after the typing stops. The record button stays as it is
     // meanwhile: leaving a field to click it must not disable it under the pointer.

@@ -118,6 +118,20 @@ fn preset_names(lang: Lang) -> String {
     serde_json::Value::Object(names).to_string()
 }
 
+/// Each kind of bot, in words, as JSON for the page's script.
+fn bot_kinds(lang: Lang) -> String {
+    let names: serde_json::Map<String, serde_json::Value> = yaniv_domain::bots::BotKind::ALL
+        .iter()
+        .map(|k| {
+            (
+                k.name().to_owned(),
+                text::bot_kind(k.name()).get(lang).into(),
+            )
+        })
+        .collect();
+    serde_json::Value::Object(names).to_string()
+}
+
 /// `GET /play/tables/{id}`: the game at table `id`.
 pub async fn table(
     state: web::Data<AppState>,
@@ -168,6 +182,8 @@ pub async fn table(
                     a href="/play" { (text::BACK_TO_MY_TABLES.get(lang)) }
                 }
                 template data-play-labels
+                    data-bot-name=(text::BOT_NAME.get(lang))
+                    data-bot-kinds=(bot_kinds(lang))
                     data-card-names=(text::CARD_NAMES.get(lang))
                     data-throw-stock=(text::THROW_DRAW_STOCK.get(lang))
                     data-throw-take=(text::THROW_TAKE.get(lang))
