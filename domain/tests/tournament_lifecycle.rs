@@ -275,6 +275,51 @@ mod tournament_lifecycle {
     }
 
     #[test]
+    fn a_tournament_may_require_paper_results_round_by_round() {
+        let strict = ConfigRequest {
+            rounds_required: Some(true),
+            ..Default::default()
+        };
+        let mut h = Harness::started(8, strict);
+        h.draw(1);
+        let seated = h.tables(1, 1);
+        // Final totals alone are refused: nobody could re-derive them.
+        let at = table(1, 1, 1);
+        assert_eq!(
+            h.refuse(ORGANIZER, record(at, &seated[0], |p| p)),
+            "rounds_required"
+        );
+        // The sheet's rounds are taken.
+        let rules = yaniv_domain::rules::Preset::Belgian.rules();
+        let mut game = PaperGame::new(&rules, 4).expect("a paper game");
+        let mut rounds = Vec::new();
+        while !game.is_finished() {
+            let round = PaperRound {
+                ending: PaperEnding::Call {
+                    caller: 0,
+                    declared: Vec::new(),
+                },
+                hand_totals: vec![Some(0), Some(30), Some(40), Some(50)],
+            };
+            game.score(&round).expect("a valid round");
+            rounds.push(round);
+        }
+        h.org(Command::RecordResult {
+            table: at,
+            input: ResultInput::PaperRounds {
+                seats: seated[0].clone(),
+                rounds,
+            },
+            reason: None,
+        });
+        // By default final totals are taken.
+        let mut lenient = Harness::started(8, ConfigRequest::default());
+        lenient.draw(1);
+        let seated = lenient.tables(1, 1);
+        lenient.org(record(at, &seated[0], |p| p));
+    }
+
+    #[test]
     fn officials_set_the_projectors_round_clock_and_announcement() {
         let mut h = Harness::created(ConfigRequest::default());
         h.org(Command::AddReferee { referee: REFEREE });

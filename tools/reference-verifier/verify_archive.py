@@ -2407,6 +2407,9 @@ class TournamentChecker:
         src = inp.get("source")
         lines = None
         if src == "game":
+            if self.cfg("rounds_required") and not inp.get("game") and not tb.get("game"):
+                self.fail(version, "rounds_required",
+                          "final totals alone at a paper table, where the rounds are required")
             lines = inp["standings"]
             accs = [l["player"] for l in lines]
             if len(set(accs)) != len(accs):

@@ -128,6 +128,7 @@ impl Refusal for TournamentError {
             ("no_neutral_official", NotNow),
             ("redraw_limit_reached", NotNow),
             ("reason_required", Invalid),
+            ("rounds_required", Invalid),
             ("bad_clock", Invalid),
             ("bad_announcement", Invalid),
             ("seed_already_committed", NotNow),

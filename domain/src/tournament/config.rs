@@ -154,6 +154,12 @@ pub struct Config {
         skip_serializing_if = "is_default_redraws_per_round"
     )]
     pub redraws_per_round: u32,
+    /// Whether a paper table's result must come round by round (a sheet of rounds or a
+    /// whole game record), so that anyone can re-derive it; when false (the default),
+    /// final totals alone are taken too (a `game` input without a game id). Left out of
+    /// the payload when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rounds_required: bool,
 }
 
 /// The default of [`Config::redraws_per_round`].
@@ -205,6 +211,9 @@ pub struct ConfigRequest {
     /// 1 by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redraws_per_round: Option<u32>,
+    /// `false` by default: paper results may be entered as final totals only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds_required: Option<bool>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -239,6 +248,7 @@ impl ConfigRequest {
             player_entropy: self.player_entropy.unwrap_or(false),
             absent_scoring: self.absent_scoring.unwrap_or_default(),
             redraws_per_round: self.redraws_per_round.unwrap_or(DEFAULT_REDRAWS_PER_ROUND),
+            rounds_required: self.rounds_required.unwrap_or(false),
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)

@@ -135,6 +135,10 @@ pub enum TournamentError {
     BadPaperRound { round: usize, message: String },
     #[error("a reason is required: 1 to {max} characters, no control characters but line breaks and tabs, no invisible or direction characters, no pile of combining marks", max = super::refs::MAX_TEXT_LEN)]
     BadReason,
+    #[error(
+        "this tournament takes paper results round by round (the sheet's rounds or a game record), not as final totals alone"
+    )]
+    RoundsRequired,
     #[error("a round clock runs 1 to 600 minutes")]
     BadClock,
     #[error(
@@ -207,6 +211,7 @@ impl TournamentError {
             TournamentError::BadRecord { .. } => "bad_record",
             TournamentError::BadPaperRound { .. } => "bad_paper_round",
             TournamentError::BadReason => "bad_reason",
+            TournamentError::RoundsRequired => "rounds_required",
             TournamentError::BadClock => "bad_clock",
             TournamentError::BadAnnouncement => "bad_announcement",
             TournamentError::BadName => "bad_name",

@@ -8,7 +8,8 @@
 //! the one who did not come; round 1 is drawn with an online and a paper table; the
 //! online table's players find it from the seating page and play it out on their
 //! phones; the paper sheet is typed, a wrong hand caught as it is typed, then corrected
-//! from the kept sheet; the final is drawn, entered and the ranking published; the
+//! from the kept sheet; the final is drawn, its totals alone entered (the tournament
+//! allows it) and the ranking published; the
 //! projector and the printables show the day; the referee replays the online table of
 //! the earlier round and opens the paper one. Every step leaves a screenshot,
 //! `target/screenshots/day-*.png`, checked for accessibility and console errors.
@@ -456,6 +457,8 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     desk.type_into("#paper", "1").await;
     desk.click("form[data-desk-draw] button").await;
     desk_done(&desk).await;
+    // The final table kept only its totals (the tournament allows it): each player's
+    // final total, the places following from them.
     let final_url = app.url(&format!("/desk/t/{id}/tables/2/1/1"));
     desk.goto(&final_url).await;
     let finalists: Vec<i64> = serde_json::from_value(
@@ -463,15 +466,36 @@ async fn a_championship_day_runs_from_the_pages_alone() {
             .await,
     )
     .expect("the final's seats");
-    enter_sheet(&desk, &final_url, None, &finalists, None, &rules).await;
+    desk.click("details.totals summary").await;
+    for (k, player) in finalists.iter().enumerate() {
+        desk.type_into(
+            &format!("[data-total-of='{player}']"),
+            &(10 * (k + 1)).to_string(),
+        )
+        .await;
+    }
+    assert_eq!(
+        desk.eval("Array.from(document.querySelectorAll('[data-place-of]')).map(i => i.value)")
+            .await,
+        json!(["1", "2", "3", "4"]),
+        "the places follow the totals"
+    );
+    desk.check_page("day-15-final-totals").await;
+    desk.click("form[data-totals-form] button[type='submit']")
+        .await;
+    desk.wait_until(
+        "document.querySelector('[data-totals-only]') !== null",
+        WAIT,
+    )
+    .await;
     desk.goto(&desk_url).await;
     command(&desk, "finish").await;
-    desk.check_page("day-15-finished").await;
+    desk.check_page("day-16-finished").await;
     projector.goto(&app.url(&format!("/t/{id}/ranking"))).await;
     projector
         .wait_until("document.body.innerText.includes('1\\t')", WAIT)
         .await;
-    projector.check_page("day-16-ranking").await;
+    projector.check_page("day-17-ranking").await;
 
     // The referee replays the earlier round's online table and opens its paper one.
     let referee = Browser::launch(DESK.0, DESK.1).await;
@@ -503,7 +527,7 @@ async fn a_championship_day_runs_from_the_pages_alone() {
             WAIT,
         )
         .await;
-    referee.check_page("day-17-referee-replay").await;
+    referee.check_page("day-18-referee-replay").await;
     referee.goto(&desk_url).await;
     referee.click("details.earlier summary").await;
     referee
@@ -520,7 +544,7 @@ async fn a_championship_day_runs_from_the_pages_alone() {
         corrected,
         "the referee sees the paper table as corrected"
     );
-    referee.check_page("day-18-referee-paper-table").await;
+    referee.check_page("day-19-referee-paper-table").await;
 }
 
 /// Creates the account `name` on the sign-up page, on `phone`.

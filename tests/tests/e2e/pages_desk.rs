@@ -82,6 +82,8 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
             .await;
         browser.type_into(field, value).await;
     }
+    // An official championship: paper results round by round, never totals alone.
+    browser.click("#t-rounds-required").await;
     browser.click("form[data-desk-create] button").await;
     browser
         .wait_until(
@@ -98,6 +100,7 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
     assert_eq!(created["tournament"]["name"], "Desk cup");
     assert_eq!(created["tournament"]["rules"]["preset"], "belgian");
     assert_eq!(created["tournament"]["config"]["table_max"], 4);
+    assert_eq!(created["tournament"]["config"]["rounds_required"], true);
 
     // The club's players, registered by name.
     for p in &players {
@@ -285,6 +288,13 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
         assert!(took < Duration::from_secs(1), "table {}: {took:?}", k + 1);
         orders.push(order);
     }
+    assert_eq!(
+        browser
+            .eval("document.querySelector('[data-totals-form]') === null")
+            .await,
+        json!(true),
+        "no totals-only entry where the rounds are required"
+    );
     browser.check_page("desk-sheet").await;
 
     // The final: the next stage, its table drawn on paper, its sheet, the finish.

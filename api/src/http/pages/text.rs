@@ -778,6 +778,31 @@ pub const NOT_DEALT: Text = Text::new(
     "Nog geen kaarten gedeeld.",
     "Aucune carte distribuée pour l'instant.",
 );
+pub const TOTALS_ONLY: Text = Text::new(
+    "Enter the final totals only",
+    "Alleen de eindtotalen invoeren",
+    "Saisir seulement les totaux finaux",
+);
+pub const TOTALS_ONLY_HELP: Text = Text::new(
+    "When the sheet's rounds are lost, or the table kept only its totals: each player's final total and place. The result then says it holds totals only, and nobody can re-derive it round by round. A tournament can require the rounds instead.",
+    "Als de rondes van het blad verloren zijn, of de tafel alleen totalen bijhield: het eindtotaal en de plaats van elke speler. De uitslag zegt dan dat ze alleen totalen bevat, en niemand kan ze ronde per ronde narekenen. Een toernooi kan de rondes verplichten.",
+    "Quand les manches de la feuille sont perdues, ou que la table n'a gardé que ses totaux : le total final et la place de chaque joueur. Le résultat indique alors qu'il ne contient que des totaux, et personne ne peut le recalculer manche par manche. Un tournoi peut exiger les manches.",
+);
+pub const RECORD_TOTALS: Text = Text::new(
+    "Record the totals",
+    "De totalen vastleggen",
+    "Enregistrer les totaux",
+);
+pub const HOLDS_TOTALS_ONLY: Text = Text::new(
+    "Entered as final totals only.",
+    "Ingevoerd als alleen eindtotalen.",
+    "Saisi en totaux finaux seulement.",
+);
+pub const ROUNDS_REQUIRED: Text = Text::new(
+    "Paper results round by round only (no final totals alone)",
+    "Papieren uitslagen alleen ronde per ronde (geen losse eindtotalen)",
+    "Résultats papier manche par manche seulement (pas de totaux seuls)",
+);
 pub const OPEN_PROJECTOR: Text = Text::new(
     "Open the projector page (for the wall screen)",
     "De projectorpagina openen (voor het grote scherm)",

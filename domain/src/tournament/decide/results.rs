@@ -46,6 +46,11 @@ impl State {
         input: &ResultInput,
     ) -> Result<Vec<PlayerResult>, TournamentError> {
         let table = self.existing_table(at)?;
+        let totals_only = matches!(input, ResultInput::Game { game: None, .. });
+        let rounds_required = self.config.as_ref().is_some_and(|c| c.rounds_required);
+        if totals_only && table.game.is_none() && rounds_required {
+            return Err(TournamentError::RoundsRequired);
+        }
         let rules = self.rules()?;
         let result = input.resolve(rules)?;
         for line in &result {

@@ -208,7 +208,10 @@
         name: createForm.elements.namedItem("name").value,
         rules: rules,
         capacity: number("capacity"),
-        config: { qualification_rounds: number("rounds"), table_min: number("table_min"), table_max: number("table_max") }
+        config: {
+          qualification_rounds: number("rounds"), table_min: number("table_min"), table_max: number("table_max"),
+          rounds_required: createForm.elements.namedItem("rounds_required").checked
+        }
       };
       api("POST", "/v1/tournaments", body).then(function (created) {
         window.location.assign("/desk/t/" + created.id);

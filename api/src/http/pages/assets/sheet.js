@@ -201,6 +201,40 @@
         record.disabled = false;
       });
     };
+    // The final totals only (desk/totals.rs): places follow the totals, lowest
+    // first, ties sharing a place, until one is typed by hand.
+    var totals = root.querySelector("[data-totals-form]");
+    if (totals) {
+      var totalOf = function (player) { return totals.querySelector("[data-total-of='" + player + "']"); };
+      var placeOf = function (player) { return totals.querySelector("[data-place-of='" + player + "']"); };
+      totals.addEventListener("input", function (event) {
+        if (event.target.hasAttribute("data-place-of")) { event.target.setAttribute("data-typed", ""); return; }
+        var typed = seats.map(function (p) { return totalOf(p).value === "" ? null : Number(totalOf(p).value); });
+        seats.forEach(function (p, i) {
+          var place = placeOf(p);
+          if (place.hasAttribute("data-typed") || typed[i] === null) { return; }
+          place.value = String(1 + typed.filter(function (t) { return t !== null && t < typed[i]; }).length);
+        });
+      });
+      totals.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var input = {
+          source: "game",
+          standings: seats.map(function (p) {
+            return { player: p, total: Number(totalOf(p).value), place: Number(placeOf(p).value) };
+          })
+        };
+        var reason = totals.querySelector("#totals-reason");
+        var command = reason
+          ? { command: "correct_result", table: table, input: input, reason: reason.value }
+          : { command: "record_result", table: table, input: input };
+        desk.api("POST", base + "/commands", command).then(function () {
+          try { window.localStorage.removeItem(draftKey); } catch (e) { /* private mode */ }
+          window.location.reload();
+        }, desk.failed);
+      });
+    }
+
     var kept = draft() || JSON.parse(root.getAttribute("data-kept") || "[]");
     if (kept.length) {
       kept.forEach(addRound);

@@ -17,6 +17,7 @@
 //!   sheet, checked by the rules line by line;
 //! - `screen.rs`: the controls of the projector's round clock and announcement, on the
 //!   tournament's desk page;
+//! - `totals.rs`: a paper table's final totals only, on its sheet page, where allowed;
 //! - `replay.rs`: `/desk/tables/{id}?as_of=N`, the referee's replay viewer of an
 //!   online table, at any version.
 
@@ -25,6 +26,7 @@ pub mod login;
 pub mod paper;
 pub mod replay;
 pub mod screen;
+pub mod totals;
 pub mod tournament;
 
 use actix_web::http::StatusCode;
@@ -99,6 +101,12 @@ fn create_form(lang: Lang) -> Markup {
             div {
                 label for="t-max" { (text::TABLE_MAX.get(lang)) }
                 input #t-max name="table_max" type="number" min="2" max="8" value="6" required;
+            }
+            div {
+                label.check {
+                    input #t-rounds-required name="rounds_required" type="checkbox";
+                    " " (text::ROUNDS_REQUIRED.get(lang))
+                }
             }
             button type="submit" { (text::CREATE.get(lang)) }
         }

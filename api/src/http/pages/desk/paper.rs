@@ -6,7 +6,8 @@
 //! over, the result is recorded (`record_result` with `paper_rounds`), or, for a
 //! table that has one, corrected with a reason (`correct_result`). What is typed is
 //! kept in the browser as a draft until it is recorded; a recorded sheet is kept by
-//! the server (the result's paper rounds), and a correction starts from it.
+//! the server (the result's paper rounds), and a correction starts from it. Where the
+//! tournament allows it, the final totals alone may be entered instead (`totals.rs`).
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
@@ -17,7 +18,7 @@ use super::frame;
 use crate::app_state::AppState;
 use crate::http::pages::layout::Page;
 use crate::http::pages::text;
-use crate::http::pages::tournament::{Failure, name_of, or_failure, tournament_page};
+use crate::http::pages::tournament::{Failure, name_of, or_failure, round_title, tournament_page};
 use crate::tournaments::named::usernames_of;
 
 pub async fn sheet(
@@ -46,6 +47,18 @@ pub async fn sheet(
             }
             _ => None,
         };
+        // "Qualification · Round 1", "Final table": as the desk and the seating say it.
+        let state = t.tournament.state();
+        let heading = state
+            .stages
+            .get((stage as usize).saturating_sub(1))
+            .and_then(|s| Some((s.kind, s.rounds.get((round as usize).saturating_sub(1))?)))
+            .map_or_else(
+                || format!("{} {round}", text::ROUND.get(lang)),
+                |(kind, r)| round_title(kind, r, lang),
+            );
+        // A paper game's final totals alone: nothing round by round to show.
+        let totals_only = matches!(&drawn.input, Some(ResultInput::Game { game: None, .. }));
         let body = frame(
             lang,
             html! {
@@ -53,13 +66,16 @@ pub async fn sheet(
                 p {
                     a href={ "/desk/t/" (id) } { (text::DESK.get(lang)) }
                 }
-                h2 { (text::TABLE.get(lang)) " " (table) " · " (text::ROUND.get(lang)) " " (round) }
+                h2 { (text::TABLE.get(lang)) " " (table) " · " (heading) }
                 div data-sheet-result hidden[drawn.result.is_none()] {
                     p { (text::RESULT_IN.get(lang)) }
                     ol {
                         @for line in drawn.result.iter().flatten() {
                             li { (name_of(&names, line.player)) " — " (line.total) }
                         }
+                    }
+                    @if totals_only {
+                        p.note data-totals-only { (text::HOLDS_TOTALS_ONLY.get(lang)) }
                     }
                 }
                 h3 { (text::SHEET.get(lang)) }
@@ -98,6 +114,9 @@ pub async fn sheet(
                             @if drawn.result.is_some() { (text::CORRECT_SHEET.get(lang)) }
                             @else { (text::RECORD_RESULT.get(lang)) }
                         }
+                    }
+                    @if !t.view.config.rounds_required {
+                        (super::totals::form(&seated, &names, drawn.result.is_some(), lang))
                     }
                     template data-sheet-labels
                         data-called=(text::CALLED_BY.get(lang))
