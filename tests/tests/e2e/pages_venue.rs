@@ -507,7 +507,28 @@ async fn listed_players_and_walk_ins_get_their_accounts_from_the_pages() {
     assert_eq!(
         desk.eval("document.querySelector('[data-desk-status]').innerText")
             .await,
-        json!("known_kim is already registered")
+        json!("known_kim is already registered.")
+    );
+    // ... and the message stands next to the form that asked.
+    assert_eq!(
+        desk.eval("document.querySelector('form[data-desk-register] .said.problem').innerText")
+            .await,
+        json!("known_kim is already registered.")
+    );
+    desk.take_errors();
+    // A French-speaking desk hears it in French.
+    desk.goto(&app.url(&format!("/desk/t/{id}?lang=fr"))).await;
+    desk.type_into("#register", "known_kim").await;
+    desk.click("form[data-desk-register] button").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-status].problem') !== null",
+        WAIT,
+    )
+    .await;
+    assert_eq!(
+        desk.eval("document.querySelector('[data-desk-status]').innerText")
+            .await,
+        json!("known_kim est déjà inscrit(e).")
     );
     desk.take_errors();
     desk.eval("document.querySelector('#register').value = ''")

@@ -898,6 +898,140 @@ pub const AT_LINE: Text = Text::new(
     "Regel {line}, kolom {column}:",
     "Ligne {line}, colonne {column} :",
 );
+/// The server's refusals the desk and the account pages meet most, by their stable
+/// code, in the page's language; `{name}` is the account the refusal names. A code not
+/// listed shows the server's own (English) detail.
+pub const REFUSALS: [(&str, Text); 16] = [
+    (
+        "already_registered",
+        Text::new(
+            "{name} is already registered.",
+            "{name} is al ingeschreven.",
+            "{name} est déjà inscrit(e).",
+        ),
+    ),
+    (
+        "not_registered",
+        Text::new(
+            "{name} is not registered.",
+            "{name} is niet ingeschreven.",
+            "{name} n'est pas inscrit(e).",
+        ),
+    ),
+    (
+        "already_checked_in",
+        Text::new(
+            "{name} has already checked in.",
+            "{name} is al aangemeld.",
+            "{name} est déjà pointé(e).",
+        ),
+    ),
+    (
+        "not_checked_in",
+        Text::new(
+            "{name} has not checked in.",
+            "{name} is niet aangemeld.",
+            "{name} n'est pas pointé(e).",
+        ),
+    ),
+    (
+        "player_withdrawn",
+        Text::new(
+            "{name} has withdrawn.",
+            "{name} heeft zich teruggetrokken.",
+            "{name} s'est retiré(e).",
+        ),
+    ),
+    (
+        "capacity_reached",
+        Text::new(
+            "The tournament is full.",
+            "Het toernooi is vol.",
+            "Le tournoi est complet.",
+        ),
+    ),
+    (
+        "registration_not_open",
+        Text::new(
+            "Registration is not open.",
+            "De inschrijving is niet open.",
+            "Les inscriptions ne sont pas ouvertes.",
+        ),
+    ),
+    (
+        "already_referee",
+        Text::new(
+            "{name} is already a referee here.",
+            "{name} is hier al scheidsrechter.",
+            "{name} est déjà arbitre ici.",
+        ),
+    ),
+    (
+        "official_cannot_play",
+        Text::new(
+            "{name} is an official of this tournament, and officials do not play in it.",
+            "{name} is official van dit toernooi, en officials spelen er niet in mee.",
+            "{name} est officiel(le) de ce tournoi, et les officiels n'y jouent pas.",
+        ),
+    ),
+    (
+        "player_cannot_officiate",
+        Text::new(
+            "{name} plays in this tournament, and players do not officiate in it.",
+            "{name} speelt in dit toernooi mee, en spelers zijn er geen official.",
+            "{name} joue dans ce tournoi, et les joueurs n'y arbitrent pas.",
+        ),
+    ),
+    (
+        "rounds_required",
+        Text::new(
+            "This tournament takes paper results round by round, not final totals alone.",
+            "Dit toernooi neemt papieren uitslagen ronde per ronde, niet alleen eindtotalen.",
+            "Ce tournoi prend les résultats papier manche par manche, pas les seuls totaux.",
+        ),
+    ),
+    (
+        "bad_clock",
+        Text::new(
+            "A round clock runs 1 to 600 minutes.",
+            "Een rondeklok loopt 1 tot 600 minuten.",
+            "Un chrono de ronde dure de 1 à 600 minutes.",
+        ),
+    ),
+    (
+        "username_taken",
+        Text::new(
+            "That name is taken: choose another.",
+            "Die naam is bezet: kies een andere.",
+            "Ce nom est déjà pris : choisissez-en un autre.",
+        ),
+    ),
+    (
+        "invalid_credentials",
+        Text::new(
+            "Wrong name or password.",
+            "Verkeerde naam of wachtwoord.",
+            "Nom ou mot de passe incorrect.",
+        ),
+    ),
+    (
+        "too_many_attempts",
+        Text::new(
+            "Too many tries: wait a moment, then try again.",
+            "Te veel pogingen: wacht even en probeer het opnieuw.",
+            "Trop d'essais : attendez un moment, puis réessayez.",
+        ),
+    ),
+    (
+        "finished",
+        Text::new(
+            "The tournament is over: nothing changes any more.",
+            "Het toernooi is voorbij: er verandert niets meer.",
+            "Le tournoi est terminé : plus rien ne change.",
+        ),
+    ),
+];
+
 /// What a JSON reader's complaint means, in words: the reader's phrase, then ours.
 pub const JSON_HINTS: [(&str, Text); 5] = [
     (

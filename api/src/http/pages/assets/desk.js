@@ -93,8 +93,17 @@
   }
   if (!current && !loginForm) { window.location.assign(loginPath); return; }
 
+  // The server's reason, in the page's language when the desk knows its code: the
+  // account it names ("player 12") is put in as {name}, by name where the page lists
+  // it. Other reasons come as the server words them.
+  var refusals = status && status.dataset.refusals ? JSON.parse(status.dataset.refusals) : {};
   var problemOf = function (response) {
     return response.json().then(function (problem) {
+      var said = refusals[problem.code];
+      if (said) {
+        var who = /\b(?:player|account) (\d+)\b/.exec(problem.detail || "");
+        return said.replace("{name}", who ? named(who[0]) : "");
+      }
       var fields = (problem.errors || []).map(function (e) { return e.field + ": " + e.message; });
       return problem.detail + (fields.length ? " (" + fields.join("; ") + ")" : "");
     }, function () { return response.status + " " + response.statusText; });

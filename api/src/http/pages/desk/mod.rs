@@ -53,7 +53,8 @@ pub fn frame(lang: Lang, body: Markup) -> Markup {
         div data-desk-status role="status" aria-live="polite"
             data-logged-in=(text::LOGGED_IN_AS.get(lang))
             data-done=(text::DONE_OK.get(lang))
-            data-no-account=(text::NO_ACCOUNT_NAMED.get(lang)) { }
+            data-no-account=(text::NO_ACCOUNT_NAMED.get(lang))
+            data-refusals=(refusals(lang)) { }
         (body)
         script src="/assets/desk.js" defer { }
     }
@@ -161,4 +162,13 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
             body_class: Some("desk"),
         },
     )
+}
+
+/// The server's most common refusals in the page's language, as JSON for `desk.js`.
+fn refusals(lang: Lang) -> String {
+    let words: serde_json::Map<String, serde_json::Value> = text::REFUSALS
+        .iter()
+        .map(|(code, words)| ((*code).to_owned(), words.get(lang).into()))
+        .collect();
+    serde_json::Value::Object(words).to_string()
 }
