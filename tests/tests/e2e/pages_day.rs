@@ -189,6 +189,13 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     }
     door.check_page("day-04-set-up-done").await;
     drop(door);
+    // The slips were printed and handed out: off the screen.
+    desk.click("[data-slips-done]").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-slips]').hidden && document.querySelectorAll('[data-slip]').length === 0",
+        WAIT,
+    )
+    .await;
 
     // Walk-ins sign up on their phones and give the desk their name.
     for name in WALK_INS {
@@ -568,11 +575,15 @@ async fn sign_up(app: &TestApp, phone: &Browser, name: &str) {
 /// Clicks the desk's button for `command` (which may ask first) and waits for the
 /// server's yes.
 async fn command(desk: &Browser, command: &str) {
-    clear_status(desk).await;
-    desk.click(&format!(
-        "button[data-command^='{{\"command\":\"{command}\"']"
-    ))
+    // The button may come with the live refresh of the step before.
+    let button = format!("button[data-command^='{{\"command\":\"{command}\"']");
+    desk.wait_until(
+        &format!("document.querySelector({}) !== null", js(&button)),
+        WAIT,
+    )
     .await;
+    clear_status(desk).await;
+    desk.click(&button).await;
     desk_done(desk).await;
 }
 

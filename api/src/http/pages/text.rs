@@ -778,6 +778,16 @@ pub const NOT_DEALT: Text = Text::new(
     "Nog geen kaarten gedeeld.",
     "Aucune carte distribuée pour l'instant.",
 );
+pub const SLIPS_DONE: Text = Text::new(
+    "Printed: hide the slips",
+    "Afgedrukt: de briefjes verbergen",
+    "Imprimés : masquer les fiches",
+);
+pub const SLIPS_DONE_CONFIRM: Text = Text::new(
+    "The set-up codes are shown this once. Hide them now?",
+    "De activeringscodes worden maar één keer getoond. Nu verbergen?",
+    "Les codes d'activation ne s'affichent qu'une fois. Les masquer maintenant ?",
+);
 pub const TOTALS_ONLY: Text = Text::new(
     "Enter the final totals only",
     "Alleen de eindtotalen invoeren",

@@ -418,10 +418,16 @@
         changed();
       }, failed);
     });
-    slips.querySelector("button").addEventListener("click", function () {
+    slips.querySelector("[data-slips-print]").addEventListener("click", function () {
       document.body.classList.add("print-slips");
       window.print();
       document.body.classList.remove("print-slips");
+    });
+    // Printed and handed out: the codes leave the screen (they are shown this once).
+    slips.querySelector("[data-slips-done]").addEventListener("click", function () {
+      if (!window.confirm(slips.getAttribute("data-done-confirm"))) { return; }
+      slips.querySelector("ol").textContent = "";
+      slips.hidden = true;
     });
   }
 

@@ -155,10 +155,10 @@
       if (timer !== null) { window.clearTimeout(timer); }
       timer = window.setTimeout(check, 200);
     };
-    // The check of what is on the sheet now, at once if one is waiting.
+    // The check of what is on the sheet now, before it is recorded: an earlier check
+    // may still be on its way, and the result shown must be the one sent.
     var settled = function () {
-      if (timer === null) { return Promise.resolve(); }
-      window.clearTimeout(timer);
+      if (timer !== null) { window.clearTimeout(timer); }
       return check();
     };
 

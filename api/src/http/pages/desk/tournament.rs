@@ -469,11 +469,15 @@ pub async fn desk(
                 data-code=(text::SETUP_CODE.get(lang))
                 data-where=(text::SLIP_WHERE.get(lang))
                 data-qr=(text::QR_SLIP.get(lang))
+                data-done-confirm=(text::SLIPS_DONE_CONFIRM.get(lang))
                 data-outcomes=(text::REGISTRATION_OUTCOMES.get(lang)) {
                 h2 #slips-title { (text::SLIPS_TITLE.get(lang)) }
                 p.note data-desk-slips-note { (text::SLIPS_ONCE.get(lang)) }
                 ol.plain { }
-                button type="button" { (text::PRINT_SLIPS.get(lang)) }
+                div.buttons {
+                    button type="button" data-slips-print { (text::PRINT_SLIPS.get(lang)) }
+                    button type="button" class="secondary" data-slips-done { (text::SLIPS_DONE.get(lang)) }
+                }
             }
             form.find method="get" role="search" {
                 div {
