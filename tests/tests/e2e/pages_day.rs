@@ -241,6 +241,14 @@ async fn a_championship_day_runs_from_the_pages_alone() {
         desk.dialogs()
     );
 
+    desk.wait_until(
+        &format!(
+            "document.querySelector(\"[data-desk-players] tr[data-player-name='{ABSENT}']\").cells[2].innerText === 'dropped: did not check in'"
+        ),
+        WAIT,
+    )
+    .await;
+
     // Round 1: table 1 online, table 2 on paper.
     desk.wait_until("document.querySelector('[data-desk-draw]') !== null", WAIT)
         .await;
@@ -427,6 +435,12 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     desk.eval(&format!("document.querySelector({}).value = ''", js(hand)))
         .await;
     desk.type_into(hand, &(kept + 1).to_string()).await;
+    assert_eq!(
+        desk.eval(&format!("document.querySelector({}).value", js(hand)))
+            .await,
+        json!((kept + 1).to_string()),
+        "the hand as typed again"
+    );
     desk.type_into("#reason", "a 9 read as an 8 on the sheet")
         .await;
     desk.wait_until(
@@ -438,7 +452,13 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     desk.click("[data-sheet-record]").await;
     desk_done(&desk).await;
     let corrected = sheet_result(&desk).await;
-    assert_ne!(corrected, recorded, "the correction shows at once");
+    let lines = desk
+        .eval("Array.from(document.querySelectorAll('[data-sheet-rounds] tr')).map(tr => Array.from(tr.querySelectorAll('[data-hand]')).map(i => i.value).join(','))")
+        .await;
+    assert_ne!(
+        corrected, recorded,
+        "the correction shows at once; the sheet's lines: {lines}"
+    );
     desk.check_page("day-13-sheet-corrected").await;
 
     // The standings on the projector take both results.
@@ -497,6 +517,15 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     .await;
     desk.goto(&desk_url).await;
     command(&desk, "finish").await;
+    // Over: the desk offers nothing the server would now refuse.
+    desk.goto(&desk_url).await;
+    assert_eq!(
+        desk.eval(
+            "document.querySelectorAll('[data-desk-register], [data-desk-door], [data-desk-referee],              [data-desk-clock], button[data-command]').length"
+        )
+        .await,
+        json!(0)
+    );
     desk.check_page("day-16-finished").await;
     projector.goto(&app.url(&format!("/t/{id}/ranking"))).await;
     projector

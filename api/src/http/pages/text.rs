@@ -555,6 +555,11 @@ pub const UNDO_CHECK_IN: Text = Text::new(
 );
 pub const CHECKED_IN: Text = Text::new("checked in", "aanwezig", "pointé");
 pub const NOT_CHECKED_IN: Text = Text::new("not checked in", "nog niet aanwezig", "non pointé");
+pub const DROPPED: Text = Text::new(
+    "dropped: did not check in",
+    "afgevallen: niet aangemeld",
+    "écarté(e) : non pointé(e)",
+);
 pub const WITHDRAW: Text = Text::new("Withdraw", "Terugtrekken", "Retirer");
 pub const REGISTRATION: Text = Text::new("Registration", "Inschrijving", "Inscriptions");
 pub const REGISTER_PLAYER: Text = Text::new(

@@ -306,6 +306,7 @@ fn no_show(
 /// The tournament's referees, each with a way to remove them, and a way to add one
 /// by name: officials are named per tournament, so a referee role alone names nobody.
 fn referees(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Markup {
+    let finished = t.view.phase == Phase::Finished;
     html! {
         h2 #referees { (text::REFEREES.get(lang)) }
         @if t.view.referees.is_empty() { p.note { (text::NO_REFEREES.get(lang)) } }
@@ -314,26 +315,39 @@ fn referees(t: &Loaded, names: &BTreeMap<i64, Option<String>>, lang: Lang) -> Ma
                 @let name = name_of(names, *referee);
                 li data-player=(referee) data-player-name=(name) {
                     (name) " "
-                    button type="button" class="secondary" aria-label={ (text::REMOVE.get(lang)) ": " (name) }
-                        data-command=(json!({"command": "remove_referee", "referee": referee}).to_string()) {
-                        (text::REMOVE.get(lang))
+                    @if !finished {
+                        button type="button" class="secondary" aria-label={ (text::REMOVE.get(lang)) ": " (name) }
+                            data-command=(json!({"command": "remove_referee", "referee": referee}).to_string()) {
+                            (text::REMOVE.get(lang))
+                        }
                     }
                 }
             }
         }
-        form.find data-desk-referee {
-            div {
-                label for="referee" { (text::ADD_REFEREE.get(lang)) }
-                br;
-                input #referee name="username" type="text" autocomplete="off" required;
+        @if !finished {
+            form.find data-desk-referee {
+                div {
+                    label for="referee" { (text::ADD_REFEREE.get(lang)) }
+                    br;
+                    input #referee name="username" type="text" autocomplete="off" required;
+                }
+                button type="submit" { (text::ADD.get(lang)) }
             }
-            button type="submit" { (text::ADD.get(lang)) }
         }
     }
 }
 
-fn player_row(p: &PlayerView, name: &str, lang: Lang, before_start: bool, hidden: bool) -> Markup {
+fn player_row(
+    p: &PlayerView,
+    name: &str,
+    lang: Lang,
+    before_start: bool,
+    hidden: bool,
+    finished: bool,
+) -> Markup {
     let active = !p.withdrawn && !p.disqualified;
+    // The buttons: none once the tournament is over.
+    let may_change = active && !finished;
     html! {
         tr data-name=(name.to_lowercase()) data-player=(p.player) data-player-name=(name) hidden[hidden] {
             td.num { (p.registration) }
@@ -342,24 +356,25 @@ fn player_row(p: &PlayerView, name: &str, lang: Lang, before_start: bool, hidden
                 @if p.disqualified { (text::DISQUALIFIED.get(lang)) }
                 @else if p.withdrawn { (text::WITHDRAWN.get(lang)) }
                 @else if p.checked_in { (text::CHECKED_IN.get(lang)) }
+                @else if !before_start { (text::DROPPED.get(lang)) }
                 @else { (text::NOT_CHECKED_IN.get(lang)) }
             }
             td {
-                @if active && before_start && !p.checked_in {
+                @if may_change && before_start && !p.checked_in {
                     button type="button" aria-label={ (text::CHECK_IN.get(lang)) ": " (name) }
                         data-command=(json!({"command": "check_in", "player": p.player}).to_string()) {
                         (text::CHECK_IN.get(lang))
                     }
                     " "
                 }
-                @if active && before_start && p.checked_in {
+                @if may_change && before_start && p.checked_in {
                     button type="button" class="secondary" aria-label={ (text::UNDO_CHECK_IN.get(lang)) ": " (name) }
                         data-command=(json!({"command": "undo_check_in", "player": p.player}).to_string()) {
                         (text::UNDO_CHECK_IN.get(lang))
                     }
                     " "
                 }
-                @if active {
+                @if may_change {
                     button type="button" class="secondary"
                         aria-label={ (text::WITHDRAW.get(lang)) ": " (name) }
                         data-confirm={ (text::CONFIRM_WITHDRAW.get(lang)) " " (name) "?" }
@@ -417,7 +432,7 @@ pub async fn desk(
             (flagged(&t, lang))
             (round_tables(&t, &names, &moved, lang))
             (referees(&t, &referee_names, lang))
-            (super::screen::controls(&t, lang))
+            @if t.view.phase != Phase::Finished { (super::screen::controls(&t, lang)) }
             h2 { (text::REGISTRATION.get(lang)) }
             div.scroll {
                 table.grid data-desk-players {
@@ -434,13 +449,16 @@ pub async fn desk(
                         @for p in &players {
                             @let name = name_of(&names, p.player);
                             @let hidden = wanted.as_deref().is_some_and(|q| !name.to_lowercase().contains(q));
-                            (player_row(p, &name, lang, before_start, hidden))
+                            (player_row(p, &name, lang, before_start, hidden, t.view.phase == Phase::Finished))
                         }
                     }
                 }
             }
         };
+        // Once finished, nothing changes any more: no control the server would refuse.
+        let finished = t.view.phase == Phase::Finished;
         let controls = html! {
+            @if !finished {
             form.find data-desk-register {
                 div {
                     label for="register" { (text::REGISTER_PLAYER.get(lang)) " (" (text::USERNAME.get(lang)) ")" }
@@ -478,6 +496,7 @@ pub async fn desk(
                     button type="button" data-slips-print { (text::PRINT_SLIPS.get(lang)) }
                     button type="button" class="secondary" data-slips-done { (text::SLIPS_DONE.get(lang)) }
                 }
+            }
             }
             form.find method="get" role="search" {
                 div {
