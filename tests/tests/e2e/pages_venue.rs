@@ -496,41 +496,21 @@ async fn listed_players_and_walk_ins_get_their_accounts_from_the_pages() {
         WAIT,
     )
     .await;
-    // Registering someone twice is refused in words that name them, not their id.
-    desk.type_into("#register", "known_kim").await;
-    desk.click("form[data-desk-register] button").await;
-    desk.wait_until(
-        "document.querySelector('[data-desk-status].problem') !== null",
-        WAIT,
-    )
-    .await;
+    // Registering someone twice is refused in words that name them, not their id,
+    // next to the form that asked.
     assert_eq!(
-        desk.eval("document.querySelector('[data-desk-status]').innerText")
-            .await,
-        json!("known_kim is already registered.")
+        refused_registration(&desk, "known_kim").await,
+        (
+            "known_kim is already registered.".to_owned(),
+            "known_kim is already registered.".to_owned()
+        )
     );
-    // ... and the message stands next to the form that asked.
-    assert_eq!(
-        desk.eval("document.querySelector('form[data-desk-register] .said.problem').innerText")
-            .await,
-        json!("known_kim is already registered.")
-    );
-    desk.take_errors();
     // A French-speaking desk hears it in French.
     desk.goto(&app.url(&format!("/desk/t/{id}?lang=fr"))).await;
-    desk.type_into("#register", "known_kim").await;
-    desk.click("form[data-desk-register] button").await;
-    desk.wait_until(
-        "document.querySelector('[data-desk-status].problem') !== null",
-        WAIT,
-    )
-    .await;
     assert_eq!(
-        desk.eval("document.querySelector('[data-desk-status]').innerText")
-            .await,
-        json!("known_kim est déjà inscrit(e).")
+        refused_registration(&desk, "known_kim").await.0,
+        "known_kim est déjà inscrit(e)."
     );
-    desk.take_errors();
     desk.eval("document.querySelector('#register').value = ''")
         .await;
     // The desk registers him by the name he chose.
@@ -617,4 +597,24 @@ async fn an_admin_grants_a_role_and_the_organizer_names_the_referee_of_the_day()
     let read = api.tournament_read(id, "", &org.token).await;
     assert_eq!(read["tournament"]["referees"], json!([rita.id]));
     desk.check_page("desk-referees").await;
+}
+
+/// Registers `name` on the desk, which refuses it: what the status line says, and what
+/// is said next to the form.
+async fn refused_registration(desk: &Browser, name: &str) -> (String, String) {
+    desk.type_into("#register", name).await;
+    desk.click("form[data-desk-register] button").await;
+    desk.wait_until(
+        "document.querySelector('[data-desk-status].problem') !== null",
+        WAIT,
+    )
+    .await;
+    let said = desk
+        .eval(
+            "[document.querySelector('[data-desk-status]').innerText, \
+             (document.querySelector('form[data-desk-register] .said.problem') || {}).innerText || '']",
+        )
+        .await;
+    desk.take_errors();
+    serde_json::from_value(said).expect("two texts")
 }

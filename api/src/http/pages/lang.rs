@@ -37,6 +37,16 @@ impl Text {
     }
 }
 
+/// Texts by key in one language, as a JSON object for a page's script (`data-`
+/// attributes): preset names, bot kinds, refusals by code, and the like.
+pub fn json_by_key<'k>(texts: impl IntoIterator<Item = (&'k str, Text)>, lang: Lang) -> String {
+    let words: serde_json::Map<String, serde_json::Value> = texts
+        .into_iter()
+        .map(|(key, text)| (key.to_owned(), text.get(lang).into()))
+        .collect();
+    serde_json::Value::Object(words).to_string()
+}
+
 /// The cookie the switch sets.
 pub const COOKIE: &str = "lang";
 

@@ -6,7 +6,7 @@
 
 use maud::{Markup, html};
 
-use super::lang::Lang;
+use super::lang::{Lang, json_by_key};
 use super::text;
 
 /// The controls and places of the viewer. `step_word` names what it steps through
@@ -82,20 +82,11 @@ pub fn viewer(lang: Lang, caption: &str, step_word: &str, go_to: &str) -> Markup
             data-record-replays=(text::RECORD_REPLAYS.get(lang))
             data-record-problem=(text::RECORD_PROBLEM.get(lang))
             data-at-line=(text::AT_LINE.get(lang))
-            data-json-hints=(json_hints(lang))
+            data-json-hints=(json_by_key(text::JSON_HINTS, lang))
             data-record-stops-here=(text::RECORD_STOPS_HERE.get(lang))
             data-go-to-stop=(text::GO_TO_STOP.get(lang))
             data-card-names=(text::CARD_NAMES.get(lang))
             data-round-word=(text::ROUND_WORD.get(lang))
             data-event-names=(text::EVENT_NAMES.get(lang)) { }
     }
-}
-
-/// The JSON reader's phrases and what they mean, for the record viewer's script.
-fn json_hints(lang: Lang) -> String {
-    let hints: serde_json::Map<String, serde_json::Value> = text::JSON_HINTS
-        .iter()
-        .map(|(phrase, words)| ((*phrase).to_owned(), words.get(lang).into()))
-        .collect();
-    serde_json::Value::Object(hints).to_string()
 }

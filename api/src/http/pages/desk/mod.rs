@@ -34,7 +34,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use yaniv_domain::rules::Preset;
 
-use super::lang::Lang;
+use super::lang::{Lang, json_by_key};
 use super::layout::{self, Page};
 use super::text;
 use crate::app_state::AppState;
@@ -54,7 +54,7 @@ pub fn frame(lang: Lang, body: Markup) -> Markup {
             data-logged-in=(text::LOGGED_IN_AS.get(lang))
             data-done=(text::DONE_OK.get(lang))
             data-no-account=(text::NO_ACCOUNT_NAMED.get(lang))
-            data-refusals=(refusals(lang)) { }
+            data-refusals=(json_by_key(text::REFUSALS, lang)) { }
         (body)
         script src="/assets/desk.js" defer { }
     }
@@ -162,13 +162,4 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
             body_class: Some("desk"),
         },
     )
-}
-
-/// The server's most common refusals in the page's language, as JSON for `desk.js`.
-fn refusals(lang: Lang) -> String {
-    let words: serde_json::Map<String, serde_json::Value> = text::REFUSALS
-        .iter()
-        .map(|(code, words)| ((*code).to_owned(), words.get(lang).into()))
-        .collect();
-    serde_json::Value::Object(words).to_string()
 }

@@ -404,6 +404,8 @@ pub async fn desk(
         let players = s.player_views();
         let names = or_failure(usernames_of(&state.db, players.iter().map(|p| p.player)).await)?;
         let before_start = s.stages.is_empty();
+        // Once finished, nothing changes any more: no control the server would refuse.
+        let finished = t.view.phase == Phase::Finished;
         let playing = ListFilter {
             status: Some(TableStatus::Playing),
             tournament: Some(t.id),
@@ -432,7 +434,7 @@ pub async fn desk(
             (flagged(&t, lang))
             (round_tables(&t, &names, &moved, lang))
             (referees(&t, &referee_names, lang))
-            @if t.view.phase != Phase::Finished { (super::screen::controls(&t, lang)) }
+            @if !finished { (super::screen::controls(&t, lang)) }
             h2 { (text::REGISTRATION.get(lang)) }
             div.scroll {
                 table.grid data-desk-players {
@@ -449,14 +451,12 @@ pub async fn desk(
                         @for p in &players {
                             @let name = name_of(&names, p.player);
                             @let hidden = wanted.as_deref().is_some_and(|q| !name.to_lowercase().contains(q));
-                            (player_row(p, &name, lang, before_start, hidden, t.view.phase == Phase::Finished))
+                            (player_row(p, &name, lang, before_start, hidden, finished))
                         }
                     }
                 }
             }
         };
-        // Once finished, nothing changes any more: no control the server would refuse.
-        let finished = t.view.phase == Phase::Finished;
         let controls = html! {
             @if !finished {
             form.find data-desk-register {

@@ -38,7 +38,7 @@ use self::place::place_of;
 use crate::app_state::AppState;
 
 use super::desk::frame;
-use super::lang::Lang;
+use super::lang::{Lang, json_by_key};
 use super::layout::{self, Page};
 use super::text;
 
@@ -111,25 +111,13 @@ pub async fn home(req: HttpRequest) -> HttpResponse {
 
 /// Each preset's name in `lang`, as JSON by API name, for the list the script draws.
 fn preset_names(lang: Lang) -> String {
-    let names: serde_json::Map<String, serde_json::Value> = PRESET_NAMES
-        .iter()
-        .map(|p| ((*p).to_owned(), text::preset(p).get(lang).into()))
-        .collect();
-    serde_json::Value::Object(names).to_string()
+    json_by_key(PRESET_NAMES.iter().map(|p| (*p, text::preset(p))), lang)
 }
 
 /// Each kind of bot, in words, as JSON for the page's script.
 fn bot_kinds(lang: Lang) -> String {
-    let names: serde_json::Map<String, serde_json::Value> = yaniv_domain::bots::BotKind::ALL
-        .iter()
-        .map(|k| {
-            (
-                k.name().to_owned(),
-                text::bot_kind(k.name()).get(lang).into(),
-            )
-        })
-        .collect();
-    serde_json::Value::Object(names).to_string()
+    let kinds = yaniv_domain::bots::BotKind::ALL.iter().map(|k| k.name());
+    json_by_key(kinds.map(|k| (k, text::bot_kind(k))), lang)
 }
 
 /// `GET /play/tables/{id}`: the game at table `id`.
