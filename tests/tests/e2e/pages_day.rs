@@ -728,8 +728,27 @@ async fn play_out(phones: &[Browser]) {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    panic!("the online game did not end in 3,000 passes");
+    let mut pages = Vec::new();
+    for phone in phones {
+        pages.push(phone.eval(PAGE_STATE).await);
+    }
+    panic!("the online game did not end in 3,000 passes; the pages: {pages:#?}");
 }
+
+/// What a game page shows, for a failure's message.
+const PAGE_STATE: &str = r#"(() => {
+  const root = document.querySelector('[data-play-table]');
+  if (!root) return {page: location.pathname, text: document.body.innerText.slice(0, 400)};
+  return {
+    page: location.pathname,
+    status: root.dataset.status,
+    version: root.dataset.version,
+    following: document.documentElement.getAttribute('data-following'),
+    enabled: Array.from(document.querySelectorAll('button')).filter(b => !b.disabled).map(b => b.dataset.action || b.dataset.card || b.textContent.trim()),
+    hand: Array.from(document.querySelectorAll('[data-play-hand] button[data-card]')).map(b => b.dataset.card + (b.classList.contains('playable') ? '+' : '') + (b.disabled ? '!' : '')),
+    text: root.innerText.slice(0, 600),
+  };
+})()"#;
 
 /// Waits until the page shows a version after `version`.
 async fn moved(phone: &Browser, version: &Value) {

@@ -147,31 +147,45 @@ async fn an_audit_shows_every_hand_at_any_version() {
 }
 
 /// The version of a `turn_played.v1` and its payload with the first thrown card
-/// replaced by a card the thrower did not hold (one in the other seat's hand).
+/// replaced by a card the thrower did not hold: one the other seat was dealt and still
+/// holds. No other single turn of the round could have put that card in the thrower's
+/// hand (it was never in the stock or a pile), so the replay can blame no earlier turn
+/// than the forged one, whatever the deal. The latest turn with such a card is forged
+/// (a round's first turn always has one).
 async fn forged_turn(app: &TestApp, api: &Api, id: i64, referee: &Player) -> (u64, Value) {
     let stored = app
         .store
         .read_stream(&format!("table-{id}"), 1, 1000)
         .await
         .unwrap();
-    let turn = stored
+    for turn in stored
         .iter()
         .rev()
-        .find(|e| e.event_type == "turn_played.v1")
-        .expect("a turn was played");
-    let version = turn.version as u64;
-    let mut payload: Value = serde_json::from_str(&turn.payload).unwrap();
-    let seat = payload["seat"].as_u64().unwrap() as usize;
-    let before = audit(api, id, &referee.token, version - 1).await;
-    let other_hand = before["view"]["hands"][1 - seat].as_array().unwrap();
-    let own_hand = before["view"]["hands"][seat].as_array().unwrap();
-    let forged = other_hand
-        .iter()
-        .find(|c| !own_hand.contains(c))
-        .expect("a card the thrower does not hold")
-        .clone();
-    payload["thrown"][0] = forged;
-    (version, payload)
+        .filter(|e| e.event_type == "turn_played.v1")
+    {
+        let version = turn.version as u64;
+        let dealt_at = stored
+            .iter()
+            .rev()
+            .find(|e| e.event_type == "round_dealt.v1" && (e.version as u64) < version)
+            .expect("the turn's round was dealt")
+            .version as u64;
+        let mut payload: Value = serde_json::from_str(&turn.payload).unwrap();
+        let seat = payload["seat"].as_u64().unwrap() as usize;
+        let dealt = audit(api, id, &referee.token, dealt_at).await;
+        let before = audit(api, id, &referee.token, version - 1).await;
+        let dealt_to_other = dealt["view"]["hands"][1 - seat].as_array().unwrap();
+        let other_hand = before["view"]["hands"][1 - seat].as_array().unwrap();
+        let own_hand = before["view"]["hands"][seat].as_array().unwrap();
+        if let Some(forged) = other_hand
+            .iter()
+            .find(|c| dealt_to_other.contains(c) && !own_hand.contains(c))
+        {
+            payload["thrown"][0] = forged.clone();
+            return (version, payload);
+        }
+    }
+    panic!("no turn of {id} was played while the other seat kept a dealt card")
 }
 
 #[tokio::test]

@@ -21,7 +21,6 @@
     var names = Array.prototype.map.call(root.querySelectorAll("thead th[data-seat]"), function (th) {
       return th.textContent;
     });
-    var checked = null;
     var timer = null;
 
     var element = function (tag, attributes, text) {
@@ -114,7 +113,6 @@
     };
 
     var show = function (result) {
-      checked = result;
       for (var i = 0; i < rows.rows.length; i++) {
         var tr = rows.rows[i];
         var score = result.rounds[i];
@@ -142,12 +140,18 @@
     // Checks may overlap while someone types, and their answers can come back in any
     // order: only the answer to the latest is shown (an older one shown last would
     // leave a finished sheet looking unfinished).
+    // Each check resolves with the lines it sent and the rules' answer to them (null
+    // when the check failed), so what is recorded is exactly what was checked.
     var asked = 0;
     var check = function () {
       timer = null;
       var mine = ++asked;
-      return desk.api("POST", base + "/paper-check", { seats: seats.length, rounds: sheet() })
-        .then(function (result) { if (mine === asked) { show(result); } }, desk.failed);
+      var rounds = sheet();
+      return desk.api("POST", base + "/paper-check", { seats: seats.length, rounds: rounds })
+        .then(function (result) {
+          if (mine === asked) { show(result); }
+          return { rounds: rounds, result: result };
+        }, function (message) { desk.failed(message); return null; });
     };
     // Checks shortly after the typing stops. The record button stays as it is
     // meanwhile: leaving a field to click it must not disable it under the pointer.
@@ -169,17 +173,17 @@
       if (rows.rows.length > 1) { rows.deleteRow(rows.rows.length - 1); schedule(); saveDraft(); }
     });
     record.addEventListener("click", function () {
-      settled().then(function () {
-        if (checked && checked.finished && !checked.error) { send(); }
+      settled().then(function (verified) {
+        if (verified && verified.result.finished && !verified.result.error) { send(verified); }
       });
     });
-    var send = function () {
-      var input = { source: "paper_rounds", seats: seats, rounds: sheet() };
+    var send = function (verified) {
+      var input = { source: "paper_rounds", seats: seats, rounds: verified.rounds };
       var command = correcting
         ? { command: "correct_result", table: table, input: input, reason: (root.querySelector("#reason") || {}).value || "" }
         : { command: "record_result", table: table, input: input };
       record.disabled = true;
-      var recorded = checked;
+      var recorded = verified.result;
       desk.api("POST", base + "/commands", command).then(function () {
         try { window.localStorage.removeItem(draftKey); } catch (e) { /* private mode */ }
         // The result just recorded replaces the one shown; from now on the sheet
@@ -239,7 +243,7 @@
     if (kept.length) {
       kept.forEach(addRound);
       // One empty line after a sheet that is not over yet.
-      check().then(function () { if (checked && !checked.finished) { addRound(); } });
+      check().then(function (first) { if (first && !first.result.finished) { addRound(); } });
     } else {
       addRound();
     }
