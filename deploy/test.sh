@@ -63,6 +63,11 @@ else
     unset YANIV_BIN
 fi
 
+# The stream-cap test opens a thousand connections at once, and the server it talks
+# to runs in the same process: the soft limit of open files (1024 on many systems) is
+# raised to the hard one, which any user may do.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
 log "running: ${runner[*]} $*"
 # nextest does not run doc tests; the crates keep their examples in unit tests, so
 # nextest's summary stays the closing line of the suite.

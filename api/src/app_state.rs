@@ -8,8 +8,11 @@ use std::time::Duration;
 use sqlx::PgPool;
 
 use crate::auth::password::PasswordService;
+use crate::auth::throttle::registrations::{RegistrationLimit, RegistrationRate};
 use crate::auth::throttle::{Limits, LoginThrottle};
+use crate::config::{DEFAULT_HTTP_MAX_CONNECTIONS, StreamLimits};
 use crate::live::Hub;
+use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::replayer::RecordReplayer;
 use crate::store::EventStore;
@@ -26,8 +29,13 @@ pub struct AppState {
     pub store: EventStore,
     /// argon2 behind a semaphore.
     pub passwords: PasswordService,
-    /// Wrong passwords per account and per address (see `auth::throttle`).
+    /// Wrong passwords and set-up codes per client of an account and per address
+    /// (see `auth::throttle`).
     pub login_throttle: LoginThrottle,
+    /// Accounts created per address (`POST /v1/accounts`).
+    pub registrations: RegistrationRate,
+    /// Live streams open at once, per token, per address, anonymous and in all.
+    pub streams: Arc<StreamGate>,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
     /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
@@ -114,6 +122,14 @@ impl AppState {
             store,
             passwords,
             login_throttle: LoginThrottle::new(Limits::default()),
+            registrations: RegistrationRate::new(
+                RegistrationLimit::default(),
+                Limits::default().capacity,
+            ),
+            streams: Arc::new(StreamGate::new(
+                StreamLimits::default(),
+                DEFAULT_HTTP_MAX_CONNECTIONS,
+            )),
             token_ttl,
             records,
             tables,

@@ -27,6 +27,11 @@
 //! | `YANIV_METRICS_TOKEN` | unset | when set (16+ characters), `GET /metrics` answers only requests with `Authorization: Bearer <token>`; unset, `/metrics` is open on a loopback bind and closed on any other |
 //! | `YANIV_METRICS_OPEN` | `false` | `true`: `/metrics` stays open without a token on a bind other than loopback (a scraper on a private network) |
 //! | `YANIV_CLOCK_TICK_MS` | `250` | how often this instance looks for tables whose clock ran out; `0`: it fires no timeouts (others on the database do) |
+//! | `YANIV_REGISTRATION_BURST` | `30` | accounts one client address may create in a burst (`POST /v1/accounts`); then 429 `too_many_registrations` |
+//! | `YANIV_REGISTRATION_REFILL_SECS` | `20` | after the burst, one more account per address each time this passes |
+//! | `YANIV_STREAMS_PER_TOKEN` | `10` | live streams (`/stream`) one bearer token may hold open at once; more is 429 `too_many_streams` |
+//! | `YANIV_STREAMS_PER_ADDRESS` | `200` | live streams one client address may hold open at once, with or without a token |
+//! | `YANIV_ANONYMOUS_STREAMS` | `500` | live streams without a token open at once, all addresses together |
 //! | `YANIV_BOOTSTRAP_ADMIN` | (unset) | username of the first admin, created at start if missing |
 //! | `YANIV_BOOTSTRAP_ADMIN_PASSWORD` | (unset) | its password; required when the username is set |
 //!
@@ -36,6 +41,10 @@
 use std::time::Duration;
 
 use secrecy::SecretString;
+
+pub use crate::auth::throttle::Limits as LoginLimits;
+pub use crate::auth::throttle::registrations::RegistrationLimit;
+pub use crate::live::gate::StreamLimits;
 
 /// Everything the server needs to start. Fields are public so that tests build a
 /// `Settings` directly (a fresh database, port 0) instead of going through the
@@ -91,6 +100,13 @@ pub struct Settings {
     pub metrics_token: Option<SecretString>,
     /// Without a token, `/metrics` stays open on a bind other than loopback.
     pub metrics_open: bool,
+    /// How long wrong passwords and set-up codes make their client wait (not read
+    /// from the environment: the defaults are documented in docs/operations.md).
+    pub login_limits: LoginLimits,
+    /// How fast one address may create accounts.
+    pub registration_limit: RegistrationLimit,
+    /// How many live streams a token, an address and anonymous readers may hold open.
+    pub stream_limits: StreamLimits,
     /// First admin account, created at start when it does not exist yet.
     pub bootstrap_admin: Option<BootstrapAdmin>,
 }
@@ -311,6 +327,27 @@ impl Settings {
                 Some(0) => None,
                 Some(ms) => Some(Duration::from_millis(ms)),
             },
+            login_limits: LoginLimits::default(),
+            registration_limit: {
+                let default = RegistrationLimit::default();
+                RegistrationLimit {
+                    burst: parse(&get, "YANIV_REGISTRATION_BURST", 1..=1_000_000)?
+                        .unwrap_or(default.burst),
+                    refill_every: parse(&get, "YANIV_REGISTRATION_REFILL_SECS", 1..=86_400)?
+                        .map_or(default.refill_every, Duration::from_secs),
+                }
+            },
+            stream_limits: {
+                let default = StreamLimits::default();
+                StreamLimits {
+                    per_token: parse(&get, "YANIV_STREAMS_PER_TOKEN", 1..=100_000)?
+                        .unwrap_or(default.per_token),
+                    per_address: parse(&get, "YANIV_STREAMS_PER_ADDRESS", 1..=1_000_000)?
+                        .unwrap_or(default.per_address),
+                    anonymous: parse(&get, "YANIV_ANONYMOUS_STREAMS", 0..=1_000_000)?
+                        .unwrap_or(default.anonymous),
+                }
+            },
             bootstrap_admin,
         })
     }
@@ -372,6 +409,38 @@ mod tests {
         assert!(s.bootstrap_admin.is_none());
         assert_eq!(s.database_url.expose_secret(), "postgres://u:pw@h/db");
         assert_eq!(s.checkpoint_interval, Some(DEFAULT_CHECKPOINT_INTERVAL));
+        assert_eq!(s.registration_limit, RegistrationLimit::default());
+        assert_eq!(s.stream_limits, StreamLimits::default());
+    }
+
+    #[test]
+    fn the_abuse_limits_are_read_and_checked() {
+        let s = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_REGISTRATION_BURST", "5"),
+            ("YANIV_REGISTRATION_REFILL_SECS", "60"),
+            ("YANIV_STREAMS_PER_TOKEN", "3"),
+            ("YANIV_STREAMS_PER_ADDRESS", "40"),
+            ("YANIV_ANONYMOUS_STREAMS", "0"),
+        ])
+        .unwrap();
+        assert_eq!(
+            s.registration_limit,
+            RegistrationLimit {
+                burst: 5,
+                refill_every: Duration::from_secs(60)
+            }
+        );
+        assert_eq!(
+            s.stream_limits,
+            StreamLimits {
+                per_token: 3,
+                per_address: 40,
+                anonymous: 0
+            }
+        );
+        let refused = settings(&[("DATABASE_URL", "x"), ("YANIV_STREAMS_PER_TOKEN", "0")]);
+        assert_eq!(refused.unwrap_err().variable, "YANIV_STREAMS_PER_TOKEN");
     }
 
     #[test]

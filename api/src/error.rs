@@ -116,6 +116,15 @@ pub enum ApiError {
     /// account or from this address; wait before trying again.
     #[error("too many failed log-in attempts")]
     TooManyAttempts { retry_after_secs: u32 },
+    /// 429 with `Retry-After` and a code of its own: a client went beyond a limit of
+    /// how much or how fast it may ask (`too_many_registrations`, `too_many_streams`).
+    #[error("rate limited: {code}")]
+    RateLimited {
+        code: &'static str,
+        title: &'static str,
+        detail: String,
+        retry_after_secs: u32,
+    },
     /// 503 `server_busy` (with `Retry-After`): too many password hashes at once.
     #[error("server busy")]
     Busy { retry_after_secs: u32 },
@@ -315,6 +324,7 @@ impl ApiError {
             Self::IdempotencyKeyReused => "idempotency_key_reused",
             Self::Refused { code, .. } => code,
             Self::TooManyAttempts { .. } => "too_many_attempts",
+            Self::RateLimited { code, .. } => code,
             Self::Busy { .. } => "server_busy",
             Self::DatabaseUnavailable(_) => "database_unavailable",
             Self::StreamCorrupt { .. } => "stream_corrupt",
@@ -344,6 +354,7 @@ impl ApiError {
             Self::IdempotencyKeyReused => "Idempotency key reused",
             Self::Refused { title, .. } => title,
             Self::TooManyAttempts { .. } => "Too many attempts",
+            Self::RateLimited { title, .. } => title,
             Self::Busy { .. } => "Server busy",
             Self::DatabaseUnavailable(_) => "Database unavailable",
             Self::StreamCorrupt { .. } => "Stored stream corrupt",
@@ -399,9 +410,10 @@ impl ApiError {
             }
             Self::Refused { detail, .. } => detail.clone(),
             Self::TooManyAttempts { retry_after_secs } => format!(
-                "too many wrong passwords for this account or from this address: retry after \
+                "too many wrong passwords or codes from this client: retry after \
                  {retry_after_secs} s"
             ),
+            Self::RateLimited { detail, .. } => detail.clone(),
             Self::Busy { retry_after_secs } => {
                 format!("too many concurrent requests: retry after {retry_after_secs} s")
             }
@@ -453,7 +465,9 @@ impl ResponseError for ApiError {
             Self::UsernameTaken | Self::VersionConflict { .. } | Self::IdempotencyInProgress => {
                 StatusCode::CONFLICT
             }
-            Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyAttempts { .. } | Self::RateLimited { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             Self::Busy { .. } | Self::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Database(_) | Self::Unexpected { .. } | Self::StreamCorrupt { .. } => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -488,6 +502,17 @@ impl ResponseError for ApiError {
             }
             Self::Busy { retry_after_secs } | Self::TooManyAttempts { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            Self::RateLimited {
+                retry_after_secs, ..
+            } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+                // A client beyond a cap gives its connection back at once, rather than
+                // holding it idle until keep-alive runs out: the connections are what
+                // the caps protect.
+                response
+                    .head_mut()
+                    .set_connection_type(actix_web::http::ConnectionType::Close);
             }
             Self::DatabaseUnavailable(_) => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(5u32));

@@ -20,11 +20,14 @@ pub use crate::app_state::AppState;
 use crate::app_state::MetricsAccess;
 use crate::auth::accounts::{self, BootstrapError, BootstrapOutcome};
 use crate::auth::password::PasswordService;
+use crate::auth::throttle::LoginThrottle;
+use crate::auth::throttle::registrations::RegistrationRate;
 use crate::background::pruning;
 use crate::config::{Migrations, Settings};
 use crate::error;
 use crate::http::routes::{self, RouteConfigurator};
 use crate::http::{body_timeout, cors, openapi, request_id, response_headers};
+use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::live::{self, Hub};
 use crate::replayer::RecordReplayer;
@@ -130,6 +133,13 @@ impl Application {
             settings.db_transaction_timeout,
         );
         app_state.stream_heartbeat = settings.stream_heartbeat;
+        app_state.login_throttle = LoginThrottle::new(settings.login_limits);
+        app_state.registrations =
+            RegistrationRate::new(settings.registration_limit, settings.login_limits.capacity);
+        app_state.streams = Arc::new(StreamGate::new(
+            settings.stream_limits,
+            settings.http_max_connections,
+        ));
         app_state.metrics = MetricsAccess::of(
             settings.metrics_token.clone(),
             settings.metrics_open,

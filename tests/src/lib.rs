@@ -192,6 +192,13 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         clock_tick: Some(Duration::from_millis(50)),
         metrics_token: None,
         metrics_open: false,
+        login_limits: yaniv_api::config::LoginLimits::default(),
+        // The tests create their accounts from one address, far faster than a venue.
+        registration_limit: yaniv_api::config::RegistrationLimit {
+            burst: 1_000_000,
+            refill_every: Duration::from_secs(1),
+        },
+        stream_limits: yaniv_api::config::StreamLimits::default(),
         bootstrap_admin: Some(BootstrapAdmin {
             username: ADMIN_USERNAME.into(),
             password: SecretString::from(admin_password.to_owned()),

@@ -8,6 +8,10 @@
 //! - [`role`]: [`Role`], what an account may do.
 //! - [`setup_code`]: one-time codes with which a player sets the password of an
 //!   account an organizer created for them.
+//! - [`devices`]: the devices an account logged in from, which the log-in throttle
+//!   judges apart from everyone else.
+//! - [`throttle`]: wrong passwords and set-up codes slow their client down; accounts
+//!   are created at a bounded pace per address.
 //! - [`session_cache`]: the sessions this instance has checked, dropped on every
 //!   instance when a session is revoked or an account's roles change.
 //!
@@ -15,6 +19,7 @@
 //! knows nothing of HTTP.
 
 pub mod accounts;
+pub mod devices;
 pub mod password;
 pub mod role;
 pub mod session_cache;

@@ -5,6 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use crate::app_state::AppState;
+use crate::live::gate::Cap;
 use crate::metrics::text::{Family, labels};
 use crate::streams::{Repository, StreamKind};
 
@@ -40,6 +41,36 @@ pub fn render(state: &AppState) -> String {
     )
     .value(state.live.subscribers() as f64)
     .write(&mut out);
+    let (streams, anonymous) = state.streams.open();
+    let mut open = Family::gauge(
+        "yaniv_streams_open",
+        "Live streams open now under the stream caps, by kind of reader.",
+    );
+    open.sample(
+        "",
+        &labels(&[("reader", "token")]),
+        (streams - anonymous) as f64,
+    );
+    open.sample("", &labels(&[("reader", "anonymous")]), anonymous as f64);
+    open.write(&mut out);
+    Family::gauge(
+        "yaniv_streams_capacity",
+        "Most live streams open at once, all together (the connections less a reserve).",
+    )
+    .value(state.streams.capacity() as f64)
+    .write(&mut out);
+    let mut refused = Family::counter(
+        "yaniv_streams_refused_total",
+        "Live streams refused with 429 too_many_streams, by the cap they would have passed.",
+    );
+    for cap in Cap::ALL {
+        refused.sample(
+            "",
+            &labels(&[("cap", cap.label())]),
+            state.streams.refused(cap) as f64,
+        );
+    }
+    refused.write(&mut out);
     Family::counter(
         "yaniv_live_heads_announced_total",
         "Stream heads this instance announced after their commit (live::heads).",

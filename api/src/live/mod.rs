@@ -13,7 +13,11 @@
 //! subscriber is woken to read again; after a writer died between its commit and its
 //! announcement, [`spawn_recheck`] reads the followed streams' heads within
 //! [`RECHECK_EVERY`].
+//!
+//! [`gate`] caps how many streams are open at once (per token, per address, without a
+//! token, in all).
 
+pub mod gate;
 pub mod heads;
 
 use std::collections::HashMap;

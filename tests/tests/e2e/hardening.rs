@@ -294,8 +294,9 @@ async fn officials_who_play_cannot_act_on_their_own_table() {
 }
 
 /// #9.4: 60 wrong passwords in 2 s were all answered 401, then the right one worked.
+/// (#30: the wait is the failing client's, here the address; see `abuse.rs`.)
 #[tokio::test]
-async fn wrong_passwords_lock_the_account_for_a_while() {
+async fn wrong_passwords_make_their_client_wait_for_a_while() {
     let app = spawn_app().await;
     app.new_player("ann").await;
     app.new_player("bob").await;

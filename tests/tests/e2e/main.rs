@@ -4,6 +4,7 @@
 //! One test binary with one module per area (compiling and linking one binary is
 //! much faster than one per file).
 
+mod abuse;
 mod accounts;
 mod archive;
 mod championship;

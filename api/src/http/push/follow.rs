@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 use super::body::{ChannelBody, Format};
 use crate::app_state::AppState;
 use crate::error::ApiError;
+use crate::live::gate::StreamPass;
 
 /// Messages a stream may have waiting for a slow client before its task waits too.
 const BUFFERED_MESSAGES: usize = 64;
@@ -91,18 +92,27 @@ pub fn open(
     format: Format,
     after: Option<u64>,
     source: impl Source,
+    pass: StreamPass,
 ) -> HttpResponse {
-    open_with(format, |out| run(state, stream_id, after, source, out))
+    open_with(format, pass, |out| {
+        run(state, stream_id, after, source, out)
+    })
 }
 
 /// The response of a stream whose messages `task` sends through its [`Outbox`]: for
-/// streams that follow more than one stream of the store.
+/// streams that follow more than one stream of the store. The stream keeps its
+/// `pass` (its place under the stream caps) until its task ends.
 pub fn open_with<F: Future<Output = ()> + 'static>(
     format: Format,
+    pass: StreamPass,
     task: impl FnOnce(Outbox) -> F,
 ) -> HttpResponse {
     let (messages, body) = mpsc::channel(BUFFERED_MESSAGES);
-    actix_web::rt::spawn(task(Outbox { format, messages }));
+    let task = task(Outbox { format, messages });
+    actix_web::rt::spawn(async move {
+        task.await;
+        drop(pass);
+    });
     HttpResponse::Ok()
         .content_type(format.content_type())
         .insert_header((header::CACHE_CONTROL, "no-store"))

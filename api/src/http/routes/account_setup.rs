@@ -2,8 +2,9 @@
 //! registration, `tournaments::registrations`) chooses their password with the
 //! one-time code they were given (`auth::setup_code`).
 //!
-//! A wrong code counts as a wrong password in the log-in throttle: the same per-name
-//! and per-address locks keep a guesser from trying codes at speed.
+//! Wrong codes are throttled like wrong passwords, on a count of their own
+//! (`auth::throttle`, `Secret::SetupCode`): a guesser of codes is slowed down per
+//! account and address, and cannot spend the account's log-in budget.
 
 use std::time::Instant;
 
@@ -16,6 +17,7 @@ use super::accounts::AccountView;
 use crate::app_state::AppState;
 use crate::auth::accounts::{self, validate_password, validate_username};
 use crate::auth::setup_code;
+use crate::auth::throttle::{Attempt, Client, Secret};
 use crate::error::{ApiError, FieldError, Problem, Reason};
 
 /// The code and the password the player chooses.
@@ -64,8 +66,10 @@ fn invalid_code() -> ApiError {
         (status = 422, description = "A password that is too short or too long \
                                       (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many wrong codes or passwords for this account or \
-                                      from this address (`too_many_attempts`)",
+        (status = 429, description = "Too many wrong codes for this account from this \
+                                      address, or from this address on any account \
+                                      (`too_many_attempts`); `Retry-After` says when to try \
+                                      again",
          body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many password hashes at once (`server_busy`)",
          body = Problem, content_type = "application/problem+json"),
@@ -85,10 +89,13 @@ pub async fn setup(
         return Err(ApiError::Validation(vec![FieldError::new("password", msg)]));
     }
     let address = req.peer_addr().map(|peer| peer.ip());
-    if let Err(wait) = state
-        .login_throttle
-        .check(&username, address, Instant::now())
-    {
+    let attempt = Attempt {
+        secret: Secret::SetupCode,
+        username: &username,
+        client: address.map_or(Client::Unknown, Client::Address),
+        address,
+    };
+    if let Err(wait) = state.login_throttle.check(&attempt, Instant::now()) {
         let retry_after_secs = u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX);
         return Err(ApiError::TooManyAttempts { retry_after_secs });
     }
@@ -107,13 +114,11 @@ pub async fn setup(
         _ => None,
     };
     let Some(account_id) = redeemed else {
-        state
-            .login_throttle
-            .failed(&username, address, Instant::now());
+        state.login_throttle.failed(&attempt, Instant::now());
         tracing::info!("account set-up refused");
         return Err(invalid_code());
     };
-    state.login_throttle.succeeded(&username);
+    state.login_throttle.succeeded(&attempt);
     let account = accounts::by_id(&state.db, account_id)
         .await?
         .ok_or_else(invalid_code)?;

@@ -1,6 +1,8 @@
 //! `/v1/accounts`: register, look at oneself, find players (officials), grant roles.
 
-use actix_web::{HttpResponse, web};
+use std::time::Instant;
+
+use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -73,15 +75,35 @@ pub struct RegisterRequest {
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Invalid username or password (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many accounts created from this address \
+         (`too_many_registrations`); `Retry-After` says when one more is possible",
+         body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many password hashes at once (`server_busy`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn register(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: web::Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let RegisterRequest { username, password } = body.into_inner();
+    // Counted before anything else, refused forms included: every attempt costs the
+    // server a look-up, and a valid one a password hash.
+    let address = req.peer_addr().map(|peer| peer.ip());
+    if let Err(wait) = state.registrations.take(address, Instant::now()) {
+        tracing::info!("registration refused: too many from this address");
+        return Err(ApiError::RateLimited {
+            code: "too_many_registrations",
+            title: "Too many registrations",
+            detail: format!(
+                "too many accounts were created from this address: one more is possible in \
+                 {} s",
+                wait.as_secs() + 1
+            ),
+            retry_after_secs: u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX),
+        });
+    }
     let mut errors = Vec::new();
     if let Err(msg) = validate_username(&username) {
         errors.push(FieldError::new("username", msg));

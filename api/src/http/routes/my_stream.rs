@@ -10,10 +10,10 @@ use tokio::sync::Notify;
 use utoipa::ToSchema;
 
 use crate::app_state::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use crate::http::auth::Authenticated;
-use crate::http::push::body::Format;
 use crate::http::push::follow::{self, Outbox, Stop};
+use crate::http::push::{self, body::Format};
 use crate::live::Hub;
 use crate::tables::listing::{self, SeatedAt};
 use crate::tables::stream_id;
@@ -65,6 +65,9 @@ impl From<SeatedAt> for MyTable {
             (String = "text/event-stream"),
             (String = "application/x-ndjson"),
         )),
+        (status = 429, description = "Too many live streams for this token, this address or \
+         this server (`too_many_streams`); `Retry-After` says when to try again",
+         body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn stream(
@@ -73,8 +76,10 @@ pub async fn stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let account = auth.account.id;
+    let pass = push::admit(&state, Some(&auth), &req)?;
     Ok(follow::open_with(
         Format::negotiate(&req),
+        pass,
         move |out| async move {
             if let Err(Stop::Failed(error)) = follow_tables(&state, account, &out).await {
                 let _ = out.send("error", None, &error.problem()).await;

@@ -12,6 +12,8 @@ use utoipa::ToSchema;
 use super::accounts::AccountView;
 use crate::app_state::AppState;
 use crate::auth::accounts;
+use crate::auth::devices;
+use crate::auth::throttle::{Attempt, Client, Secret};
 use crate::auth::token;
 use crate::error::{ApiError, Problem};
 use crate::http::auth::Authenticated;
@@ -24,6 +26,12 @@ pub struct LoginRequest {
     pub username: String,
     #[schema(value_type = String, format = Password, example = "correct horse battery")]
     pub password: SecretString,
+    /// The `device_token` an earlier log-in of this account gave this client. A known
+    /// device is judged by its own wrong passwords only: someone else guessing this
+    /// account's password, even on the same network, does not make it wait.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "Yx3mJ0c1m7Vb8r2T0JbQ0mJcY3y4mYc0Z2l2Xq9wV7Y")]
+    pub device_token: Option<SecretString>,
 }
 
 /// A new session.
@@ -42,6 +50,11 @@ pub struct SessionView {
     #[schema(value_type = String, format = DateTime)]
     pub expires_at: OffsetDateTime,
     pub account: AccountView,
+    /// Keep it with the account's name on this device and send it with the next
+    /// log-in (`device_token`): the one sent, or a new one.
+    #[serde(serialize_with = "expose")]
+    #[schema(value_type = String, example = "Yx3mJ0c1m7Vb8r2T0JbQ0mJcY3y4mYc0Z2l2Xq9wV7Y")]
+    pub device_token: SecretString,
 }
 
 fn expose<S: Serializer>(secret: &SecretString, serializer: S) -> Result<S::Ok, S::Error> {
@@ -60,8 +73,9 @@ fn expose<S: Serializer>(secret: &SecretString, serializer: S) -> Result<S::Ok, 
          body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Malformed form (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many wrong passwords for this account or from this \
-         address (`too_many_attempts`); `Retry-After` says when to try again",
+        (status = 429, description = "Too many wrong passwords for this account from this \
+         client (its device, else its address), or from this address on any account \
+         (`too_many_attempts`); `Retry-After` says when to try again",
          body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many password hashes at once (`server_busy`)",
          body = Problem, content_type = "application/problem+json"),
@@ -72,13 +86,29 @@ pub async fn login(
     req: HttpRequest,
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let LoginRequest { username, password } = body.into_inner();
+    let LoginRequest {
+        username,
+        password,
+        device_token,
+    } = body.into_inner();
     // The peer, not a forwarded-for header a client could choose (see docs/operations.md).
     let address = req.peer_addr().map(|peer| peer.ip());
-    if let Err(wait) = state
-        .login_throttle
-        .check(&username, address, Instant::now())
-    {
+    let presented = devices::presented(device_token.as_ref().map(|t| t.expose_secret()));
+    let known_device = match presented {
+        Some(hash) if devices::belongs_to(&state.db, &hash, &username).await? => Some(hash),
+        _ => None,
+    };
+    let attempt = Attempt {
+        secret: Secret::Password,
+        username: &username,
+        client: match (known_device, address) {
+            (Some(hash), _) => Client::Device(hash),
+            (None, Some(address)) => Client::Address(address),
+            (None, None) => Client::Unknown,
+        },
+        address,
+    };
+    if let Err(wait) = state.login_throttle.check(&attempt, Instant::now()) {
         tracing::info!("log in refused: too many failed attempts");
         let retry_after_secs = u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX);
         return Err(ApiError::TooManyAttempts { retry_after_secs });
@@ -98,14 +128,24 @@ pub async fn login(
     let account_id = match account_id {
         Some(id) if valid => id,
         _ => {
-            state
-                .login_throttle
-                .failed(&username, address, Instant::now());
+            state.login_throttle.failed(&attempt, Instant::now());
             tracing::info!("log in refused");
             return Err(ApiError::InvalidCredentials);
         }
     };
-    state.login_throttle.succeeded(&username);
+    state.login_throttle.succeeded(&attempt);
+    let device_token = match (known_device, device_token) {
+        (Some(hash), Some(token)) => {
+            devices::remember(&state.db, account_id, &hash).await?;
+            token
+        }
+        _ => {
+            let device =
+                token::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
+            devices::remember(&state.db, account_id, &device.hash).await?;
+            device.token
+        }
+    };
     let issued = token::issue().map_err(|e| ApiError::unexpected("reading the OS RNG", e))?;
     let expires_at =
         accounts::create_session(&state.db, account_id, &issued.hash, state.token_ttl).await?;
@@ -121,6 +161,7 @@ pub async fn login(
             token_type: "Bearer".into(),
             expires_at,
             account: account.into(),
+            device_token,
         }))
 }
 

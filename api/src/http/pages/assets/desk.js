@@ -169,9 +169,17 @@
       var first = kind === "signup" ? post("/v1/accounts", body)
         : kind === "setup" ? post("/v1/accounts/setup", { username: body.username, code: loginForm.code.value, password: body.password })
         : Promise.resolve();
+      // The device token of this account's last log-in here: a known device is not
+      // held up by someone else's wrong passwords (docs/operations.md).
+      var deviceKey = "yaniv.device." + body.username.toLowerCase();
+      var device = null;
+      try { device = window.localStorage.getItem(deviceKey); } catch (e) { device = null; }
       first
-        .then(function () { return post("/v1/sessions", body); })
+        .then(function () {
+          return post("/v1/sessions", device ? { username: body.username, password: body.password, device_token: device } : body);
+        })
         .then(function (answer) {
+          try { window.localStorage.setItem(deviceKey, answer.device_token); } catch (e) { /* private mode */ }
           window.sessionStorage.setItem(KEY, JSON.stringify({ token: answer.token, username: answer.account.username }));
           // The server checked `next` and wrote it into the form: a page of its own.
           window.location.assign(loginForm.getAttribute("data-next") || "/desk");

@@ -14,8 +14,11 @@ use super::dto::TableView;
 use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
 use crate::http::auth::Authenticated;
-use crate::http::push::body::{Format, resume_point};
 use crate::http::push::follow::{self, Outbox, Source, Stop};
+use crate::http::push::{
+    self,
+    body::{Format, resume_point},
+};
 use crate::tables::stream_id;
 use crate::visibility::SeenTable;
 
@@ -53,6 +56,9 @@ pub struct StreamQuery {
         )),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many live streams for this token, this address or \
+         this server (`too_many_streams`); `Retry-After` says when to try again",
+         body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn stream(
@@ -65,6 +71,7 @@ pub async fn stream(
     let id = path.into_inner();
     // Refusals (no table) are answered as problems before the stream opens.
     SeenTable::read(&state, id, Some(&auth.account)).await?;
+    let pass = push::admit(&state, Some(&auth), &req)?;
     let after = resume_point(&req, query.after);
     let source = TableSource { auth, id };
     Ok(follow::open(
@@ -73,6 +80,7 @@ pub async fn stream(
         Format::negotiate(&req),
         after,
         source,
+        pass,
     ))
 }
 

@@ -8,8 +8,11 @@ use super::{TournamentEvent, TournamentSummary, load};
 use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
 use crate::http::auth::MaybeAuthenticated;
-use crate::http::push::body::{Format, resume_point};
 use crate::http::push::follow::{self, Outbox, Source, Stop};
+use crate::http::push::{
+    self,
+    body::{Format, resume_point},
+};
 use crate::http::routes::tables::stream::StreamQuery;
 use crate::tournaments::named::standings_of;
 use crate::tournaments::stream_id;
@@ -37,17 +40,22 @@ use crate::tournaments::stream_id;
         )),
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many live streams for this token, this address, \
+         without a token or on this server (`too_many_streams`); `Retry-After` says when to \
+         try again",
+         body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn stream(
     state: web::Data<AppState>,
-    _auth: MaybeAuthenticated,
+    auth: MaybeAuthenticated,
     req: HttpRequest,
     path: web::Path<i64>,
     query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     load(&state, id).await?;
+    let pass = push::admit(&state, auth.0.as_ref(), &req)?;
     let after = resume_point(&req, query.after);
     Ok(follow::open(
         state,
@@ -55,6 +63,7 @@ pub async fn stream(
         Format::negotiate(&req),
         after,
         TournamentSource { id },
+        pass,
     ))
 }
 
