@@ -23,7 +23,7 @@ pub async fn insert(
              (created_by, preset, seats, free_seats, status, version, tournament_id, \
               waiting_on, deadline_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
-                 now() + make_interval(secs => $9::bigint / 1000.0)) RETURNING id",
+                 clock_timestamp() + make_interval(secs => $9::bigint / 1000.0)) RETURNING id",
     )
     .bind(created_by)
     .bind(&table.created.rules.preset)
@@ -148,8 +148,9 @@ pub fn one_statement(table: &Table) -> Option<ListingUpdate> {
 /// Brings the row of table `id` up to the table's version (`project_table_listing`,
 /// migration 0018, which the write in one statement calls too).
 pub async fn project(conn: &mut PgConnection, id: i64, table: &Table) -> Result<(), ApiError> {
-    // The deadline counts from this append: `now()` is the transaction's time, the
-    // same `updated_at` from which the timeout measures how long the table waited.
+    // The deadline counts from this append as it is written, not from its
+    // transaction's start (migration 0020): a write that waited hands the next player
+    // a whole turn.
     let (waiting_on, deadline_ms) = waiting(table);
     sqlx::query("SELECT project_table_listing($1, $2, $3, $4, $5, $6)")
         .bind(id)

@@ -91,8 +91,9 @@ where
 }
 
 /// The server's timeout for a table whose deadline it claimed at `claimed` (the
-/// version the deadline was written at), after `waited_ms`. When the table has moved
-/// on or nothing is due any more, it appends nothing and says why in [`Self::skipped`].
+/// version the deadline was written at). The time waited is measured as the timeout
+/// is decided, inside its write (see [`Self::waited_ms`]). When the table has moved on
+/// or nothing is due any more, it appends nothing and says why in [`Self::skipped`].
 #[derive(Debug)]
 pub struct TimeoutWrite {
     actor: Actor,
@@ -111,11 +112,11 @@ pub enum Skipped {
 }
 
 impl TimeoutWrite {
-    pub fn new(claimed: u64, waited_ms: u64) -> Self {
+    pub fn new(claimed: u64) -> Self {
         Self {
             actor: super::actor(&Account::system()),
             claimed,
-            waited_ms,
+            waited_ms: 0,
             skipped: None,
         }
     }
@@ -124,12 +125,19 @@ impl TimeoutWrite {
     pub fn skipped(&self) -> Option<Skipped> {
         self.skipped
     }
+
+    /// How long the table had waited when the timeout was last decided: the time its
+    /// clock allowed plus how far past the deadline the decision came, by the
+    /// database's clock (0 before any decision).
+    pub fn waited_ms(&self) -> u64 {
+        self.waited_ms
+    }
 }
 
 impl Write<Table> for &mut TimeoutWrite {
     async fn execute(
         &mut self,
-        _conn: &mut PgConnection,
+        conn: &mut PgConnection,
         id: i64,
         table: &mut Table,
     ) -> Result<Vec<StreamEvent>, ApiError> {
@@ -138,6 +146,25 @@ impl Write<Table> for &mut TimeoutWrite {
             self.skipped = Some(Skipped::Overtaken);
             return Ok(Vec::new());
         }
+        let Some(due) = table.due() else {
+            self.skipped = Some(Skipped::NotDue);
+            return Ok(Vec::new());
+        };
+        // How far past the deadline this decision comes: the table waited the time its
+        // clock allowed, from the write that set the deadline, plus that.
+        let past_deadline_ms: Option<i64> = sqlx::query_scalar(
+            "SELECT (extract(epoch FROM clock_timestamp() - deadline_at) * 1000)::bigint \
+             FROM game_tables WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten();
+        let Some(past_deadline_ms) = past_deadline_ms.filter(|&ms| ms >= 0) else {
+            self.skipped = Some(Skipped::NotDue);
+            return Ok(Vec::new());
+        };
+        self.waited_ms = u64::from(due.limit_ms) + past_deadline_ms.unsigned_abs();
         let command = TableCommand::TimeOut {
             waited_ms: self.waited_ms,
         };

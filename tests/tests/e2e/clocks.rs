@@ -411,3 +411,72 @@ async fn a_tournament_table_nobody_plays_is_finished_by_its_clock_and_counts() {
         .count();
     assert_eq!(results, 1, "the game's result is recorded");
 }
+
+/// #30: "a clock deadline survives a 3 s lock without firing early". A move whose
+/// write waits 3 s for a lock on `events` commits 3 s after its transaction began; the
+/// next player's 4 s turn counts from the write, so it times out no sooner than about
+/// 4 s after the move was answered (not 1 s), and the time it says the table waited
+/// is the time it really waited. (The mover's own 4 s run out only after the lock.)
+#[tokio::test]
+async fn a_deadline_counts_from_the_write_so_a_stalled_move_hands_over_a_whole_turn() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let humans = vec![app.new_player("ann").await, app.new_player("bob").await];
+    let (_, admin) = app.admin().await;
+    let body = json!({
+        "preset": "israeli",
+        "seats": 2,
+        "clock": {"turn_ms": 4000, "decision_ms": 4000, "window_ms": 0},
+    });
+    let table = api.started_table(&body, &humans).await;
+    let (mover, view) = to_act(&api, table, &humans).await;
+
+    // Another session holds every write to `events` for 3 s.
+    let mut lock = app.db.begin().await.expect("begin");
+    sqlx::query("LOCK TABLE events IN EXCLUSIVE MODE")
+        .execute(&mut *lock)
+        .await
+        .expect("lock events");
+    let release = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        lock.commit().await.expect("release the lock");
+    });
+    let sent = Instant::now();
+    let moved = api
+        .act(table, &mover.token, &first_throw(&view), None)
+        .await;
+    let answered = Instant::now();
+    assert_eq!(moved.status(), StatusCode::OK);
+    release.await.expect("the lock task");
+    assert!(
+        answered - sent >= Duration::from_millis(2900),
+        "the move waited for the lock: {:?}",
+        answered - sent
+    );
+
+    // The next player does nothing: their turn times out.
+    let before = api.events(table, &admin, 0).await.len() as u64;
+    let (timeout, seen) = loop {
+        let events = api.events(table, &admin, before).await;
+        if let Some(timeout) = events.iter().find(|e| e["type"] == "turn_timed_out.v1") {
+            break (timeout.clone(), Instant::now());
+        }
+        assert!(
+            answered.elapsed() < Duration::from_secs(15),
+            "no timeout after 15 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(
+        seen - answered >= Duration::from_millis(3800),
+        "the next player had their turn's 4 s after the move was answered, not {:?}",
+        seen - answered
+    );
+    let waited = timeout["payload"]["waited_ms"].as_u64().expect("waited_ms");
+    assert!(waited >= 4000, "{timeout}");
+    assert!(
+        u128::from(waited) <= (seen - answered).as_millis() + 300,
+        "waited_ms {waited} is the time the turn really waited, about {:?}",
+        seen - answered
+    );
+}
