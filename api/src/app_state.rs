@@ -36,6 +36,8 @@ pub struct AppState {
     pub registrations: RegistrationRate,
     /// Live streams open at once, per token, per address, anonymous and in all.
     pub streams: Arc<StreamGate>,
+    /// Turns to build a tournament archive (`audit::archive_store::turn`): one at a time.
+    pub archive_builds: tokio::sync::Semaphore,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
     /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
@@ -126,6 +128,7 @@ impl AppState {
                 RegistrationLimit::default(),
                 Limits::default().capacity,
             ),
+            archive_builds: tokio::sync::Semaphore::new(1),
             streams: Arc::new(StreamGate::new(
                 StreamLimits::default(),
                 DEFAULT_HTTP_MAX_CONNECTIONS,

@@ -15,9 +15,16 @@
 //!   game table created, seated and dealt per drawn table, in one transaction);
 //! - entering every table's result (`record_result`, one request per table);
 //! - drawing round 2 with every table on paper (the Swiss seating over the standings);
-//! - reading the standings.
+//! - reading the standings;
+//! - then rounds 2 and 3 entered on paper, the top four drawn to a final, the cup
+//!   finished, and its archive read: once (built and stored), then by eight readers at
+//!   once (served from storage), with the process's resident memory before and its
+//!   peak during each (server and client share the process; the readers keep only
+//!   each chunk's length).
 
 use std::time::Instant;
+
+use futures_util::future::join_all;
 
 use serde_json::{Value, json};
 use yaniv_e2e_tests::spawn_app;
@@ -60,7 +67,7 @@ async fn main() {
         .create_tournament(
             &org.token,
             &json!({"name": "Bench open", "rules": {"preset": "belgian"}, "capacity": players,
-                    "config": {"qualification_rounds": 3}}),
+                    "config": {"qualification_rounds": 3, "knockout_cut": {"top": 4}}}),
         )
         .await;
     let id = created["id"].as_i64().expect("id");
@@ -100,7 +107,8 @@ async fn main() {
             id,
             &org.token,
             &json!({"command": "record_result", "table": table,
-                    "input": {"source": "game", "standings": standings}}),
+                    "input": {"source": "game", "standings": standings},
+                    "reason": "bench: the game was not played"}),
         )
         .await;
     }
@@ -147,4 +155,89 @@ async fn main() {
         "read standings  {:>8.1} ms ({rows} rows)",
         read_standings * 1000.0
     );
+
+    // To the finish: rounds 2 and 3 on paper, the top four to a final on paper.
+    for round in 2..=3 {
+        let stages = api.tournament_read(id, "/stages", &org.token).await;
+        for (table, seated) in tables_of(&stages, 1, round) {
+            api.record_order(id, &org.token, &table, &seated).await;
+        }
+        if round == 2 {
+            api.draw(id, &org.token, &json!({"paper_tables": all_paper}))
+                .await;
+        }
+    }
+    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
+    api.record_order(id, &org.token, &final_table, &finalists)
+        .await;
+    api.accepted(id, &org.token, &json!({"command": "finish"}))
+        .await;
+
+    let url = api.url(&format!("/v1/tournaments/{id}/archive"));
+    let read_archive = || {
+        let url = url.clone();
+        async move {
+            let mut response = reqwest::get(&url).await.expect("GET the archive");
+            assert!(response.status().is_success(), "{}", response.status());
+            let mut bytes = 0;
+            while let Some(chunk) = response.chunk().await.expect("the archive's bytes") {
+                bytes += chunk.len();
+            }
+            bytes
+        }
+    };
+    let resident_before = memory("VmRSS");
+    reset_peak();
+    let timed = Instant::now();
+    let bytes = read_archive().await;
+    let first = timed.elapsed().as_secs_f64();
+    let peak_first = memory("VmHWM");
+    let resident_between = memory("VmRSS");
+    reset_peak();
+    let timed = Instant::now();
+    let readers = join_all((0..8).map(|_| read_archive())).await;
+    let eight = timed.elapsed().as_secs_f64();
+    let peak_eight = memory("VmHWM");
+    assert!(
+        readers.iter().all(|&b| b == bytes),
+        "every reader got the whole archive"
+    );
+    println!(
+        "archive         {:>8.1} MB, first read {first:.2} s (built and stored): RSS {} MB before, \
+         peak {} MB",
+        bytes as f64 / 1e6,
+        resident_before / 1024,
+        peak_first / 1024
+    );
+    println!(
+        "archive x 8     {:>8.2} s for eight readers at once (from storage): RSS {} MB before, \
+         peak {} MB",
+        eight,
+        resident_between / 1024,
+        peak_eight / 1024
+    );
+}
+
+/// A figure of this process from `/proc/self/status`, in kB (0 where there is none).
+fn memory(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Starts the peak resident memory (`VmHWM`) again from the current one.
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
 }

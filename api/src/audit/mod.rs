@@ -5,9 +5,11 @@
 //! - [`table`] and [`table_links`]: `POST /v1/tables/{id}/verify`.
 //! - [`tournament`] and [`tournament_links`]: `POST /v1/tournaments/{id}/verify`.
 //! - [`archive`]: a championship archive (`yaniv-archive/1`) built from the store, for
-//!   `GET /v1/tournaments/{id}/archive` and `yaniv verify`.
+//!   `GET /v1/tournaments/{id}/archive` and `yaniv verify`; [`archive_store`] keeps a
+//!   finished tournament's archive and serves it in slices.
 
 pub mod archive;
+pub mod archive_store;
 pub mod table;
 pub mod table_links;
 pub mod tournament;

@@ -539,3 +539,79 @@ async fn forged_redraws_and_false_cuts_are_named_by_both_verifiers() {
     assert_eq!(status, 1);
     assert_first_failure(&verdict, &tournament_stream, at, "forbidden");
 }
+
+/// Reads the archive of `id` anonymously as a stream, keeping only its length and its
+/// SHA-256 (a reader need not hold it whole); with the answer's status, `ETag` and
+/// `Content-Length`.
+async fn read_streamed(api: &Api, id: i64) -> (StatusCode, String, u64, usize, [u8; 32]) {
+    use sha2::{Digest, Sha256};
+    let mut response = fetch(api, id, None).await;
+    let status = response.status();
+    let etag = response.headers()["etag"]
+        .to_str()
+        .expect("ETag")
+        .to_owned();
+    let announced = response.content_length().expect("a Content-Length");
+    let mut hasher = Sha256::new();
+    let mut length = 0;
+    while let Some(chunk) = response.chunk().await.expect("the archive's bytes") {
+        length += chunk.len();
+        hasher.update(&chunk);
+    }
+    (status, etag, announced, length, hasher.finalize().into())
+}
+
+/// #30: "a finished tournament's archive is built once and served from storage (with
+/// its hash and `ETag`)". Eight anonymous readers at once get the same bytes, built
+/// once (each build would stamp its own `exported_at`); the `ETag` is the body's
+/// SHA-256 and answers 304; the stored copy is what was sent; a new checkpoint, which
+/// the archive must carry, has it built again.
+#[tokio::test]
+async fn a_finished_cups_archive_is_built_once_and_served_from_storage() {
+    let app = spawn_app().await;
+    let (api, id, ..) = finished_cup(&app).await;
+    let reads = futures_util::future::join_all((0..8).map(|_| read_streamed(&api, id))).await;
+    let (_, etag, announced, length, sha256) = reads[0].clone();
+    for read in &reads {
+        assert_eq!(read.0, StatusCode::OK);
+        assert_eq!(read, &reads[0], "every reader got the one build");
+    }
+    assert_eq!(length as u64, announced, "the whole archive arrived");
+    assert_eq!(etag, format!("\"{}\"", hex::encode(sha256)));
+    let (builds, stored): (i64, Vec<u8>) = sqlx::query_as(
+        "SELECT count(*) OVER (), body FROM tournament_archives WHERE tournament_id = $1",
+    )
+    .bind(id)
+    .fetch_one(&app.db)
+    .await
+    .expect("the stored archive");
+    assert_eq!(builds, 1);
+    assert_eq!(
+        <sha2::Sha256 as sha2::Digest>::digest(&stored).as_slice(),
+        sha256,
+        "what was sent is the stored copy"
+    );
+
+    let again = reqwest::Client::new()
+        .get(api.url(&format!("/v1/tournaments/{id}/archive")))
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers()["etag"], etag.as_str());
+
+    // A new checkpoint records the cup's streams: the next reader gets it in a new build.
+    let before: Value = serde_json::from_slice(&stored).expect("JSON");
+    checkpoints::write(&app.db).await.expect("a checkpoint");
+    let fresh = fetch(&api, id, None).await;
+    assert_ne!(fresh.headers()["etag"], etag.as_str());
+    let fresh: Value = fresh.json().await.expect("the archive");
+    assert_eq!(
+        fresh["checkpoints"].as_array().map(Vec::len),
+        before["checkpoints"].as_array().map(|c| c.len() + 1),
+        "the new checkpoint is in it"
+    );
+    let (status, verdict) = verify_offline(&fresh);
+    assert_eq!(status, 0, "{verdict:#}");
+}

@@ -4,12 +4,14 @@ use actix_web::http::header::{self, ContentDisposition, DispositionParam, Dispos
 use actix_web::{HttpResponse, web};
 
 use crate::app_state::AppState;
+use yaniv_domain::tournament::Phase;
 use yaniv_verify::archive::Archive;
 
-use crate::audit::archive;
 use crate::audit::tournament;
+use crate::audit::{archive, archive_store};
 use crate::error::{ApiError, Problem, Reason};
 use crate::http::auth::MaybeAuthenticated;
+use crate::http::push::body::ChannelBody;
 use crate::visibility::officiates_or_operates;
 
 /// The championship archive (`yaniv-archive/1`): the tournament's stream, the stream
@@ -21,6 +23,12 @@ use crate::visibility::officiates_or_operates;
 /// tournament is finished; before that, for its organizer and referees (while they hold
 /// the organizer or referee role) and for admins. A game whose round is in play stops
 /// before that round's first secret (`sealed_from`): nobody reads a live deal from it.
+///
+/// A finished tournament's archive is built once and kept; later reads get the kept
+/// copy (its `exported_at` is when it was built), with its SHA-256 as `ETag`
+/// (`If-None-Match` answers 304). It is built again only when something it holds
+/// changed (a game table moved, a new checkpoint). Archives are built one at a time;
+/// a request that waits 30 s for its turn is answered `503 server_busy`.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/archive",
@@ -36,7 +44,12 @@ use crate::visibility::officiates_or_operates;
         (status = 403, description = "The tournament is not finished and the caller is \
          neither one of its officials holding its role nor an admin (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
+        (status = 304, description = "Finished, and the `ETag` sent in `If-None-Match` is the \
+         kept copy's"),
         (status = 404, description = "No such tournament (`not_found`)",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Archives are being built and this one waited too \
+         long for its turn (`server_busy`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -46,38 +59,97 @@ pub async fn archive(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
+    // The cached fold says whether it is finished: a kept archive is then sent without
+    // reading the tournament's events at all.
+    let current = super::load(&state, id).await?;
+    if current.state().phase() == Phase::Finished {
+        return kept(&state, id, current.version()).await;
+    }
     let (stored, decoded) = tournament::read_decoded(&state, id).await?;
     let folded = tournament::fold(&decoded.events);
-    if folded.finished.is_none() {
-        let Some(caller) = auth.0 else {
-            return Err(ApiError::MissingToken);
-        };
-        if !officiates_or_operates(&folded, &caller.account) {
-            return Err(ApiError::Refused {
-                reason: Reason::Forbidden,
-                code: "forbidden",
-                title: "Forbidden",
-                detail: "until the tournament is finished, its archive is for its organizer \
-                         and referees (while they hold the organizer or referee role) and \
-                         admins"
-                    .into(),
-            });
-        }
+    if folded.finished.is_some() {
+        // It finished since the cached fold was read.
+        return kept(&state, id, decoded.events.len() as u64).await;
     }
-    let archive = archive::build(&state, id, &stored, &decoded).await?;
+    let Some(caller) = auth.0 else {
+        return Err(ApiError::MissingToken);
+    };
+    if !officiates_or_operates(&folded, &caller.account) {
+        return Err(ApiError::Refused {
+            reason: Reason::Forbidden,
+            code: "forbidden",
+            title: "Forbidden",
+            detail: "until the tournament is finished, its archive is for its organizer \
+                     and referees (while they hold the organizer or referee role) and \
+                     admins"
+                .into(),
+        });
+    }
+    // Still moving: built for this request, one build at a time.
+    let _turn = archive_store::turn(&state.archive_builds).await?;
+    let body = built(&state, id, &stored, &decoded).await?;
+    Ok(attachment(id)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("application/json")
+        .body(body))
+}
+
+/// The kept archive of finished tournament `id` (at `version`), built and kept first if
+/// there is none for what it holds now, sent in slices from the database.
+async fn kept(state: &AppState, id: i64, version: u64) -> Result<HttpResponse, ApiError> {
+    let pool = state.store.pool();
+    let stamp = archive_store::stamp(pool, id, version).await?;
+    let kept = match archive_store::find(pool, id, &stamp).await? {
+        Some(kept) => kept,
+        None => {
+            let _turn = archive_store::turn(&state.archive_builds).await?;
+            // Another request may have built it while this one waited for its turn.
+            match archive_store::find(pool, id, &stamp).await? {
+                Some(kept) => kept,
+                None => {
+                    let (stored, decoded) = tournament::read_decoded(state, id).await?;
+                    let body = built(state, id, &stored, &decoded).await?;
+                    let kept = archive_store::save(pool, id, &stamp, &body).await?;
+                    tracing::info!(tournament = id, bytes = kept.bytes, "archive stored");
+                    kept
+                }
+            }
+        }
+    };
+    let length = u64::try_from(kept.bytes).unwrap_or(0);
+    Ok(attachment(id)
+        .insert_header((header::ETAG, kept.etag()))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .content_type("application/json")
+        .no_chunking(length)
+        .streaming(ChannelBody(archive_store::slices(pool.clone(), id, kept))))
+}
+
+/// The archive of `id` built from the store now, as JSON.
+async fn built(
+    state: &AppState,
+    id: i64,
+    stored: &[crate::store::RecordedEvent],
+    decoded: &tournament::Decoded,
+) -> Result<Vec<u8>, ApiError> {
+    let archive = archive::build(state, id, stored, decoded).await?;
     tracing::info!(
         tournament = id,
         streams = archive.streams.len(),
         checkpoints = archive.checkpoints.len(),
-        "archive exported"
+        "archive built"
     );
-    Ok(HttpResponse::Ok()
-        .insert_header(ContentDisposition {
-            disposition: DispositionType::Attachment,
-            parameters: vec![DispositionParam::Filename(format!(
-                "tournament-{id}.yaniv-archive.json"
-            ))],
-        })
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(archive))
+    serde_json::to_vec(&archive).map_err(|e| ApiError::unexpected("writing an archive", e))
+}
+
+/// A 200 that a browser saves as the archive's file.
+fn attachment(id: i64) -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Ok();
+    response.insert_header(ContentDisposition {
+        disposition: DispositionType::Attachment,
+        parameters: vec![DispositionParam::Filename(format!(
+            "tournament-{id}.yaniv-archive.json"
+        ))],
+    });
+    response
 }
