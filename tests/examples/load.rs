@@ -34,6 +34,9 @@
 //!   wikipedia or house (default israeli).
 //! - `--think-ms MS`: mean pause before each move, drawn from 0.5x to 1.5x so that
 //!   the tables drift out of step (default 0: as fast as the servers answer).
+//! - `--eager-call`: the humans call whenever the rules let them, not only at 5 points
+//!   or less: short rounds and many deals (the mix that showed the fold cache's
+//!   estimate far below what its tables hold).
 //! - `--seconds S`: how long the tables play, after the setup (default 20).
 //! - `--pgbench`: after the run, `pgbench` with one client per table
 //!   (`-c TABLES -j 2 -T SECONDS -n`) on the same database: one insert of a
@@ -67,7 +70,7 @@ use yaniv_e2e_tests::{TestApp, spawn_app_with, test_settings};
 const USAGE: &str = "\
 usage: load [--url URL]... [--instances N] [--workers N] [--db-pool N]
             [--tables N] [--humans H] [--bots B] [--preset NAME]
-            [--think-ms MS] [--seconds S] [--pgbench] [--help]
+            [--think-ms MS] [--eager-call] [--seconds S] [--pgbench] [--help]
 
 Plays TABLES Yaniv tables at once through the HTTP API (H humans played by this
 client, B greedy bots played by the server, a pause of about MS before each move)
@@ -84,6 +87,7 @@ machine, this process and its HTTP workers while the tables played.
   --bots B         greedy bots per table (default 3)
   --preset NAME    israeli, nepali, kluft, belgian, wikipedia, house (default israeli)
   --think-ms MS    mean think time before each move, 0.5x..1.5x (default 0)
+  --eager-call     the humans call whenever the rules let them: short rounds, many deals
   --seconds S      how long the tables play (default 20)
   --pgbench        then run pgbench -c TABLES -T S on the same database and print
                    its TPS and actions/s / TPS
@@ -104,6 +108,7 @@ struct Options {
     bots: usize,
     preset: String,
     think_ms: u64,
+    eager_call: bool,
     seconds: u64,
     pgbench: bool,
 }
@@ -120,6 +125,7 @@ impl Default for Options {
             bots: 3,
             preset: "israeli".into(),
             think_ms: 0,
+            eager_call: false,
             seconds: 20,
             pgbench: false,
         }
@@ -153,6 +159,7 @@ fn parse_options(args: impl IntoIterator<Item = String>) -> Result<Option<Option
             "--think-ms" => options.think_ms = number(&flag, args.next())?,
             "--seconds" => options.seconds = number(&flag, args.next())?,
             "--pgbench" => options.pgbench = true,
+            "--eager-call" => options.eager_call = true,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -307,6 +314,7 @@ async fn main() -> ExitCode {
         bots_per_table: options.bots,
         preset: options.preset.clone(),
         think_ms: options.think_ms,
+        eager_call: options.eager_call,
         duration: Duration::from_secs(options.seconds),
         progress_every: Duration::from_secs(5),
         ..LoadConfig::new(targets)

@@ -66,6 +66,9 @@ pub struct LoadConfig {
     pub preset: String,
     /// Mean pause before each move; 0 plays as fast as the servers answer.
     pub think_ms: u64,
+    /// The humans call whenever the rules let them (short rounds, many deals), instead
+    /// of only at 5 points or less.
+    pub eager_call: bool,
     /// How long the tables are played, after the setup.
     pub duration: Duration,
     /// How often the progress callback of [`run`] is called.
@@ -83,6 +86,7 @@ impl LoadConfig {
             bots_per_table: 3,
             preset: "israeli".into(),
             think_ms: 0,
+            eager_call: false,
             duration: Duration::from_secs(20),
             progress_every: Duration::from_secs(5),
         }
@@ -421,6 +425,7 @@ pub async fn run(
                 accounts: Arc::clone(&accounts),
                 body: body.clone(),
                 think: Duration::from_millis(config.think_ms),
+                eager_call: config.eager_call,
                 deadline,
                 jitter: Jitter(seed ^ (table as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
                 counters: Arc::clone(&counters),
@@ -783,6 +788,7 @@ struct TableDriver {
     accounts: Arc<[Account]>,
     body: Value,
     think: Duration,
+    eager_call: bool,
     deadline: Instant,
     jitter: Jitter,
     counters: Arc<Counters>,
@@ -856,7 +862,12 @@ impl TableDriver {
         if Instant::now() >= self.deadline {
             return Some(seating);
         }
-        let Some(action) = choose(&view) else {
+        let eager = self.eager_call && view["legal"]["call"].as_bool() == Some(true);
+        let Some(action) = (if eager {
+            Some(json!({"type": "call"}))
+        } else {
+            choose(&view)
+        }) else {
             // Looking again would give the same view: only a new table helps.
             self.count_failure(Failure::client_side("choose", "no_legal_move"));
             return None;

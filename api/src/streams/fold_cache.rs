@@ -31,6 +31,13 @@ pub trait Versioned: Clone {
     fn approx_bytes(&self) -> usize {
         std::mem::size_of::<Self>()
     }
+
+    /// Whether the fold is worth keeping: `false` for one that no write will follow (a
+    /// finished game), which a read folds again from the database when it needs it,
+    /// rather than holding a live table's place in the budget.
+    fn worth_caching(&self) -> bool {
+        true
+    }
 }
 
 #[derive(Debug)]
@@ -146,7 +153,7 @@ impl<T: Versioned> FoldCache<T> {
             return;
         }
         entries.remove(id);
-        if bytes > self.max_bytes {
+        if bytes > self.max_bytes || !fold.worth_caching() {
             return;
         }
         while entries.folds.len() >= self.capacity || entries.bytes + bytes > self.max_bytes {
@@ -352,5 +359,29 @@ mod tests {
         assert_eq!(cache.len(), before);
         cache.forget(3);
         assert_eq!(cache.bytes(), cache.len() * 4 * 1024);
+    }
+
+    /// A fold that says it is over: worth nothing to keep.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Over(u64, bool);
+
+    impl Versioned for Over {
+        fn version(&self) -> u64 {
+            self.0
+        }
+
+        fn worth_caching(&self) -> bool {
+            !self.1
+        }
+    }
+
+    #[test]
+    fn a_fold_not_worth_caching_is_not_kept_and_drops_its_older_version() {
+        let cache = FoldCache::new(10, 1 << 20);
+        cache.put(1, Over(5, false));
+        assert_eq!(cache.get(1).as_deref(), Some(&Over(5, false)));
+        cache.put(1, Over(6, true));
+        assert!(cache.get(1).is_none(), "the finished fold is not kept");
+        assert_eq!((cache.len(), cache.bytes()), (0, 0));
     }
 }

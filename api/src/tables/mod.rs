@@ -110,6 +110,13 @@ impl Versioned for Table {
         self.version
     }
 
+    /// A finished game takes no more moves: its readers (a last look at the result, a
+    /// record, an audit) fold it again. Kept, finished tables filled the budget under
+    /// load and held ten times more memory than the live ones (BENCHMARKS.md).
+    fn worth_caching(&self) -> bool {
+        self.status() != yaniv_domain::table::TableStatus::Finished
+    }
+
     /// The fold's own size and its event lists, which grow with the game; the game's
     /// state and the bots are small and fixed (a deck at most, their memory).
     fn approx_bytes(&self) -> usize {
