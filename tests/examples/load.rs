@@ -39,11 +39,12 @@
 //!   estimate far below what its tables hold).
 //! - `--seconds S`: how long the tables play, after the setup (default 20).
 //! - `--pgbench`: after the run, `pgbench` with one client per table
-//!   (`-c TABLES -j 2 -T SECONDS -n`) on the same database: one insert of a
-//!   ~600-byte row per transaction into a throwaway `load_pgbench` table, like an
-//!   event appended. It prints pgbench's TPS and the ratio actions/s ÷ TPS, which
-//!   says how close a move (fold, decide, append, commit, answer) comes to a bare
-//!   commit on this cluster.
+//!   (`-c TABLES -j 2 -T SECONDS -n`) on the same database, storing what a move
+//!   stores: per transaction, as many ~600-byte event rows (with two hashes, unique
+//!   per stream and version) as the run stored per action, in one INSERT, and the
+//!   update of a listing row, in throwaway `load_pgbench` tables. It prints pgbench's
+//!   TPS and the ratio actions/s ÷ TPS, which says how close a move (fold, decide,
+//!   append, commit, answer) comes to the same rows written with nothing around them.
 //! - `--help`: this list.
 //!
 //! Progress lines go to stderr every 5 seconds; the report to stdout. The report
@@ -193,26 +194,56 @@ async fn spawn_instance(app: &TestApp, options: &Options) -> String {
     address
 }
 
-/// One insert of a row like a stored event (a stream id, a version, ~600 bytes of
-/// payload) per transaction.
-const PGBENCH_SCRIPT: &str = "\\set version random(1, 1000000000)
-INSERT INTO load_pgbench (stream_id, version, payload) VALUES ('table-' || :client_id, :version, repeat('x', 600));
-";
+/// A transaction like a move's: `rows` event rows (a stream id, a version, ~600 bytes
+/// of payload, two 32-byte hashes, unique per stream and version as in `events`) in one
+/// INSERT, and the update of the table's listing row.
+fn pgbench_script(rows: usize) -> String {
+    format!(
+        "\\set version random(1, 1000000000)
+BEGIN;
+INSERT INTO load_pgbench (stream_id, version, payload, prev_hash, hash) \
+SELECT 'table-' || :client_id, :version::bigint * 16 + g, repeat('x', 600), \
+sha256(g::text::bytea), sha256((g + 1)::text::bytea) FROM generate_series(1, {rows}) AS g;
+UPDATE load_pgbench_listing SET version = version + {rows}, updated_at = now() \
+WHERE id = :client_id;
+END;
+"
+    )
+}
 
-/// Runs pgbench on `database_url` with `clients` clients for `seconds`; its TPS.
-async fn run_pgbench(database_url: &str, clients: usize, seconds: u64) -> Result<f64, String> {
+/// Runs pgbench on `database_url` with `clients` clients for `seconds`, each
+/// transaction storing `rows` event rows and updating a listing row; its TPS.
+async fn run_pgbench(
+    database_url: &str,
+    clients: usize,
+    seconds: u64,
+    rows: usize,
+) -> Result<f64, String> {
     let mut connection = PgConnection::connect(database_url)
         .await
         .map_err(|e| format!("connect to the database: {e}"))?;
-    connection
-        .execute(
-            "CREATE TABLE IF NOT EXISTS load_pgbench \
-             (id bigserial primary key, stream_id text, version bigint, payload text)",
-        )
-        .await
-        .map_err(|e| format!("create load_pgbench: {e}"))?;
+    for statement in [
+        "CREATE TABLE IF NOT EXISTS load_pgbench \
+         (id bigserial primary key, stream_id text, version bigint, payload text, \
+          prev_hash bytea, hash bytea, UNIQUE (stream_id, version))",
+        "CREATE TABLE IF NOT EXISTS load_pgbench_listing \
+         (id bigint primary key, version bigint NOT NULL, updated_at timestamptz)",
+    ] {
+        connection
+            .execute(statement)
+            .await
+            .map_err(|e| format!("create the pgbench tables: {e}"))?;
+    }
+    sqlx::query(
+        "INSERT INTO load_pgbench_listing (id, version) \
+         SELECT g, 0 FROM generate_series(1, $1::int) AS g ON CONFLICT DO NOTHING",
+    )
+    .bind(i32::try_from(clients).unwrap_or(i32::MAX))
+    .execute(&mut connection)
+    .await
+    .map_err(|e| format!("fill the listing: {e}"))?;
     let script = std::env::temp_dir().join(format!("load_pgbench_{}.sql", std::process::id()));
-    std::fs::write(&script, PGBENCH_SCRIPT).map_err(|e| format!("write the script: {e}"))?;
+    std::fs::write(&script, pgbench_script(rows)).map_err(|e| format!("write the script: {e}"))?;
 
     let arguments: Vec<String> = vec![
         "-c".into(),
@@ -237,7 +268,10 @@ async fn run_pgbench(database_url: &str, clients: usize, seconds: u64) -> Result
     .await
     .map_err(|e| format!("pgbench task: {e}"))?;
     std::fs::remove_file(&script).ok();
-    connection.execute("DROP TABLE load_pgbench").await.ok();
+    connection
+        .execute("DROP TABLE load_pgbench, load_pgbench_listing")
+        .await
+        .ok();
     connection.close().await.ok();
 
     let output = output.map_err(|e| format!("cannot run pgbench: {e}"))?;
@@ -258,8 +292,11 @@ async fn run_pgbench(database_url: &str, clients: usize, seconds: u64) -> Result
         .ok_or_else(|| format!("no `tps = ` line in pgbench's output: {stdout}"))
 }
 
-fn print_pgbench(report: &LoadReport, tps: f64, clients: usize) {
-    println!("pgbench, {clients} clients, one ~600-byte insert per transaction: {tps:.1} TPS");
+fn print_pgbench(report: &LoadReport, tps: f64, clients: usize, rows: usize) {
+    println!(
+        "pgbench, {clients} clients, {rows} ~600-byte event rows and a listing update per \
+         transaction: {tps:.1} TPS"
+    );
     println!(
         "actions/s / pgbench TPS: {:.3}  (events/s / TPS: {:.3})",
         report.actions_per_second() / tps,
@@ -346,8 +383,13 @@ async fn main() -> ExitCode {
     if options.pgbench
         && let Some(database_url) = &database_url
     {
-        match run_pgbench(database_url, options.tables, options.seconds).await {
-            Ok(tps) => print_pgbench(&report, tps, options.tables),
+        // As many event rows per transaction as the run stored per action (a move and
+        // the bots' answers), at least one.
+        let rows = (report.events_per_second() / report.actions_per_second().max(1e-9))
+            .round()
+            .max(1.0) as usize;
+        match run_pgbench(database_url, options.tables, options.seconds, rows).await {
+            Ok(tps) => print_pgbench(&report, tps, options.tables, rows),
             Err(problem) => {
                 eprintln!("{problem}");
                 drop(started_app);
