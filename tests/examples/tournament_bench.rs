@@ -167,16 +167,7 @@ async fn main() {
                 .await;
         }
     }
-    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
-    api.record_order(id, &org.token, &final_table, &finalists)
-        .await;
-    api.accepted(id, &org.token, &json!({"command": "finish"}))
-        .await;
+    api.finish_with_a_paper_final(id, &org.token).await;
 
     let url = api.url(&format!("/v1/tournaments/{id}/archive"));
     let read_archive = || {

@@ -304,6 +304,15 @@ pub async fn expect_problem(response: Response, status: StatusCode, code: &str) 
     problem
 }
 
+/// The seconds an answer's `Retry-After` asks to wait.
+pub fn retry_after(response: &Response) -> u64 {
+    response.headers()["retry-after"]
+        .to_str()
+        .expect("Retry-After")
+        .parse()
+        .expect("seconds")
+}
+
 /// The 503 of a database that cannot serve now, with its `Retry-After`.
 pub async fn expect_database_unavailable(response: Response) -> Problem {
     assert!(

@@ -35,6 +35,19 @@ impl Api {
         .await
     }
 
+    /// After the qualification: the next stage (the cut), its one table drawn on paper,
+    /// its players entered in seat order, and the tournament finished.
+    pub async fn finish_with_a_paper_final(&self, id: i64, token: &str) {
+        self.accepted(id, token, &json!({"command": "advance_stage"}))
+            .await;
+        self.draw(id, token, &json!({"paper_tables": [1]})).await;
+        let stages = self.tournament_read(id, "/stages", token).await;
+        let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
+        self.record_order(id, token, &final_table, &finalists).await;
+        self.accepted(id, token, &json!({"command": "finish"}))
+            .await;
+    }
+
     /// `POST /v1/tournaments`, expecting 201.
     pub async fn create_tournament(&self, token: &str, body: &Value) -> Value {
         let response = self.post("/v1/tournaments", token, Some(body)).await;

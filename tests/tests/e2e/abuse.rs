@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app_with};
+use yaniv_e2e_tests::{TestApp, expect_problem, retry_after, spawn_app_with};
 
 /// Loopback addresses other than 127.0.0.1 reach the same server from another
 /// client address (Linux routes all of 127.0.0.0/8 to loopback).
@@ -114,11 +114,7 @@ async fn a_victim_logs_in_while_a_guesser_keeps_failing_on_their_name() {
         assert!(sprayed <= 60, "the address's budget never ran out");
         let response = log_in(&app, HOME, &credentials(&format!("name{sprayed}"), "guess")).await;
         if response.status() == StatusCode::TOO_MANY_REQUESTS {
-            let wait: u64 = response.headers()["retry-after"]
-                .to_str()
-                .expect("Retry-After")
-                .parse()
-                .expect("seconds");
+            let wait = retry_after(&response);
             assert!(wait <= 61, "an address waits a minute at most: {wait}");
             assert!(sprayed > 20, "the address had its budget: {sprayed}");
             break;
@@ -181,11 +177,7 @@ async fn one_address_creates_accounts_at_a_bounded_pace() {
         assert_eq!(register(HOME, name).await.status(), StatusCode::CREATED);
     }
     let fourth = register(HOME, "walk_in_4").await;
-    let wait: u64 = fourth.headers()["retry-after"]
-        .to_str()
-        .expect("Retry-After")
-        .parse()
-        .expect("seconds");
+    let wait = retry_after(&fourth);
     assert!((50..=61).contains(&wait), "{wait}");
     expect_problem(
         fourth,

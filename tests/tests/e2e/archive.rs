@@ -12,9 +12,7 @@ use serde_json::{Value, json};
 use yaniv_api::checkpoints;
 use yaniv_e2e_tests::cli::{keep_archive, reference_verify, verify_offline, yaniv_verify};
 use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::{
-    cup_with_a_finished_online_game_and, short_belgian_rules, tables_of,
-};
+use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game_and, short_belgian_rules};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 use yaniv_verify::archive::decode_hash;
 use yaniv_verify::chain::{GENESIS_HASH, HashInput};
@@ -54,16 +52,7 @@ async fn finished_cup_and(
     )
     .await;
 
-    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let (final_ref, finalists) = tables_of(&stages, 2, 1)[0].clone();
-    api.record_order(id, &org.token, &final_ref, &finalists)
-        .await;
-    api.accepted(id, &org.token, &json!({"command": "finish"}))
-        .await;
+    api.finish_with_a_paper_final(id, &org.token).await;
     checkpoints::write(&app.db).await.expect("a checkpoint");
     (api, id, org, game_table, player)
 }

@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 use serde_json::json;
-use yaniv_e2e_tests::{expect_database_unavailable, expect_problem, spawn_app};
+use yaniv_e2e_tests::{expect_database_unavailable, expect_problem, retry_after, spawn_app};
 
 /// #9.5: a NUL byte in a username at log-in was a 500 (PostgreSQL refuses byte 0).
 #[tokio::test]
@@ -317,11 +317,7 @@ async fn wrong_passwords_make_their_client_wait_for_a_while() {
         expect_problem(response, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
     }
     let locked = login("ann", "password-of-ann").await;
-    let wait: u64 = locked.headers()["retry-after"]
-        .to_str()
-        .expect("Retry-After")
-        .parse()
-        .expect("seconds");
+    let wait = retry_after(&locked);
     assert!((1..=3).contains(&wait), "{wait}");
     expect_problem(locked, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
     // Another account from the same address is not locked by ann's failures.
