@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use serde_json::json;
 use yaniv_domain::rules::Rules;
 
 use crate::browser::Browser;
@@ -93,17 +92,15 @@ pub async fn enter_sheet(
     if let Some(reason) = reason {
         browser.type_into("#reason", reason).await;
     }
+    // The sheet may be recorded, and each line shows its totals: the latest check is on
+    // the page (an earlier one, of a sheet typed halfway, may have enabled the button).
     browser
         .wait_until(
-            "document.querySelector('[data-sheet-record]').disabled === false",
+            "document.querySelector('[data-sheet-record]').disabled === false && \
+             Array.from(document.querySelectorAll('[data-total]')).every(t => t.innerText.startsWith('= '))",
             WAIT,
         )
         .await;
-    // Each line shows its totals.
-    let totals = browser
-        .eval("Array.from(document.querySelectorAll('[data-total]')).every(t => t.innerText.startsWith('= '))")
-        .await;
-    assert_eq!(totals, json!(true));
     browser
         .eval("(() => { const s = document.querySelector('[data-desk-status]'); s.textContent = ''; s.className = ''; })()")
         .await;

@@ -45,7 +45,9 @@
         .then(function (html) {
           if (!html) { return; }
           var next = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live]");
-          if (!next || next.getAttribute("data-version") === live.getAttribute("data-version")) { return; }
+          // Only a later version replaces what is shown: two refreshes in flight may
+          // answer out of order, and the older must not win.
+          if (!next || Number(next.getAttribute("data-version")) <= Number(live.getAttribute("data-version"))) { return; }
           var kept = keep();
           live.innerHTML = next.innerHTML;
           kept();

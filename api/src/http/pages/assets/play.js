@@ -487,9 +487,11 @@
     var load = function () {
       return desk.api("GET", base + "/view").then(function (v) {
         // The same version is the same table: drawing it again would only take the
-        // button from under a click in progress. A new version is a new hand: the
+        // button from under a click in progress. An older one is an answer that was
+        // overtaken on the way (two loads in flight): showing it would leave the page
+        // behind the table until its next move. A new version is a new hand: the
         // positions chosen before mean nothing in it.
-        if (view && v.table.version === view.table.version) { return; }
+        if (view && v.table.version <= view.table.version) { return; }
         selected = [];
         queen = { give: null, target: null };
         view = v;
