@@ -15,6 +15,7 @@ use crate::live::Hub;
 use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::replayer::RecordReplayer;
+use crate::shutdown::Drain;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
 use crate::tournaments::game_end::OnlineResults;
@@ -36,6 +37,8 @@ pub struct AppState {
     pub registrations: RegistrationRate,
     /// Live streams open at once, per token, per address, anonymous and in all.
     pub streams: Arc<StreamGate>,
+    /// Whether the server is stopping, and its open connections (see `shutdown`).
+    pub drain: Arc<Drain>,
     /// Turns to build a tournament archive (`audit::archive_store::turn`): one at a time.
     pub archive_builds: tokio::sync::Semaphore,
     /// Lifetime of new bearer tokens.
@@ -129,6 +132,7 @@ impl AppState {
                 Limits::default().capacity,
             ),
             archive_builds: tokio::sync::Semaphore::new(1),
+            drain: Arc::default(),
             streams: Arc::new(StreamGate::new(
                 StreamLimits::default(),
                 DEFAULT_HTTP_MAX_CONNECTIONS,

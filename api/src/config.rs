@@ -94,6 +94,9 @@ pub struct Settings {
     pub checkpoint_interval: Option<Duration>,
     /// How often a quiet live stream sends a heartbeat.
     pub stream_heartbeat: Duration,
+    /// How long a stopping server keeps serving new connections after `/readyz` turns
+    /// 503, so that a balancer takes it out before it closes its door.
+    pub shutdown_delay: Duration,
     /// How often this instance fires the timeouts that are due; `None`: never.
     pub clock_tick: Option<Duration>,
     /// What a scraper of `/metrics` must send; `None`: see [`Settings::metrics_open`].
@@ -322,6 +325,8 @@ impl Settings {
                     ));
                 }
             },
+            shutdown_delay: parse(&get, "YANIV_SHUTDOWN_DELAY_MS", 0..=120_000)?
+                .map_or(Duration::ZERO, Duration::from_millis),
             clock_tick: match parse(&get, "YANIV_CLOCK_TICK_MS", 0..=60_000)? {
                 None => Some(DEFAULT_CLOCK_TICK),
                 Some(0) => None,

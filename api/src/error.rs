@@ -128,6 +128,10 @@ pub enum ApiError {
     /// 503 `server_busy` (with `Retry-After`): too many password hashes at once.
     #[error("server busy")]
     Busy { retry_after_secs: u32 },
+    /// 503 `shutting_down`: this instance is stopping (readiness only: requests are
+    /// still served until the door closes).
+    #[error("shutting down")]
+    ShuttingDown,
     /// 503 `database_unavailable` (with `Retry-After`): the database cannot be reached.
     #[error("database unavailable")]
     DatabaseUnavailable(#[source] Option<sqlx::Error>),
@@ -326,6 +330,7 @@ impl ApiError {
             Self::TooManyAttempts { .. } => "too_many_attempts",
             Self::RateLimited { code, .. } => code,
             Self::Busy { .. } => "server_busy",
+            Self::ShuttingDown => "shutting_down",
             Self::DatabaseUnavailable(_) => "database_unavailable",
             Self::StreamCorrupt { .. } => "stream_corrupt",
             Self::Database(_) | Self::Unexpected { .. } => "internal_error",
@@ -356,6 +361,7 @@ impl ApiError {
             Self::TooManyAttempts { .. } => "Too many attempts",
             Self::RateLimited { title, .. } => title,
             Self::Busy { .. } => "Server busy",
+            Self::ShuttingDown => "Shutting down",
             Self::DatabaseUnavailable(_) => "Database unavailable",
             Self::StreamCorrupt { .. } => "Stored stream corrupt",
             Self::Database(_) | Self::Unexpected { .. } => "Internal server error",
@@ -417,6 +423,9 @@ impl ApiError {
             Self::Busy { retry_after_secs } => {
                 format!("too many concurrent requests: retry after {retry_after_secs} s")
             }
+            Self::ShuttingDown => {
+                "this instance is stopping: send new requests to another one".into()
+            }
             Self::DatabaseUnavailable(_) => "the database cannot be reached right now".into(),
             Self::StreamCorrupt {
                 stream,
@@ -468,7 +477,9 @@ impl ResponseError for ApiError {
             Self::TooManyAttempts { .. } | Self::RateLimited { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            Self::Busy { .. } | Self::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Busy { .. } | Self::ShuttingDown | Self::DatabaseUnavailable(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Self::Database(_) | Self::Unexpected { .. } | Self::StreamCorrupt { .. } => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }

@@ -10,6 +10,8 @@
 //!   error handlers, routes, docs. [`startup::Application`] is what `main` and the
 //!   end-to-end tests run. [`config`] reads [`config::Settings`] once from environment
 //!   variables (the table of variables is there); [`telemetry`] sets up the logs.
+//!   [`shutdown`] is the graceful stop SIGTERM runs: drain, close the door, answer
+//!   every accepted request, then stop every worker together.
 //! - [`http`]: the edge, and the only layer that speaks HTTP. Its middleware (request
 //!   ids, CORS, security headers, body deadlines, request metrics), the extractors that
 //!   authenticate a caller, the JSON API ([`http::routes`], one module per resource and
@@ -70,6 +72,7 @@ pub mod http;
 pub mod live;
 pub mod metrics;
 pub mod replayer;
+pub mod shutdown;
 pub mod startup;
 pub mod store;
 pub mod streams;

@@ -65,14 +65,10 @@ async fn serve() -> Result<(), BoxError> {
     telemetry::init_subscriber(LogFormat::from_env());
     let settings = Settings::from_env()?;
     let app = Application::build(settings).await?;
-    let handle = app.handle();
-    let live = app.live();
+    let stop = app.graceful_stop();
     tokio::spawn(async move {
         startup::shutdown_signal().await;
-        // Open streams end now; their clients reconnect elsewhere with Last-Event-ID.
-        live.close();
-        // Stop accepting, let in-flight requests finish (bounded by the timeout).
-        handle.stop(true).await;
+        stop.stop().await;
     });
     app.run_until_stopped().await?;
     tracing::info!("stopped");

@@ -31,6 +31,7 @@ use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::live::{self, Hub};
 use crate::replayer::RecordReplayer;
+use crate::shutdown::{self, Drain, GracefulStop};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -78,6 +79,8 @@ pub struct Application {
     background: Vec<tokio::task::JoinHandle<()>>,
     live: Arc<Hub>,
     heads: Arc<HeadNotifier>,
+    drain: Arc<Drain>,
+    shutdown_delay: Duration,
 }
 
 impl std::fmt::Debug for Application {
@@ -152,6 +155,8 @@ impl Application {
                  YANIV_METRICS_TOKEN is not set (or set YANIV_METRICS_OPEN=true)"
             );
         }
+        app_state.drain = Arc::new(Drain::new(&listener));
+        let drain = Arc::clone(&app_state.drain);
         let live = Arc::clone(&app_state.live);
         let heads = Arc::clone(&app_state.heads);
         let sessions = Arc::clone(&app_state.sessions);
@@ -196,6 +201,8 @@ impl Application {
             background,
             live,
             heads,
+            drain,
+            shutdown_delay: settings.shutdown_delay,
         })
     }
 
@@ -208,10 +215,16 @@ impl Application {
         self.server.handle()
     }
 
-    /// The live streams' hub: closing it ends every open stream, which a graceful
-    /// stop would otherwise wait for until its timeout.
-    pub fn live(&self) -> Arc<Hub> {
-        Arc::clone(&self.live)
+    /// What SIGTERM runs: drain, serve every accepted request, then stop (see
+    /// [`shutdown`]).
+    pub fn graceful_stop(&self) -> GracefulStop {
+        GracefulStop {
+            drain: Arc::clone(&self.drain),
+            server: self.server.handle(),
+            live: Arc::clone(&self.live),
+            delay: self.shutdown_delay,
+            timeout: Duration::from_secs(SHUTDOWN_TIMEOUT_SECS),
+        }
     }
 
     /// What stops this instance at once, as `kill -9` stops a process: for tests of
@@ -331,7 +344,10 @@ fn run(
         .unwrap_or_else(crate::config::available_cpus);
     // actix counts connections per worker; the setting counts them all together.
     let connections_per_worker = settings.http_max_connections.div_ceil(workers).max(1);
+    let drain = Arc::clone(&state.drain);
+    let counted = Arc::clone(&state.drain);
     let mut server = HttpServer::new(move || {
+        let drain = Arc::clone(&drain);
         App::new()
             // The last `wrap` is the outermost: the request-id middleware sees
             // every response, the rewritten error responses included.
@@ -342,6 +358,9 @@ fn run(
             .wrap(from_fn(response_headers::middleware))
             .wrap(cors::middleware(&cors_origins))
             .wrap(from_fn(crate::http::request_metrics::middleware))
+            .wrap(from_fn(move |req, next| {
+                shutdown::middleware(Arc::clone(&drain), req, next)
+            }))
             .wrap(from_fn(request_id::middleware))
             .app_data(state.clone())
             .app_data(
@@ -368,6 +387,7 @@ fn run(
             )
             .default_service(web::to(error::route_not_found))
     })
+    .on_connect(move |stream, extensions| counted.on_connect(stream, extensions))
     .max_connections(connections_per_worker)
     .listen(listener)?
     // Signals are handled by the caller (see `shutdown_signal`), so that SIGINT

@@ -188,6 +188,7 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         // The tests write their checkpoints when they need one.
         checkpoint_interval: None,
         stream_heartbeat: yaniv_api::config::DEFAULT_STREAM_HEARTBEAT,
+        shutdown_delay: Duration::ZERO,
         // Fast, so that a test's clock fires soon after its deadline.
         clock_tick: Some(Duration::from_millis(50)),
         metrics_token: None,

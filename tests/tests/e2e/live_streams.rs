@@ -460,7 +460,7 @@ async fn a_stopping_server_ends_its_streams_at_once() {
         address: format!("http://127.0.0.1:{}", second.port()),
         client: app.client.clone(),
     };
-    let (handle, live) = (second.handle(), second.live());
+    let stop = second.graceful_stop();
     let running = tokio::spawn(second.run_until_stopped());
     let mut stream = Subscriber::open(&api, table, &ann.token, &[]).await;
     assert_eq!(
@@ -473,8 +473,7 @@ async fn a_stopping_server_ends_its_streams_at_once() {
     );
 
     let stopping = std::time::Instant::now();
-    live.close();
-    handle.stop(true).await;
+    stop.stop().await;
     tokio::time::timeout(Duration::from_secs(10), running)
         .await
         .expect("the server stopped without waiting for the stream")

@@ -1,14 +1,18 @@
 //! Operations: graceful shutdown on SIGTERM, and `/readyz` following the database.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
 use reqwest::StatusCode;
+use serde_json::{Value, json};
 use sqlx::{Connection, Executor, PgConnection};
 use tokio::sync::Notify;
 use yaniv_api::startup::{self, Application};
 use yaniv_e2e_tests::{
-    TestDatabase, database_url, expect_database_unavailable, spawn_app, test_settings,
+    TestDatabase, database_url, expect_database_unavailable, expect_problem, random_hex, spawn_app,
+    test_settings,
 };
 
 /// Signalled when the slow handler has started.
@@ -43,7 +47,7 @@ async fn sigterm_lets_the_request_in_flight_finish() {
         .await
         .expect("the server starts");
     let base = format!("http://127.0.0.1:{}", app.port());
-    let handle = app.handle();
+    let stop = app.graceful_stop();
     let server = tokio::spawn(app.run_until_stopped());
 
     // From here on SIGTERM cannot kill the test process, even if the server's own
@@ -52,7 +56,7 @@ async fn sigterm_lets_the_request_in_flight_finish() {
         .expect("a SIGTERM listener");
     let shutdown = tokio::spawn(async move {
         startup::shutdown_signal().await;
-        handle.stop(true).await;
+        stop.stop().await;
     });
 
     let client = reqwest::Client::new();
@@ -95,6 +99,171 @@ async fn sigterm_lets_the_request_in_flight_finish() {
     // Stopped: no new connection is accepted.
     let fresh = reqwest::Client::new();
     assert!(fresh.get(format!("{base}/healthz")).send().await.is_err());
+}
+
+/// What one load client saw: answers, and anything that was not one.
+#[derive(Debug, Default)]
+struct Seen {
+    answered: usize,
+    answered_while_stopping: usize,
+    /// Requests that got neither an answer nor a refused connection, and answers
+    /// other than a success.
+    failures: Vec<String>,
+    refused_at_connect: bool,
+}
+
+/// One client of the load: creates tables and reads their events, alternately, on its
+/// own keep-alive connections, until the server refuses its connection.
+async fn load_client(base: String, token: String, stopping: Arc<AtomicBool>) -> Seen {
+    let client = reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(10))
+        // Below the server's keep-alive, so that no request goes out on a connection
+        // the server is closing as idle (a race of HTTP/1.1 itself, not of the stop).
+        .pool_idle_timeout(Duration::from_secs(3))
+        .build()
+        .expect("HTTP client");
+    let mut seen = Seen::default();
+    let mut table: Option<i64> = None;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
+        let request = match table {
+            Some(id) => client.get(format!("{base}/v1/tables/{id}/events")),
+            None => client
+                .post(format!("{base}/v1/tables"))
+                .json(&json!({"preset": "israeli", "seats": 2})),
+        };
+        let was_stopping = stopping.load(Ordering::SeqCst);
+        match request.bearer_auth(&token).send().await {
+            Ok(response) => {
+                let status = response.status();
+                match response.bytes().await {
+                    Ok(body) if status.is_success() => {
+                        seen.answered += 1;
+                        if was_stopping {
+                            seen.answered_while_stopping += 1;
+                        }
+                        table = match table {
+                            Some(_) => None,
+                            None => serde_json::from_slice::<Value>(&body)
+                                .ok()
+                                .and_then(|created| created["id"].as_i64()),
+                        };
+                    }
+                    Ok(body) => seen
+                        .failures
+                        .push(format!("{status}: {}", String::from_utf8_lossy(&body))),
+                    Err(err) => seen.failures.push(format!("body cut off: {err:?}")),
+                }
+            }
+            Err(err) if err.is_connect() => {
+                if !stopping.load(Ordering::SeqCst) {
+                    seen.failures
+                        .push(format!("refused before the stop: {err:?}"));
+                }
+                seen.refused_at_connect = true;
+                return seen;
+            }
+            Err(err) => seen.failures.push(format!("no answer: {err:?}")),
+        }
+    }
+    seen.failures.push("the server never refused".into());
+    seen
+}
+
+/// A stop under load: 24 clients create tables and read them through two workers.
+/// Every request the server accepted is answered (no reset, no 503 from a worker's
+/// runtime going away), `/readyz` turns `shutting_down` at once, and a client that
+/// comes after the door closed is refused when it connects, as a balancer expects.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_under_load_answers_every_request_it_accepted() {
+    let database = TestDatabase::create().await;
+    let admin_password = random_hex(12);
+    let mut settings = test_settings(database.url.clone(), &admin_password);
+    // Two workers, so that a pooled connection opened on one worker's runtime serves
+    // the other: the stop must not end one runtime while the other still needs it.
+    settings.http_workers = Some(2);
+    // Half a second of draining, as a balancer's health check would need: new
+    // connections are still served then, with `Connection: close`.
+    settings.shutdown_delay = Duration::from_millis(500);
+    let app = Application::build(settings)
+        .await
+        .expect("the server starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let stop = app.graceful_stop();
+    let server = tokio::spawn(app.run_until_stopped());
+
+    let client = reqwest::Client::new();
+    let account = json!({"username": "steady", "password": "password-of-steady"});
+    let created = client
+        .post(format!("{base}/v1/accounts"))
+        .json(&account)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let session: Value = client
+        .post(format!("{base}/v1/sessions"))
+        .json(&account)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = session["token"].as_str().expect("a token").to_owned();
+
+    let stopping = Arc::new(AtomicBool::new(false));
+    let clients: Vec<_> = (0..24)
+        .map(|_| {
+            tokio::spawn(load_client(
+                base.clone(),
+                token.clone(),
+                Arc::clone(&stopping),
+            ))
+        })
+        .collect();
+    // Load on both workers for a while: each has opened pooled connections.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+
+    stopping.store(true, Ordering::SeqCst);
+    let stopped = tokio::spawn(async move { stop.stop().await });
+    let ready = client.get(format!("{base}/readyz")).send().await.unwrap();
+    expect_problem(ready, StatusCode::SERVICE_UNAVAILABLE, "shutting_down").await;
+    drop(client);
+
+    let mut answered = 0;
+    let mut answered_while_stopping = 0;
+    let mut failures = Vec::new();
+    for client in clients {
+        let seen = tokio::time::timeout(Duration::from_secs(90), client)
+            .await
+            .expect("every client ends")
+            .unwrap();
+        answered += seen.answered;
+        answered_while_stopping += seen.answered_while_stopping;
+        assert!(seen.refused_at_connect || !seen.failures.is_empty());
+        failures.extend(seen.failures);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} requests went wrong: {failures:#?}",
+        failures.len(),
+        answered + failures.len()
+    );
+    assert!(answered > 100, "the load ran ({answered} answers)");
+    assert!(
+        answered_while_stopping > 0,
+        "requests sent while draining were served"
+    );
+    tokio::time::timeout(Duration::from_secs(60), stopped)
+        .await
+        .expect("the stop completes")
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(30), server)
+        .await
+        .expect("the server stops")
+        .unwrap()
+        .expect("the server stops cleanly");
 }
 
 /// `/readyz` answers 503 `database_unavailable` while the database refuses connections,

@@ -40,11 +40,15 @@ pub async fn healthz() -> HttpResponse {
     tag = "health",
     responses(
         (status = 200, description = "Ready to serve", body = HealthStatus),
-        (status = 503, description = "The database cannot be reached (`database_unavailable`)",
+        (status = 503, description = "The database cannot be reached (`database_unavailable`), \
+         or this instance is stopping (`shutting_down`): a balancer sends new requests elsewhere",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    if state.drain.is_stopping() {
+        return Err(ApiError::ShuttingDown);
+    }
     let ping = sqlx::query("SELECT 1").execute(&state.db);
     match tokio::time::timeout(READY_TIMEOUT, ping).await {
         Ok(Ok(_)) => Ok(HttpResponse::Ok().json(HealthStatus {
