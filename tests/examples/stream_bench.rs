@@ -7,14 +7,16 @@
 //!
 //! Defaults: 1000 subscribers, 100 tables, 20 moves per table, 1 instance, no pause
 //! between moves (THINK_MS sets a pause before each move, as people take). Starts
-//! INSTANCES servers in this process on a fresh database, makes TABLES two-player
+//! INSTANCES servers in this process (their background tasks on a runtime of their own,
+//! apart from the clients') on a fresh database, makes TABLES two-player
 //! tables, spreads the subscribers over the tables (round robin) and over the
 //! instances, while the tables are driven through the first instance. Then every
 //! table plays MOVES_PER_TABLE moves, all tables at once.
 //!
 //! For each event a subscriber receives, the latency runs from the moment the move's
 //! POST answer arrived (the commit is acknowledged) to the moment the event's message
-//! arrived. A push that beats the answer counts as 0. It prints p50, p99 and max, and
+//! arrived. A push that beats the answer counts as 0. It prints p50, p99 and max (and,
+//! with several instances, p50 and p99 of each instance's subscribers), and
 //! how many events each subscriber got against how many it should have got. It also
 //! prints the process's resident memory before and after the subscribers connect;
 //! client and servers share the process, so the difference is an upper bound per
@@ -26,6 +28,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use yaniv_e2e_tests::tables::{Api, Player, choose};
+use yaniv_api::config::{Settings, StreamLimits};
 use yaniv_e2e_tests::{TestApp, spawn_app_with};
 
 /// Resident memory of this process, in KiB.
@@ -43,10 +46,10 @@ fn rss_kib() -> u64 {
 
 /// (table, version) → when the POST that committed it was answered.
 type Acks = Arc<Mutex<HashMap<(i64, u64), Instant>>>;
-/// Every receipt: (table, version, when).
-type Receipts = Arc<Mutex<Vec<(i64, u64, Instant)>>>;
+/// Every receipt: (instance, table, version, when).
+type Receipts = Arc<Mutex<Vec<(usize, i64, u64, Instant)>>>;
 
-async fn subscribe(api: Api, table: i64, token: String, receipts: Receipts) {
+async fn subscribe(instance: usize, api: Api, table: i64, token: String, receipts: Receipts) {
     let response = api
         .client
         .get(api.url(&format!("/v1/tables/{table}/stream")))
@@ -71,7 +74,7 @@ async fn subscribe(api: Api, table: i64, token: String, receipts: Receipts) {
                 receipts
                     .lock()
                     .expect("receipts")
-                    .push((table, version, now));
+                    .push((instance, table, version, now));
             }
         }
     }
@@ -132,19 +135,45 @@ async fn main() {
     let instances = args.get(3).copied().unwrap_or(1).max(1);
     let think = Duration::from_millis(args.get(4).copied().unwrap_or(0) as u64);
 
-    let app: TestApp = spawn_app_with(
-        |s| {
-            s.http_workers = Some(2);
-            s.db_pool_size = 20;
-            s.http_max_connections = 10_000;
-        },
-        vec![],
-    )
-    .await;
-    let mut apis = vec![app.api()];
-    for _ in 1..instances {
-        apis.push(app.spawn_instance().await);
-    }
+    // Every subscriber comes from this one address: the per-address cap would refuse
+    // most of them, so it is lifted here (the per-token cap is not: each token holds
+    // at most the streams of its player's table).
+    let lift_address_cap = |s: &mut Settings| {
+        s.http_max_connections = 10_000;
+        s.stream_limits = StreamLimits {
+            per_address: 10_000,
+            ..StreamLimits::default()
+        };
+    };
+    // The servers' own tasks (each instance's listener, announcer, clocks) run on a
+    // runtime of their own, as in `yaniv-server`, not queued behind the thousand
+    // clients' tasks of this one.
+    let (started, servers) = std::sync::mpsc::channel::<(TestApp, Vec<Api>)>();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("the servers' runtime");
+        runtime.block_on(async move {
+            let app: TestApp = spawn_app_with(
+                |s| {
+                    s.http_workers = Some(2);
+                    s.db_pool_size = 20;
+                    lift_address_cap(s);
+                },
+                vec![],
+            )
+            .await;
+            let mut apis = vec![app.api()];
+            for _ in 1..instances {
+                apis.push(app.spawn_instance_with(lift_address_cap).await);
+            }
+            started.send((app, apis)).expect("the bench waits");
+            std::future::pending::<()>().await;
+        });
+    });
+    let (app, mut apis) = servers.recv().expect("the servers start");
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(2 * subscribers)
         .build()
@@ -173,9 +202,16 @@ async fn main() {
     let receipts: Receipts = Arc::default();
     for s in 0..subscribers {
         let (table, players) = &seated[s % tables];
-        let api = apis[s % apis.len()].clone();
+        let instance = s % apis.len();
+        let api = apis[instance].clone();
         let token = players[s % 2].token.clone();
-        tokio::spawn(subscribe(api, *table, token, Arc::clone(&receipts)));
+        tokio::spawn(subscribe(
+            instance,
+            api,
+            *table,
+            token,
+            Arc::clone(&receipts),
+        ));
     }
     tokio::time::sleep(Duration::from_secs(3)).await;
     let after = rss_kib();
@@ -206,14 +242,19 @@ async fn main() {
 
     let acks = acks.lock().expect("acks").clone();
     let receipts = receipts.lock().expect("receipts").clone();
-    let mut latencies: Vec<Duration> = receipts
-        .iter()
-        .filter_map(|(table, version, at)| {
-            let acked = acks.get(&(*table, *version))?;
-            Some(at.saturating_duration_since(*acked))
-        })
-        .collect();
-    latencies.sort_unstable();
+    let latencies_at = |instance: Option<usize>| {
+        let mut latencies: Vec<Duration> = receipts
+            .iter()
+            .filter(|(at, ..)| instance.is_none_or(|i| i == *at))
+            .filter_map(|(_, table, version, at)| {
+                let acked = acks.get(&(*table, *version))?;
+                Some(at.saturating_duration_since(*acked))
+            })
+            .collect();
+        latencies.sort_unstable();
+        latencies
+    };
+    let latencies = latencies_at(None);
     // Each subscriber should have heard every acknowledged version of its table.
     let per_table_subscribers = |table: i64| {
         let index = seated.iter().position(|(id, _)| *id == table).unwrap_or(0);
@@ -240,6 +281,18 @@ async fn main() {
         percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
         latencies.last().copied().unwrap_or_default().as_secs_f64() * 1000.0
     );
+    if instances > 1 {
+        for instance in 0..instances {
+            let latencies = latencies_at(Some(instance));
+            println!(
+                "  subscribers of instance {}{}: p50 {:.1} ms, p99 {:.1} ms",
+                instance + 1,
+                if instance == 0 { " (the writer)" } else { "" },
+                percentile(&latencies, 0.50).as_secs_f64() * 1000.0,
+                percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
+            );
+        }
+    }
     println!(
         "resident memory: {} MiB before the subscribers, {} MiB after: {:.1} KiB per subscriber \
          (client and servers together)",

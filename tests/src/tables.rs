@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
+use yaniv_api::config::Settings;
 use yaniv_api::startup::Application;
 
 use crate::{TestApp, test_settings};
@@ -45,7 +46,13 @@ impl TestApp {
     /// Starts another server on this test's database (a second instance behind a
     /// load balancer, or the same server after a restart).
     pub async fn spawn_instance(&self) -> Api {
-        let settings = test_settings(self.database.url.clone(), &self.admin_password);
+        self.spawn_instance_with(|_| {}).await
+    }
+
+    /// [`TestApp::spawn_instance`] with `customize`d settings.
+    pub async fn spawn_instance_with(&self, customize: impl FnOnce(&mut Settings)) -> Api {
+        let mut settings = test_settings(self.database.url.clone(), &self.admin_password);
+        customize(&mut settings);
         let app = Application::build(settings)
             .await
             .expect("the second server failed to start");

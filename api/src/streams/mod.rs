@@ -28,6 +28,7 @@ pub mod fold_cache;
 mod mutation;
 mod one_statement;
 mod read;
+mod read_gate;
 mod write;
 mod written;
 
@@ -143,6 +144,8 @@ pub struct Repository<A: StreamKind> {
     reported: corrupt::ReportedOnce,
     /// What `/metrics` reports of this repository's writes.
     figures: WriteFigures,
+    /// One database read at a time per stream for the live streams (`read_at_least`).
+    reading: read_gate::ReadGates,
 }
 
 /// Counted by a repository's commands (not by writes that hooks make inside another
@@ -175,6 +178,7 @@ impl<A: StreamKind> Repository<A> {
             extension,
             reported: corrupt::ReportedOnce::new(corrupt::REPORTED_CAPACITY),
             figures: WriteFigures::default(),
+            reading: read_gate::ReadGates::default(),
         }
     }
 
