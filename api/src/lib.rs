@@ -10,6 +10,7 @@
 //!   error handlers, routes, docs. [`startup::Application`] is what `main` and the
 //!   end-to-end tests run. [`config`] reads [`config::Settings`] once from environment
 //!   variables (the table of variables is there); [`telemetry`] sets up the logs.
+//!   [`memory`] fixes glibc's allocator threshold before the server starts.
 //!   [`shutdown`] is the graceful stop SIGTERM runs: drain, close the door, answer
 //!   every accepted request, then stop every worker together.
 //! - [`http`]: the edge, and the only layer that speaks HTTP. Its middleware (request
@@ -70,6 +71,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod live;
+pub mod memory;
 pub mod metrics;
 pub mod replayer;
 pub mod shutdown;

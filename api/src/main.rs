@@ -26,8 +26,20 @@ usage:
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+fn main() -> ExitCode {
+    // Before any thread or allocation of note: this may start the program again.
+    if let Err(err) = yaniv_api::memory::fix_threshold_or_restart() {
+        eprintln!(
+            "could not start again with {}={}: {err}; glibc's own threshold is used",
+            yaniv_api::memory::MMAP_THRESHOLD_VARIABLE,
+            yaniv_api::memory::MMAP_THRESHOLD_BYTES
+        );
+    }
+    run()
+}
+
 #[tokio::main]
-async fn main() -> ExitCode {
+async fn run() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {

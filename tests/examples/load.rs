@@ -37,6 +37,9 @@
 //! - `--eager-call`: the humans call whenever the rules let them, not only at 5 points
 //!   or less: short rounds and many deals (the mix that showed the fold cache's
 //!   estimate far below what its tables hold).
+//! - `--readers`: beside every table, a spectator (one more account per table)
+//!   follows the table's live stream (NDJSON) and reads the new events after each
+//!   move (`GET .../events?after=`), as a referee's or a viewer's page would.
 //! - `--seconds S`: how long the tables play, after the setup (default 20).
 //! - `--pgbench`: after the run, `pgbench` with one client per table
 //!   (`-c TABLES -j 2 -T SECONDS -n`) on the same database, storing what a move
@@ -89,6 +92,8 @@ machine, this process and its HTTP workers while the tables played.
   --preset NAME    israeli, nepali, kluft, belgian, wikipedia, house (default israeli)
   --think-ms MS    mean think time before each move, 0.5x..1.5x (default 0)
   --eager-call     the humans call whenever the rules let them: short rounds, many deals
+  --readers        a spectator per table follows its live stream and reads its new
+                   events after each move (one more account per table)
   --seconds S      how long the tables play (default 20)
   --pgbench        then run pgbench -c TABLES -T S on the same database and print
                    its TPS and actions/s / TPS
@@ -110,6 +115,7 @@ struct Options {
     preset: String,
     think_ms: u64,
     eager_call: bool,
+    readers: bool,
     seconds: u64,
     pgbench: bool,
 }
@@ -127,6 +133,7 @@ impl Default for Options {
             preset: "israeli".into(),
             think_ms: 0,
             eager_call: false,
+            readers: false,
             seconds: 20,
             pgbench: false,
         }
@@ -161,6 +168,7 @@ fn parse_options(args: impl IntoIterator<Item = String>) -> Result<Option<Option
             "--seconds" => options.seconds = number(&flag, args.next())?,
             "--pgbench" => options.pgbench = true,
             "--eager-call" => options.eager_call = true,
+            "--readers" => options.readers = true,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -352,6 +360,7 @@ async fn main() -> ExitCode {
         preset: options.preset.clone(),
         think_ms: options.think_ms,
         eager_call: options.eager_call,
+        readers: options.readers,
         duration: Duration::from_secs(options.seconds),
         progress_every: Duration::from_secs(5),
         ..LoadConfig::new(targets)

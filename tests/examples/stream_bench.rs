@@ -27,8 +27,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use yaniv_e2e_tests::tables::{Api, Player, choose};
 use yaniv_api::config::{Settings, StreamLimits};
+use yaniv_e2e_tests::tables::{Api, Player, choose};
 use yaniv_e2e_tests::{TestApp, spawn_app_with};
 
 /// Resident memory of this process, in KiB.

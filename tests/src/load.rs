@@ -69,6 +69,10 @@ pub struct LoadConfig {
     /// The humans call whenever the rules let them (short rounds, many deals), instead
     /// of only at 5 points or less.
     pub eager_call: bool,
+    /// Beside every table a spectator (an account of its own) follows the table's live
+    /// stream and, after each move, reads the new events (`GET .../events?after=`), as
+    /// a referee's or a viewer's page would.
+    pub readers: bool,
     /// How long the tables are played, after the setup.
     pub duration: Duration,
     /// How often the progress callback of [`run`] is called.
@@ -87,6 +91,7 @@ impl LoadConfig {
             preset: "israeli".into(),
             think_ms: 0,
             eager_call: false,
+            readers: false,
             duration: Duration::from_secs(20),
             progress_every: Duration::from_secs(5),
         }
@@ -256,6 +261,10 @@ pub struct LoadReport {
     pub events: u64,
     /// `GET .../view` made to learn a human's hand when it is their turn.
     pub views: u64,
+    /// With [`LoadConfig::readers`]: the spectators' `GET .../events` and the messages
+    /// their live streams brought.
+    pub event_reads: u64,
+    pub stream_messages: u64,
     pub games_finished: u64,
     /// Tables opened during the run to replace finished ones.
     pub tables_opened: u64,
@@ -337,6 +346,13 @@ impl fmt::Display for LoadReport {
             "views fetched {}, games finished {}, tables opened during the run {}",
             self.views, self.games_finished, self.tables_opened
         )?;
+        if self.config.readers {
+            writeln!(
+                f,
+                "spectators: {} event reads, {} stream messages",
+                self.event_reads, self.stream_messages
+            )?;
+        }
         let latency = &self.latency;
         writeln!(
             f,
@@ -408,6 +424,16 @@ pub async fn run(
             seatings.push(seating);
         }
     }
+    let spectators = if config.readers {
+        open_accounts(&client, &config.targets[0], config.tables).await?
+    } else {
+        Vec::new()
+    };
+    // A live stream lasts as long as its table: no request timeout for it.
+    let stream_client = Client::builder()
+        .pool_idle_timeout(IDLE_CONNECTION_TIMEOUT)
+        .build()
+        .map_err(|e| LoadError::Setup(format!("HTTP client: {e}")))?;
     let setup = setup_started.elapsed();
 
     let counters = Arc::new(Counters::default());
@@ -426,6 +452,9 @@ pub async fn run(
                 body: body.clone(),
                 think: Duration::from_millis(config.think_ms),
                 eager_call: config.eager_call,
+                spectator: spectators
+                    .get(table)
+                    .map(|spectator| (spectator.clone(), stream_client.clone())),
                 deadline,
                 jitter: Jitter(seed ^ (table as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
                 counters: Arc::clone(&counters),
@@ -462,6 +491,8 @@ pub async fn run(
         actions: total.actions,
         events: total.events,
         views: total.views,
+        event_reads: total.event_reads,
+        stream_messages: counters.stream_messages.load(Ordering::Relaxed),
         games_finished: total.games_finished,
         tables_opened: total.tables_opened,
         latency: Latencies::of(total.latencies),
@@ -655,6 +686,44 @@ struct Seating {
     /// last answer's. Bots only move inside our requests, so nothing changes it.
     view: Option<Value>,
     failures_in_a_row: u32,
+    /// The version up to which the spectator has read the events.
+    read_upto: u64,
+    /// The spectator's live stream of this table, ended with it.
+    follower: Option<Follower>,
+}
+
+/// A spectator's stream-reading task, stopped when the table is left.
+#[derive(Debug)]
+struct Follower(tokio::task::JoinHandle<()>);
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Reads a table's live stream (NDJSON) as it comes, counting its messages.
+async fn follow_stream(client: Client, url: String, token: String, counters: Arc<Counters>) {
+    let Ok(mut response) = client
+        .get(url)
+        .bearer_auth(token)
+        .header("Accept", "application/x-ndjson")
+        .send()
+        .await
+    else {
+        counters.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    if !response.status().is_success() {
+        counters.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    while let Ok(Some(chunk)) = response.chunk().await {
+        let lines = chunk.iter().filter(|&&byte| byte == b'\n').count();
+        counters
+            .stream_messages
+            .fetch_add(lines as u64, Ordering::Relaxed);
+    }
 }
 
 /// Creates a table as the first account, seats every account, starts it.
@@ -715,6 +784,8 @@ async fn open_table(
         players,
         view: Some(view),
         failures_in_a_row: 0,
+        read_upto: 0,
+        follower: None,
     })
 }
 
@@ -723,6 +794,7 @@ async fn open_table(
 struct Counters {
     actions: AtomicU64,
     errors: AtomicU64,
+    stream_messages: AtomicU64,
 }
 
 /// One table task's measurements, merged at the end so that the tasks share no lock.
@@ -731,6 +803,7 @@ struct TableStats {
     actions: u64,
     events: u64,
     views: u64,
+    event_reads: u64,
     games_finished: u64,
     tables_opened: u64,
     latencies: Vec<Duration>,
@@ -742,6 +815,7 @@ impl TableStats {
         self.actions += other.actions;
         self.events += other.events;
         self.views += other.views;
+        self.event_reads += other.event_reads;
         self.games_finished += other.games_finished;
         self.tables_opened += other.tables_opened;
         self.latencies.extend(other.latencies);
@@ -789,6 +863,9 @@ struct TableDriver {
     body: Value,
     think: Duration,
     eager_call: bool,
+    /// With readers: the table's spectator, and a client without a request timeout
+    /// for its stream.
+    spectator: Option<(Account, Client)>,
     deadline: Instant,
     jitter: Jitter,
     counters: Arc<Counters>,
@@ -800,7 +877,7 @@ impl TableDriver {
         // The tables start out of step: each waits up to one think time first.
         let offset = self.think.mul_f64(self.jitter.unit());
         self.pause(offset).await;
-        let mut table = Some(first);
+        let mut table = Some(self.followed(first));
         while Instant::now() < self.deadline {
             let seating = match table.take() {
                 Some(seating) => seating,
@@ -808,7 +885,7 @@ impl TableDriver {
                     match open_table(&self.client, &self.target, &self.accounts, &self.body).await {
                         Ok(seating) => {
                             self.stats.tables_opened += 1;
-                            seating
+                            self.followed(seating)
                         }
                         Err(failure) => {
                             self.count_failure(failure);
@@ -821,6 +898,40 @@ impl TableDriver {
             table = self.step(seating).await;
         }
         self.stats
+    }
+
+    /// `seating` with its spectator's stream open, when there are spectators.
+    fn followed(&self, mut seating: Seating) -> Seating {
+        if let Some((spectator, client)) = &self.spectator {
+            seating.follower = Some(Follower(tokio::spawn(follow_stream(
+                client.clone(),
+                format!("{}/v1/tables/{}/stream", self.target, seating.id),
+                spectator.token.clone(),
+                Arc::clone(&self.counters),
+            ))));
+        }
+        seating
+    }
+
+    /// The spectator reads what the last move appended, up to `version`.
+    async fn read_events(&mut self, seating: &mut Seating, version: u64) {
+        let Some((spectator, _)) = &self.spectator else {
+            return;
+        };
+        let request = self
+            .client
+            .get(format!(
+                "{}/v1/tables/{}/events?after={}",
+                self.target, seating.id, seating.read_upto
+            ))
+            .bearer_auth(&spectator.token);
+        match send(request, "events").await {
+            Ok(_) => {
+                self.stats.event_reads += 1;
+                seating.read_upto = version;
+            }
+            Err(failure) => self.count_failure(failure),
+        }
     }
 
     /// Makes the next move at `seating`. Returns the table to go on with, or `None`
@@ -889,6 +1000,9 @@ impl TableDriver {
                 self.counters.actions.fetch_add(1, Ordering::Relaxed);
                 seating.view = answer.get_mut("view").map(Value::take);
                 seating.failures_in_a_row = 0;
+                if let Some(version) = answer["version"].as_u64() {
+                    self.read_events(&mut seating, version).await;
+                }
                 Some(seating)
             }
             Err(failure) => {

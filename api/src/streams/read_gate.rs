@@ -59,7 +59,10 @@ impl Drop for Turn<'_> {
         drop(self.guard.take());
         // Under the map's lock no one else can take a new handle on the gate: when
         // the map holds the only one, no reader waits, and the gate goes.
-        if gates.get(&self.id).is_some_and(|gate| Arc::strong_count(gate) == 1) {
+        if gates
+            .get(&self.id)
+            .is_some_and(|gate| Arc::strong_count(gate) == 1)
+        {
             gates.remove(&self.id);
         }
     }
