@@ -39,3 +39,33 @@ async fn a_short_load_run_plays_every_table_without_errors() {
     );
     assert!(progress_lines >= 1, "progress is reported during the run");
 }
+
+/// With `readers`, a spectator per table follows the table's stream and reads the
+/// events of every move, as the memory runs of BENCHMARKS.md do; none of it fails.
+#[tokio::test]
+async fn spectators_read_every_move_and_follow_every_table() {
+    let app = spawn_app().await;
+    let config = LoadConfig {
+        tables: 2,
+        humans_per_table: 1,
+        bots_per_table: 1,
+        readers: true,
+        duration: Duration::from_secs(2),
+        progress_every: Duration::from_secs(1),
+        ..LoadConfig::new(vec![app.address.clone()])
+    };
+    let report = load::run(&config, |_| {})
+        .await
+        .expect("the load run sets up and finishes");
+    eprintln!("{report}");
+    assert!(report.actions > 0, "{report}");
+    assert_eq!(report.error_count(), 0, "{report}");
+    assert_eq!(
+        report.event_reads, report.actions,
+        "one read of the new events per move: {report}"
+    );
+    assert!(
+        report.stream_messages >= report.actions,
+        "each move reached the spectator's stream: {report}"
+    );
+}
