@@ -40,7 +40,7 @@ pub struct AppState {
     /// Whether the server is stopping, and its open connections (see `shutdown`).
     pub drain: Arc<Drain>,
     /// Turns to build a tournament archive (`audit::archive_store::turn`): one at a time.
-    pub archive_builds: tokio::sync::Semaphore,
+    pub archive_builds: Arc<tokio::sync::Semaphore>,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
     /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
@@ -131,7 +131,7 @@ impl AppState {
                 RegistrationLimit::default(),
                 Limits::default().capacity,
             ),
-            archive_builds: tokio::sync::Semaphore::new(1),
+            archive_builds: Arc::new(tokio::sync::Semaphore::new(1)),
             drain: Arc::default(),
             streams: Arc::new(StreamGate::new(
                 StreamLimits::default(),

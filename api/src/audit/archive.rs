@@ -17,35 +17,141 @@ use yaniv_verify::archive::{
 };
 use yaniv_verify::merkle::{self, HeadLeaf};
 
-/// The archive of tournament `id`, whose stored events (`stored`, all of them) and
-/// their decoding the caller has read already. A game stream stops before the first
-/// secret of a round still in play (its `sealed_from` says where): a round of a game
-/// that is never finished (voided, or replaced by a result typed in) stays sealed even
-/// once the tournament is over, as it does for every other read.
+/// Where an archive's JSON goes, piece by piece.
+pub(crate) trait ArchiveSink {
+    /// Takes the next piece; `false` when no one reads any more (the client left).
+    async fn put(&mut self, piece: Vec<u8>) -> bool;
+}
+
+/// The whole archive in memory (to be stored).
+impl ArchiveSink for Vec<u8> {
+    async fn put(&mut self, piece: Vec<u8>) -> bool {
+        self.extend_from_slice(&piece);
+        true
+    }
+}
+
+/// A response's body, read as the client takes it.
+impl ArchiveSink for tokio::sync::mpsc::Sender<actix_web::web::Bytes> {
+    async fn put(&mut self, piece: Vec<u8>) -> bool {
+        self.send(piece.into()).await.is_ok()
+    }
+}
+
+/// What [`write`] needs of a stream once it is written: where its checkpoints' proofs
+/// stop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WrittenStream {
+    pub stream_id: String,
+    pub sealed_from: Option<u64>,
+}
+
+/// Writes the archive of tournament `id` into `sink` as compact JSON, the same bytes
+/// `serde_json::to_vec` would give for the whole [`Archive`], one stream at a time: only
+/// the stream being written is in memory, however large the tournament. The caller
+/// has read the tournament's stored events (`stored`, all of them) and their decoding
+/// already. A game stream stops before the first secret of a round still in play (its
+/// `sealed_from` says where): a round of a game that is never finished (voided, or
+/// replaced by a result typed in) stays sealed even once the tournament is over, as it
+/// does for every other read. Stops early, without error, when the sink is closed.
+pub(crate) async fn write(
+    state: &AppState,
+    id: i64,
+    stored: &[RecordedEvent],
+    decoded: &Decoded,
+    sink: &mut impl ArchiveSink,
+) -> Result<(), ApiError> {
+    let pool = state.store.pool();
+    let tables = game_tables(pool, id, &decoded.events).await?;
+    if !sink.put(opening(id, OffsetDateTime::now_utc())?).await {
+        return Ok(());
+    }
+    let mut written = Vec::with_capacity(tables.len() + 1);
+    let tournament = archived(
+        &crate::tournaments::stream_id(id),
+        &Disclosed::whole(stored.to_vec()),
+    );
+    if !put_stream(sink, &tournament, false, &mut written).await? {
+        return Ok(());
+    }
+    drop(tournament);
+    for table in tables {
+        let events = state.tables.read_all(table).await?;
+        let disclosed = Disclosed::table_stream(events);
+        let stream = archived(&crate::tables::stream_id(table), &disclosed);
+        if !put_stream(sink, &stream, true, &mut written).await? {
+            return Ok(());
+        }
+    }
+    let checkpoints = checkpoints_of(pool, &written).await?;
+    sink.put(closing(&checkpoints)?).await;
+    Ok(())
+}
+
+/// The archive of tournament `id` whole, in memory (see [`write`]).
 pub async fn build(
     state: &AppState,
     id: i64,
     stored: &[RecordedEvent],
     decoded: &Decoded,
-) -> Result<Archive, ApiError> {
-    let pool = state.store.pool();
-    let mut streams = vec![archived(
-        &crate::tournaments::stream_id(id),
-        &Disclosed::whole(stored.to_vec()),
-    )];
-    for table in game_tables(pool, id, &decoded.events).await? {
-        let events = state.tables.read_all(table).await?;
-        let disclosed = Disclosed::table_stream(events);
-        streams.push(archived(&crate::tables::stream_id(table), &disclosed));
-    }
-    let checkpoints = checkpoints_of(pool, &streams).await?;
-    Ok(Archive {
+) -> Result<Vec<u8>, ApiError> {
+    let mut body = Vec::new();
+    write(state, id, stored, decoded, &mut body).await?;
+    Ok(body)
+}
+
+/// Everything before the first stream: `{"format":…,"exported_at":…,"streams":[`.
+fn opening(id: i64, exported_at: OffsetDateTime) -> Result<Vec<u8>, ApiError> {
+    const EMPTY_TAIL: &[u8] = br#""streams":[],"checkpoints":[]}"#;
+    let empty = Archive {
         format: FORMAT.to_owned(),
         tournament_id: id,
-        exported_at: OffsetDateTime::now_utc(),
-        streams,
-        checkpoints,
-    })
+        exported_at,
+        streams: Vec::new(),
+        checkpoints: Vec::new(),
+    };
+    let mut head = serde_json::to_vec(&empty).map_err(unwritable)?;
+    // The two lists are the archive's last fields: a layout that changed is a bug.
+    if !head.ends_with(EMPTY_TAIL) {
+        return Err(ApiError::unexpected(
+            "writing an archive",
+            "the archive's lists are no longer its last fields",
+        ));
+    }
+    head.truncate(head.len() - EMPTY_TAIL.len());
+    head.extend_from_slice(br#""streams":["#);
+    Ok(head)
+}
+
+/// One stream, after a comma unless it is the first.
+async fn put_stream(
+    sink: &mut impl ArchiveSink,
+    stream: &ArchivedStream,
+    after_another: bool,
+    written: &mut Vec<WrittenStream>,
+) -> Result<bool, ApiError> {
+    let mut piece = Vec::new();
+    if after_another {
+        piece.push(b',');
+    }
+    serde_json::to_writer(&mut piece, stream).map_err(unwritable)?;
+    written.push(WrittenStream {
+        stream_id: stream.stream_id.clone(),
+        sealed_from: stream.sealed_from,
+    });
+    Ok(sink.put(piece).await)
+}
+
+/// Everything after the last stream: `],"checkpoints":[…]}`.
+fn closing(checkpoints: &[ArchivedCheckpoint]) -> Result<Vec<u8>, ApiError> {
+    let mut tail = br#"],"checkpoints":"#.to_vec();
+    serde_json::to_writer(&mut tail, checkpoints).map_err(unwritable)?;
+    tail.push(b'}');
+    Ok(tail)
+}
+
+fn unwritable(err: serde_json::Error) -> ApiError {
+    ApiError::unexpected("writing an archive", err)
 }
 
 fn archived(stream_id: &str, disclosed: &Disclosed) -> ArchivedStream {
@@ -95,7 +201,7 @@ async fn game_tables(pool: &PgPool, id: i64, events: &[Event]) -> Result<Vec<i64
 /// of the archive's heads to its root.
 async fn checkpoints_of(
     pool: &PgPool,
-    streams: &[ArchivedStream],
+    streams: &[WrittenStream],
 ) -> Result<Vec<ArchivedCheckpoint>, ApiError> {
     let ids: Vec<&str> = streams.iter().map(|s| s.stream_id.as_str()).collect();
     let first_witnesses: Vec<i64> = sqlx::query_scalar(
@@ -126,7 +232,7 @@ async fn checkpoints_of(
 /// past where a stream was cut stays out (it is a hash over a secret still in play).
 fn with_paths(
     checkpoint: &checkpoints::Checkpoint,
-    streams: &[ArchivedStream],
+    streams: &[WrittenStream],
 ) -> ArchivedCheckpoint {
     let leaves: Vec<HeadLeaf<'_>> = checkpoint
         .heads
@@ -167,5 +273,46 @@ fn with_paths(
         root: hex::encode(checkpoint.root),
         streams: checkpoint.heads.len() as u64,
         heads,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pieces_make_the_bytes_of_the_whole_archive() {
+        let exported_at = OffsetDateTime::from_unix_timestamp(1_764_000_000).unwrap();
+        let stream = |id: &str, sealed_from| ArchivedStream {
+            stream_id: id.to_owned(),
+            events: Vec::new(),
+            sealed_from,
+        };
+        let streams = vec![stream("tournament-3", None), stream("table-9", Some(4))];
+        let checkpoints = vec![ArchivedCheckpoint {
+            id: 2,
+            created_at: exported_at,
+            format: "f".into(),
+            root: "00".into(),
+            streams: 2,
+            heads: Vec::new(),
+        }];
+        let whole = serde_json::to_vec(&Archive {
+            format: FORMAT.to_owned(),
+            tournament_id: 3,
+            exported_at,
+            streams: streams.clone(),
+            checkpoints: checkpoints.clone(),
+        })
+        .unwrap();
+        let mut pieces = opening(3, exported_at).unwrap();
+        for (i, stream) in streams.iter().enumerate() {
+            if i > 0 {
+                pieces.push(b',');
+            }
+            pieces.extend(serde_json::to_vec(stream).unwrap());
+        }
+        pieces.extend(closing(&checkpoints).unwrap());
+        assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
     }
 }

@@ -12,12 +12,13 @@
 //! The copy is kept while what it was built from is the same ([`Stamp`]): the
 //! tournament's version, its game tables' versions, and the latest checkpoint.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::web::Bytes;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
-use tokio::sync::{Semaphore, SemaphorePermit, mpsc};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
 use crate::error::ApiError;
 
@@ -167,8 +168,8 @@ pub const BUILDS_AT_ONCE: usize = 1;
 pub const BUILD_WAIT: Duration = Duration::from_secs(30);
 
 /// A turn to build an archive, or `503 server_busy` after [`BUILD_WAIT`].
-pub async fn turn(builds: &Semaphore) -> Result<SemaphorePermit<'_>, ApiError> {
-    match tokio::time::timeout(BUILD_WAIT, builds.acquire()).await {
+pub async fn turn(builds: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, ApiError> {
+    match tokio::time::timeout(BUILD_WAIT, Arc::clone(builds).acquire_owned()).await {
         Ok(Ok(permit)) => Ok(permit),
         _ => Err(ApiError::Busy {
             retry_after_secs: 5,

@@ -39,6 +39,11 @@ async fn finished_cup_and(
         StatusCode::OK,
         "an official may export it early"
     );
+    // Written as it is sent, one stream at a time: still one archive that verifies.
+    assert_eq!(archive.headers()["cache-control"], "no-store");
+    let early: Value = archive.json().await.expect("the early archive is JSON");
+    let (status, verdict) = verify_offline(&early);
+    assert_eq!(status, 0, "the early archive verifies: {verdict:#}");
     expect_problem(
         fetch(&api, id, None).await,
         StatusCode::UNAUTHORIZED,

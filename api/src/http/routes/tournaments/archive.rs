@@ -85,13 +85,21 @@ pub async fn archive(
                 .into(),
         });
     }
-    // Still moving: built for this request, one build at a time.
-    let _turn = archive_store::turn(&state.archive_builds).await?;
-    let body = built(&state, id, &stored, &decoded).await?;
+    // Still moving: written for this request as the client reads it, one stream at a
+    // time, one build at a time.
+    let turn = archive_store::turn(&state.archive_builds).await?;
+    let (mut sender, receiver) = tokio::sync::mpsc::channel(2);
+    actix_web::rt::spawn(async move {
+        let _turn = turn;
+        if let Err(err) = archive::write(&state, id, &stored, &decoded, &mut sender).await {
+            // The answer has begun: the client sees it cut short.
+            tracing::warn!(tournament = id, error = %err, "writing an archive failed");
+        }
+    });
     Ok(attachment(id)
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .content_type("application/json")
-        .body(body))
+        .streaming(ChannelBody(receiver)))
 }
 
 /// The kept archive of finished tournament `id` (at `version`), built and kept first if
@@ -108,7 +116,7 @@ async fn kept(state: &AppState, id: i64, version: u64) -> Result<HttpResponse, A
                 Some(kept) => kept,
                 None => {
                     let (stored, decoded) = tournament::read_decoded(state, id).await?;
-                    let body = built(state, id, &stored, &decoded).await?;
+                    let body = archive::build(state, id, &stored, &decoded).await?;
                     let kept = archive_store::save(pool, id, &stamp, &body).await?;
                     tracing::info!(tournament = id, bytes = kept.bytes, "archive stored");
                     kept
@@ -123,23 +131,6 @@ async fn kept(state: &AppState, id: i64, version: u64) -> Result<HttpResponse, A
         .content_type("application/json")
         .no_chunking(length)
         .streaming(ChannelBody(archive_store::slices(pool.clone(), id, kept))))
-}
-
-/// The archive of `id` built from the store now, as JSON.
-async fn built(
-    state: &AppState,
-    id: i64,
-    stored: &[crate::store::RecordedEvent],
-    decoded: &tournament::Decoded,
-) -> Result<Vec<u8>, ApiError> {
-    let archive = archive::build(state, id, stored, decoded).await?;
-    tracing::info!(
-        tournament = id,
-        streams = archive.streams.len(),
-        checkpoints = archive.checkpoints.len(),
-        "archive built"
-    );
-    serde_json::to_vec(&archive).map_err(|e| ApiError::unexpected("writing an archive", e))
 }
 
 /// A 200 that a browser saves as the archive's file.
