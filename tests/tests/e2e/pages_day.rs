@@ -64,8 +64,13 @@ async fn a_championship_day_runs_from_the_pages_alone() {
     admin.type_into("#username", ADMIN_USERNAME).await;
     admin.type_into("#password", &app.admin_password).await;
     admin.click("form[data-desk-login] button").await;
+    // The address changes before the page is read: wait for the page itself.
     admin
-        .wait_until("location.pathname === '/desk/accounts'", WAIT)
+        .wait_until(
+            "location.pathname === '/desk/accounts' && document.readyState === 'complete' \
+             && document.querySelector('#account-prefix') !== null",
+            WAIT,
+        )
         .await;
     for (name, role) in [("olga_org", "organizer"), ("rik_ref", "referee")] {
         admin
