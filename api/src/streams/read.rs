@@ -244,16 +244,16 @@ impl<A: StreamKind> Repository<A> {
     /// process committed it, or another of its subscribers already read it); else as
     /// [`Repository::read`]. `at_least` 0 means "unknown" and always reads.
     pub async fn read_at_least(&self, id: i64, at_least: u64) -> Result<Arc<A>, ApiError> {
+        if at_least == 0 {
+            return self.read(id).await;
+        }
         let caught_up = || {
             self.cache
                 .get(id)
-                .filter(|cached| at_least > 0 && <A as Aggregate>::version(cached) >= at_least)
+                .filter(|cached| <A as Aggregate>::version(cached) >= at_least)
         };
         if let Some(cached) = caught_up() {
             return Ok(cached);
-        }
-        if at_least == 0 {
-            return self.read(id).await;
         }
         // The subscribers a change woke here read one after another: the first brings
         // the fold up to date, and the others find it so (see `read_gate`).

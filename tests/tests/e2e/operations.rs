@@ -87,18 +87,27 @@ async fn sigterm_lets_the_request_in_flight_finish() {
     // keep-alive timeout (5 s): close it.
     drop(client);
 
-    tokio::time::timeout(Duration::from_secs(10), shutdown)
-        .await
-        .expect("the shutdown completes")
-        .unwrap();
-    tokio::time::timeout(Duration::from_secs(10), server)
-        .await
-        .expect("the server stops")
-        .unwrap()
-        .expect("the server stops cleanly");
+    expect_clean_stop(shutdown, server, Duration::from_secs(10)).await;
     // Stopped: no new connection is accepted.
     let fresh = reqwest::Client::new();
     assert!(fresh.get(format!("{base}/healthz")).send().await.is_err());
+}
+
+/// The graceful stop's task ends within `limit`, and then the server's, cleanly.
+async fn expect_clean_stop(
+    stop: tokio::task::JoinHandle<()>,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+    limit: Duration,
+) {
+    tokio::time::timeout(limit, stop)
+        .await
+        .expect("the stop completes")
+        .expect("the stop's task");
+    tokio::time::timeout(limit, server)
+        .await
+        .expect("the server stops")
+        .expect("the server's task")
+        .expect("the server stops cleanly");
 }
 
 /// What one load client saw: answers, and anything that was not one.
@@ -255,15 +264,7 @@ async fn a_stop_under_load_answers_every_request_it_accepted() {
         answered_while_stopping > 0,
         "requests sent while draining were served"
     );
-    tokio::time::timeout(Duration::from_secs(60), stopped)
-        .await
-        .expect("the stop completes")
-        .unwrap();
-    tokio::time::timeout(Duration::from_secs(30), server)
-        .await
-        .expect("the server stops")
-        .unwrap()
-        .expect("the server stops cleanly");
+    expect_clean_stop(stopped, server, Duration::from_secs(60)).await;
 }
 
 /// `/readyz` answers 503 `database_unavailable` while the database refuses connections,
