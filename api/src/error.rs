@@ -232,6 +232,12 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(status: StatusCode, code: &str, title: &str, detail: impl Into<String>) -> Self {
+        // The OpenAPI document enumerates the codes: a debug build (every test) refuses
+        // to send one it does not list.
+        debug_assert!(
+            crate::problem_codes::is_documented(code),
+            "problem code `{code}` is missing from crate::problem_codes"
+        );
         Self {
             problem_type: format!("{PROBLEM_TYPE_PREFIX}{code}"),
             title: title.to_owned(),

@@ -73,6 +73,7 @@ pub mod http;
 pub mod live;
 pub mod memory;
 pub mod metrics;
+pub mod problem_codes;
 pub mod replayer;
 pub mod shutdown;
 pub mod startup;

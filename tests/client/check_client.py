@@ -16,7 +16,9 @@ In order, each step failing the run with a message that names what is wrong:
    Schema validator, and checks that it refuses a few invalid bodies;
 4. through the generated client only: registers an account, logs in, creates a table
    with two bots, joins, starts, and plays the whole game, choosing each move from the
-   view's `legal` field and sending it with the client's action call;
+   view's `legal` field and sending it with the client's action call; then reads the
+   table's live stream (NDJSON, from its start) and validates every message against
+   `TableStreamMessage`;
 5. with the admin's credentials: runs a tournament up to its first draw with the client's
    command and draw calls, and reads the draw, standings, stages, ranking and events as
    model instances.
@@ -37,6 +39,7 @@ import subprocess
 import sys
 import time
 import traceback
+import urllib.request
 from typing import Any, Iterator
 
 import attrs
@@ -416,8 +419,46 @@ def choose(api: Api, view: Any, rng: random.Random) -> Any:
     return None
 
 
-def play_a_game(api: Api, seed: int, preset: str = "israeli", bonus: list[str] = ()) -> None:
-    """A whole game against two bots under `preset` (and the bonus rules `bonus`)."""
+def check_stream(spec: dict, api: Api, client: Any, table_id: int, version: int) -> None:
+    """Reads the finished table's live stream from its start as NDJSON, up to the view
+    after its last event, and validates every message against `TableStreamMessage`."""
+    request = urllib.request.Request(
+        f"{api.base_url}/v1/tables/{table_id}/stream?after=0",
+        headers={"Authorization": f"Bearer {client.token}", "Accept": "application/x-ndjson"},
+    )
+    pointer = SCHEMAS + "TableStreamMessage"
+    kinds: dict[str, int] = {}
+    last_event = 0
+    with urllib.request.urlopen(request, timeout=60) as stream:
+        check(
+            stream.headers.get("content-type", "").startswith("application/x-ndjson"),
+            f"the stream came as {stream.headers.get('content-type')}",
+        )
+        for raw in stream:
+            line = raw.decode().strip()
+            if not line:
+                continue  # a heartbeat
+            message = json.loads(line)
+            problems = errors(spec, pointer, message)
+            check(not problems, f"stream message {line[:200]}: {problems}")
+            kinds[message["kind"]] = kinds.get(message["kind"], 0) + 1
+            if message["kind"] == "event":
+                check(message["id"] == last_event + 1, f"event {message['id']} after {last_event}")
+                last_event = message["id"]
+            if message["kind"] == "view" and last_event == version:
+                break
+    log(f"table {table_id}: the stream's {sum(kinds.values())} messages fit the schema: {kinds}")
+
+
+def play_a_game(
+    api: Api,
+    seed: int,
+    preset: str = "israeli",
+    bonus: list[str] = (),
+    spec: dict | None = None,
+) -> None:
+    """A whole game against two bots under `preset` (and the bonus rules `bonus`); with
+    `spec`, its stream is read back and checked against the document."""
     m = api.model
     rng = random.Random(seed)
     name = f"client-{secrets.token_hex(4)}"
@@ -476,6 +517,8 @@ def play_a_game(api: Api, seed: int, preset: str = "israeli", bonus: list[str] =
         f"table {table_id}: the game ended after {moves} moves of ours; winner: "
         f"{standings[0].name} with {standings[0].total}; moves by kind: {kinds}"
     )
+    if spec is not None:
+        check_stream(spec, api, client, table_id, view.table.version)
 
 
 # ------------------------------------------------------------ 5. a tournament
@@ -575,7 +618,11 @@ def main() -> int:
         ("every operation has a function", True, lambda: check_operations(spec, args.work)),
         ("typed models", True, check_models),
         ("examples validate", False, lambda: check_examples(spec, root)),
-        ("play a game against bots", True, lambda: play_a_game(Api(args.base_url), args.seed)),
+        (
+            "play a game against bots and read its stream",
+            True,
+            lambda: play_a_game(Api(args.base_url), args.seed, spec=spec),
+        ),
         (
             "play a game under the crazy_queens and waterfall bonus rules",
             True,

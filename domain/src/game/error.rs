@@ -62,6 +62,33 @@ pub enum GameError {
 }
 
 impl GameError {
+    /// Every code [`GameError::code`] can give, for the documents that list them (a
+    /// record's replay can meet any of them; a live action only those of the catalogue).
+    pub const CODES: [&'static str; 22] = [
+        "bad_rules",
+        "bad_players",
+        "already_created",
+        "not_created",
+        "game_over",
+        "unknown_player",
+        "player_eliminated",
+        "bad_deal",
+        "wrong_phase",
+        "not_your_turn",
+        "card_not_in_hand",
+        "illegal_throw",
+        "illegal_draw",
+        "card_not_available",
+        "call_not_allowed",
+        "slap_not_allowed",
+        "add_on_not_allowed",
+        "declaration_not_allowed",
+        "queen_swap_not_allowed",
+        "waterfall_not_allowed",
+        "pile_kill_not_allowed",
+        "event_mismatch",
+    ];
+
     /// Stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
@@ -89,5 +116,82 @@ impl GameError {
             GameError::PileKillNotAllowed(_) => "pile_kill_not_allowed",
             GameError::EventMismatch(_) => "event_mismatch",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One error of each variant. The match makes adding a variant without a sample
+    /// here a compile error, so `CODES` is checked against every variant there is.
+    fn one_of_each() -> Vec<GameError> {
+        let card = crate::cards::card("5H");
+        let all = vec![
+            GameError::BadRules(RulesError::UnknownPreset { name: "x".into() }),
+            GameError::BadPlayers("x".into()),
+            GameError::AlreadyCreated,
+            GameError::NotCreated,
+            GameError::GameOver,
+            GameError::NoSuchSeat(9),
+            GameError::SeatEliminated(1),
+            GameError::BadDeal("x".into()),
+            GameError::WrongPhase("x"),
+            GameError::NotYourTurn { expected: 1 },
+            GameError::CardNotInHand { card },
+            GameError::IllegalThrow(ThrowError::Empty),
+            GameError::PileDead { size: 5 },
+            GameError::IllegalDraw { card, reason: "x" },
+            GameError::CardNotAvailable("x".into()),
+            GameError::CallNotAllowed("x".into()),
+            GameError::SlapNotAllowed("x"),
+            GameError::AddOnNotAllowed("x"),
+            GameError::DeclarationNotAllowed("x"),
+            GameError::QueenSwapNotAllowed("x".into()),
+            GameError::WaterfallNotAllowed("x".into()),
+            GameError::PileKillNotAllowed("x".into()),
+            GameError::EventMismatch("x".into()),
+        ];
+        for error in &all {
+            match error {
+                GameError::BadRules(_)
+                | GameError::BadPlayers(_)
+                | GameError::AlreadyCreated
+                | GameError::NotCreated
+                | GameError::GameOver
+                | GameError::NoSuchSeat(_)
+                | GameError::SeatEliminated(_)
+                | GameError::BadDeal(_)
+                | GameError::WrongPhase(_)
+                | GameError::NotYourTurn { .. }
+                | GameError::CardNotInHand { .. }
+                | GameError::IllegalThrow(_)
+                | GameError::PileDead { .. }
+                | GameError::IllegalDraw { .. }
+                | GameError::CardNotAvailable(_)
+                | GameError::CallNotAllowed(_)
+                | GameError::SlapNotAllowed(_)
+                | GameError::AddOnNotAllowed(_)
+                | GameError::DeclarationNotAllowed(_)
+                | GameError::QueenSwapNotAllowed(_)
+                | GameError::WaterfallNotAllowed(_)
+                | GameError::PileKillNotAllowed(_)
+                | GameError::EventMismatch(_) => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn codes_lists_the_code_of_every_variant_and_nothing_else() {
+        let given: std::collections::BTreeSet<&str> =
+            one_of_each().iter().map(GameError::code).collect();
+        let listed: std::collections::BTreeSet<&str> = GameError::CODES.into_iter().collect();
+        assert_eq!(given, listed);
+        assert_eq!(
+            listed.len(),
+            GameError::CODES.len(),
+            "a code is listed twice"
+        );
     }
 }

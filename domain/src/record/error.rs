@@ -7,6 +7,20 @@ use serde::{Serialize, Serializer};
 /// The `format` of a serialized [`RecordError`].
 pub const ERROR_FORMAT: &str = "yaniv-error/1";
 
+/// The codes a record's own problems carry, besides the rule violations of
+/// `GameError::CODES`.
+pub const RECORD_CODES: [&str; 9] = [
+    "bad_record",
+    "bad_rules",
+    "bad_players",
+    "bad_deal",
+    "bad_shuffle",
+    "unknown_card",
+    "unknown_player",
+    "round_not_finished",
+    "round_over",
+];
+
 /// The first problem of a rejected record: where it is (0-based round and action index,
 /// `None` when the problem is not inside one), a stable machine code and a sentence a
 /// referee understands. Players are named by name.
@@ -66,6 +80,27 @@ impl RecordError {
     }
 }
 
+/// The `yaniv-error/1` document as its schema describes it: what [`RecordError`]
+/// serializes to (a test reads one back into this).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RecordErrorDocument {
+    /// Always `yaniv-error/1`.
+    pub format: String,
+    /// 0-based round of the problem; `null` when it is not inside a round.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub round: Option<usize>,
+    /// 0-based action in that round; `null` when it is not at an action.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub action: Option<usize>,
+    /// A rule violation's code (`illegal_draw`, `not_your_turn`, ...) or a record's
+    /// own (`bad_record`, `unknown_card`, ...).
+    pub code: String,
+    /// What is wrong, for a referee; players are named by name.
+    pub message: String,
+}
+
 /// Serializes as the `yaniv-error/1` document:
 /// `{"format", "round", "action", "code", "message"}` (`null` round or action when the
 /// problem is not inside one).
@@ -100,6 +135,16 @@ pub enum ExportError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_error_reads_back_as_its_documented_shape() {
+        let error = RecordError::new(Some(1), None, "bad_record", "no players");
+        let json = serde_json::to_value(&error).unwrap();
+        let document: RecordErrorDocument = serde_json::from_value(json).unwrap();
+        assert_eq!(document.code, "bad_record");
+        assert_eq!((document.round, document.action), (Some(1), None));
+        assert_eq!(document.format, ERROR_FORMAT);
+    }
 
     #[test]
     fn serializes_as_a_yaniv_error_document() {

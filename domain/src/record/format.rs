@@ -83,7 +83,10 @@ pub struct EntropyRecord {
     pub seed: String,
     /// Per player who contributed, in seat order: their 32 bytes as 64 hex digits, or
     /// `null` for the default (zeros). Bots and players out of the game send none.
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = std::collections::BTreeMap<String, Option<String>>)
+    )]
     pub contributions: PlayerMap<Option<String>>,
 }
 

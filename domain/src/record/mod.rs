@@ -25,7 +25,7 @@ mod result;
 mod schema;
 mod steps;
 
-pub use error::{ERROR_FORMAT, ExportError, RecordError};
+pub use error::{ERROR_FORMAT, ExportError, RECORD_CODES, RecordError};
 #[cfg(feature = "openapi")]
 pub use examples::{example_record, example_result};
 pub use export::{export, export_with_versions, rule_spec};

@@ -33,7 +33,10 @@ pub struct RecordSteps {
     /// The first problem (a `yaniv-error/1` document: 0-based `round` and `action`,
     /// `code`, `message`); `null` when the whole record replays. The steps end right
     /// before it.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = Option<crate::record::error::RecordErrorDocument>)
+    )]
     pub problem: Option<RecordError>,
     /// The `yaniv-result/1` result; `null` when the record has a problem.
     pub result: Option<ReplayResult>,

@@ -104,6 +104,20 @@ pub const BONUS_RULES_V4: [BonusRule; 13] = [
     BonusRule::FifthsDisease,
 ];
 
+/// What a drawn element sets: every parameter the generator draws is a whole number,
+/// a yes or no, or the snake_case name of a choice.
+#[cfg(feature = "openapi")]
+fn rule_value_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    let one_of = OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Integer))
+        .item(ObjectBuilder::new().schema_type(Type::Boolean))
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .description(Some("The value drawn, as in the rules."))
+        .build();
+    Schema::OneOf(one_of)
+}
+
 /// One element as drawn: which, the index drawn, and what it set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -112,7 +126,9 @@ pub struct RandomElement {
     pub element: u8,
     /// The parameter it sets (dotted for nested ones: `add_ons.to_runs`).
     pub parameter: String,
-    /// The value drawn, as in the rules.
+    /// The value drawn, as in the rules: a number (`hand_size`), a yes or no
+    /// (`add_ons.to_runs`, a bonus rule in play) or a named choice (`slap_down`).
+    #[cfg_attr(feature = "openapi", schema(schema_with = rule_value_schema))]
     pub value: serde_json::Value,
     /// The rule in words, as the source's list puts it.
     pub text: String,

@@ -189,6 +189,7 @@ impl Refusal for GameError {
             ("declaration_not_allowed", Invalid),
             ("queen_swap_not_allowed", Invalid),
             ("waterfall_not_allowed", Invalid),
+            ("pile_kill_not_allowed", Invalid),
             ("player_eliminated", Invalid),
         ]
     }
@@ -224,6 +225,7 @@ mod tests {
             TableError::Game(GameError::GameOver),
             TableError::Game(GameError::NotYourTurn { expected: 1 }),
             TableError::Game(GameError::SlapNotAllowed("x")),
+            TableError::Game(GameError::PileKillNotAllowed("x".into())),
         ];
         let catalogue: Vec<_> = TableError::catalogue()
             .iter()

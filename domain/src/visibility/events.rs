@@ -10,6 +10,27 @@ use crate::table::entropy::EntropyEvent;
 
 use super::Relation;
 
+/// The type of an event of a table's stream: one of the types of the events a table
+/// stream holds (the table's, the game's, the clock's and the player entropy's).
+#[cfg(feature = "openapi")]
+fn event_type_schema() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let types = crate::table::TableEvent::TYPES
+        .into_iter()
+        .chain(crate::game::Event::TYPES)
+        .chain(crate::table::clock::ClockEvent::TYPES)
+        .chain(crate::table::entropy::EntropyEvent::TYPES);
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(
+            "The event's type, `<name>.v<version>`: it says which schema of `TableStreamEvent` \
+             `payload` follows",
+        ))
+        .enum_values(Some(types))
+        .examples(["turn_played.v1"])
+        .build()
+}
+
 /// One event of a table's stream as the caller may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -18,7 +39,7 @@ pub struct VisibleEvent {
     pub version: u64,
     /// `table_created.v1`, `seat_taken.v1`, ..., `round_dealt.v1`, `turn_played.v1`, ...
     #[serde(rename = "type")]
-    #[cfg_attr(feature = "openapi", schema(example = "turn_played.v1"))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = event_type_schema))]
     pub event_type: String,
     /// The event's JSON, with what the caller may not see yet replaced by `null`: until
     /// a round is over, its deal's `seed` and the server's seed committed to for it

@@ -57,6 +57,7 @@ fn invalid_code() -> ApiError {
     post,
     path = "/v1/accounts/setup",
     tag = "accounts",
+    security(()),
     request_body = AccountSetupRequest,
     responses(
         (status = 200, description = "The password is set; the code is used up", body = AccountView),

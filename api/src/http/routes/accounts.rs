@@ -68,6 +68,7 @@ pub struct RegisterRequest {
     post,
     path = "/v1/accounts",
     tag = "accounts",
+    security(()),
     request_body = RegisterRequest,
     responses(
         (status = 201, description = "Account created", body = AccountView),
@@ -226,7 +227,7 @@ pub async fn search(
 #[serde(deny_unknown_fields)]
 pub struct SetRolesRequest {
     /// Role names: `admin`, `organizer`, `referee`, `player`.
-    #[schema(example = json!(["player", "referee"]))]
+    #[schema(value_type = Vec<crate::auth::Role>, example = json!(["player", "referee"]))]
     pub roles: Vec<String>,
 }
 
@@ -245,7 +246,8 @@ pub struct SetRolesRequest {
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such account (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown role, or an admin dropping their own admin role",
+        (status = 422, description = "Unknown role, or an admin dropping their own admin role \
+         (`validation_failed`, naming the field)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -25,6 +25,7 @@ pub struct HealthStatus {
     get,
     path = "/healthz",
     tag = "health",
+    security(()),
     responses((status = 200, description = "The process is up", body = HealthStatus))
 )]
 pub async fn healthz() -> HttpResponse {
@@ -38,6 +39,7 @@ pub async fn healthz() -> HttpResponse {
     get,
     path = "/readyz",
     tag = "health",
+    security(()),
     responses(
         (status = 200, description = "Ready to serve", body = HealthStatus),
         (status = 503, description = "The database cannot be reached (`database_unavailable`), \

@@ -16,6 +16,7 @@ use crate::error::{ApiError, Reason};
     get,
     path = "/metrics",
     tag = "health",
+    security((), ("metrics_token" = [])),
     responses(
         (status = 200, description = "The figures (text/plain; version=0.0.4)",
          body = String, content_type = "text/plain"),

@@ -121,9 +121,12 @@ api_routes! {
     "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/no-show" =>
         [POST tournaments::no_show::no_show],
     "/v1/tournaments/{id}/standings" => [GET tournaments::standings::standings],
+    "/v1/tournaments/{id}/standings.csv" => [GET tournaments::standings::standings_csv],
     "/v1/tournaments/{id}/stages" => [GET tournaments::read::stages],
     "/v1/tournaments/{id}/ranking" => [GET tournaments::ranking::ranking],
+    "/v1/tournaments/{id}/ranking.csv" => [GET tournaments::ranking::ranking_csv],
     "/v1/tournaments/{id}/results" => [GET tournaments::results::results],
+    "/v1/tournaments/{id}/results.csv" => [GET tournaments::results::results_csv],
     "/v1/tournaments/{id}/paper-check" => [POST tournaments::paper_check::paper_check],
     "/v1/tournaments/{id}/interventions" => [GET tournaments::read::interventions],
     "/v1/tournaments/{id}/players" => [GET tournaments::players::players],

@@ -12,6 +12,7 @@ use yaniv_domain::table::TableError;
 use yaniv_domain::tournament::TournamentError;
 
 use crate::error::PROBLEM_JSON;
+use crate::problem_codes::SERVER_TOURNAMENT_REFUSALS;
 
 /// `` `a`, `b` or `c` `` for a description.
 fn listed(codes: &[&str]) -> String {
@@ -64,7 +65,12 @@ fn command_problems(
             .filter(|c| *c != "validation_failed"),
     );
     [
-        ("401", "Missing, unknown or expired token".to_owned()),
+        (
+            "401",
+            "No token (`unauthenticated`), or an unknown, expired or revoked one \
+             (`invalid_token`)"
+                .to_owned(),
+        ),
         (
             "403",
             format!(
@@ -112,18 +118,6 @@ impl IntoResponses for TableCommandProblems {
         command_problems("table", catalogue)
     }
 }
-
-/// Refusals the server adds to the tournament's own, where a command touches what only
-/// the server does (seeds, online games) or what only it knows (accounts).
-pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 7] = [
-    ("draws_by_server", RefusalKind::Invalid),
-    ("online_games_by_server", RefusalKind::Invalid),
-    ("unknown_account", RefusalKind::Invalid),
-    ("not_a_referee", RefusalKind::Invalid),
-    ("seed_not_held", RefusalKind::NotNow),
-    ("no_commitment", RefusalKind::NotNow),
-    ("not_enough_players", RefusalKind::NotNow),
-];
 
 /// The problems of a command on a tournament.
 #[derive(Debug)]

@@ -62,6 +62,7 @@ pub struct RandomRulesResponse {
     post,
     path = "/v1/rules/random",
     tag = "rules",
+    security(()),
     request_body(content = RandomRulesRequest, description = "`{\"seed\": \"<64 hex>\"}`; `{}` or no body at all draws from a fresh seed"),
     responses(
         (status = 200, description = "The rules drawn", body = RandomRulesResponse),

@@ -513,8 +513,8 @@ pub async fn desk(
                 h1 { (t.view.name) }
                 ul.plain.no-print {
                     li { a href={ "/t/" (t.id) } { (text::PUBLIC_PAGES.get(lang)) } }
-                    li { a href={ "/v1/tournaments/" (t.id) "/standings?format=csv" } download { (text::STANDINGS_CSV.get(lang)) } }
-                    li { a href={ "/v1/tournaments/" (t.id) "/results?format=csv" } download { (text::RESULTS_CSV.get(lang)) } }
+                    li { a href={ "/v1/tournaments/" (t.id) "/standings.csv" } download { (text::STANDINGS_CSV.get(lang)) } }
+                    li { a href={ "/v1/tournaments/" (t.id) "/results.csv" } download { (text::RESULTS_CSV.get(lang)) } }
                 }
                 div data-desk-tournament=(t.id) {
                     (controls)

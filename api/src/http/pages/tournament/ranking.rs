@@ -81,7 +81,7 @@ pub async fn ranking(
                 }
             }
             p.no-print {
-                a href={ "/v1/tournaments/" (t.id) "/ranking?format=csv" } download {
+                a href={ "/v1/tournaments/" (t.id) "/ranking.csv" } download {
                     (text::DOWNLOAD_CSV.get(lang))
                 }
             }

@@ -69,7 +69,7 @@ pub async fn standings(
                 (table(&rows, lang, None))
                 p.note { (text::SCORE_DIFFERENCE_HELP.get(lang)) }
                 p.no-print {
-                    a href={ "/v1/tournaments/" (t.id) "/standings?format=csv" } download {
+                    a href={ "/v1/tournaments/" (t.id) "/standings.csv" } download {
                         (text::DOWNLOAD_CSV.get(lang))
                     }
                     " · "

@@ -61,6 +61,7 @@ pub use crate::replayer::{REPLAY_MAX_WAIT, RecordReplayer, Replayed};
     post,
     path = "/v1/records/replay",
     tag = "records",
+    security(()),
     request_body(
         content = GameRecord,
         content_type = "application/json",

@@ -32,6 +32,7 @@ use crate::error::{ApiError, Problem};
     post,
     path = "/v1/records/steps",
     tag = "records",
+    security(()),
     request_body(
         content = GameRecord,
         content_type = "application/json",

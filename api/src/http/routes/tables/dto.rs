@@ -237,10 +237,12 @@ pub struct PublicGame {
     pub caller: Option<u8>,
     pub hand_sizes: Vec<u8>,
     /// The latest throw, on top of its discard pile, bottom card first.
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub top_throw: Vec<String>,
     /// Who threw it; `null` for the card turned up at the deal.
     pub top_thrower: Option<u8>,
     /// The cards of the latest throw that may be drawn from it.
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub takeable: Vec<String>,
     /// The discard piles, smallest size first: one under most rules; under Cell
     /// Division (a bonus rule) one per throw size, created by the first throw of that
@@ -284,8 +286,10 @@ pub struct PileInfo {
     pub size: u8,
     /// Its top throw, bottom card first (Fifths Disease: the five of diamonds that
     /// killed it).
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub top: Vec<String>,
     /// The cards of `top` that may be drawn from it.
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub takeable: Vec<String>,
     /// How many cards lie below the top throw.
     pub below: usize,
@@ -310,6 +314,7 @@ impl From<&PileView> for PileInfo {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct SizeDrawsInfo {
     pub size: u8,
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub cards: Vec<String>,
 }
 
@@ -324,18 +329,22 @@ pub struct LegalActionsInfo {
     pub call_penalised: bool,
     /// Every combination the hand can throw (a set in any order and a run in either
     /// direction are legal too; each is listed once).
+    #[schema(value_type = Vec<Vec<yaniv_domain::cards::Card>>)]
     pub throws: Vec<Vec<String>>,
     pub draw_from_stock: bool,
     /// The discard cards this turn may draw whatever it throws. Under Cell Division
     /// (a bonus rule, without Osmosis) that depends on how many cards are thrown:
     /// see `discard_draws`.
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub draw_from_discard: Vec<String>,
     /// Cell Division: for each throw size among `throws`, the discard cards a throw of
     /// that many cards may draw (from its own pile; under Osmosis from any pile).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub discard_draws: Vec<SizeDrawsInfo>,
     /// The card this seat may slap down now.
+    #[schema(value_type = Option<yaniv_domain::cards::Card>)]
     pub slap: Option<String>,
+    #[schema(value_type = Vec<Vec<yaniv_domain::cards::Card>>)]
     pub add_ons: Vec<Vec<String>>,
     /// This seat must declare whether it goes along (Belgian).
     pub go_along: bool,
@@ -359,10 +368,12 @@ pub struct LegalActionsInfo {
     /// Waterfall: the straights this seat may pass to its left now, at the beginning
     /// of its turn (a `waterfall` action).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<Vec<yaniv_domain::cards::Card>>)]
     pub waterfalls: Vec<Vec<String>>,
     /// Waterfall: the cards passed to this seat; it must keep one now (a
     /// `waterfall_pick` action) and the rest go on to its left.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<yaniv_domain::cards::Card>)]
     pub waterfall_pick: Vec<String>,
     /// Fifths Disease: the sizes of the piles this seat may kill now, before its turn,
     /// with the five of diamonds (a `kill_pile` action).
@@ -492,12 +503,14 @@ pub struct TableView {
     /// The table once started, as everyone sees it.
     pub game: Option<PublicGame>,
     /// The caller's hand (seated players).
+    #[schema(value_type = Option<Vec<yaniv_domain::cards::Card>>)]
     pub hand: Option<Vec<String>>,
     pub hand_total: Option<u32>,
     /// What the caller may do now (seated players).
     pub legal: Option<LegalActionsInfo>,
     /// Every seat's hand: for a referee of the table while a round is in play, for
     /// everyone once none is (a finished game's last hands).
+    #[schema(value_type = Option<Vec<Vec<yaniv_domain::cards::Card>>>)]
     pub hands: Option<Vec<Vec<String>>>,
     /// The table's clock, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -508,6 +521,7 @@ pub struct TableView {
     /// Spy (a bonus rule): per seat, the cards of its hand that were shown to the
     /// caller after their queen of diamonds and that it still holds. Absent when none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Vec<yaniv_domain::cards::Card>>>)]
     pub shown_hands: Option<Vec<Vec<String>>>,
 }
 

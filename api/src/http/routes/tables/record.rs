@@ -27,7 +27,8 @@ use crate::http::auth::MaybeAuthenticated;
     responses(
         (status = 200, description = "The record of the finished rounds", body = crate::http::routes::records::GameRecord),
         (status = 401, description = "Missing token (needed unless the table's game is a \
-                                      finished tournament game), or an unknown or expired one",
+                                      finished tournament game: `unauthenticated`), or an unknown or expired one \
+                                      (`invalid_token`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such table (`not_found`)",
          body = Problem, content_type = "application/problem+json"),

@@ -39,7 +39,7 @@ use crate::visibility::officiates_or_operates;
     responses(
         (status = 200, description = "The archive", body = Archive),
         (status = 401, description = "The tournament is not finished and no token was \
-         sent, or an unknown or expired token",
+         sent (`unauthenticated`), or an unknown or expired token (`invalid_token`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The tournament is not finished and the caller is \
          neither one of its officials holding its role nor an admin (`forbidden`)",

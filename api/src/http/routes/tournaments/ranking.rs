@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use yaniv_domain::tournament::{Reached, TournamentFinished};
 
-use super::read::{ReadProblems, load_as_of, usernames_of};
+use super::read::{AsOfQuery, ReadProblems, load_as_of, usernames_of};
 use super::standings::StandingsQuery;
 use super::with_etag;
 use crate::app_state::AppState;
@@ -45,9 +45,8 @@ const COLUMNS: [&str; 7] = [
     "withdrawn",
 ];
 
-/// The final ranking: published once the tournament is finished. JSON by default; CSV
-/// (a row per player, the disqualified last with `reached` = `disqualified`) with
-/// `?format=csv` or `Accept: text/csv`.
+/// The final ranking: published once the tournament is finished, as JSON. The same as
+/// CSV: `GET /v1/tournaments/{id}/ranking.csv`.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/ranking",
@@ -55,12 +54,8 @@ const COLUMNS: [&str; 7] = [
     security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id"), StandingsQuery),
     responses(
-        (status = 200, description = "The ranking (`ranking` is `null`, and the CSV has only \
-                                      its header, until the final table has its result)",
-         content(
-            (RankingResponse = "application/json"),
-            (String = "text/csv"),
-        )),
+        (status = 200, description = "The ranking (`ranking` is `null` until the final \
+                                      table has its result)", body = RankingResponse),
         ReadProblems,
     )
 )]
@@ -71,9 +66,41 @@ pub async fn ranking(
     path: web::Path<i64>,
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
     let as_csv = csv::wanted(&req, query.format.as_deref())?;
-    let tournament = load_as_of(&state, id, query.as_of).await?;
+    answer(&state, path.into_inner(), query.as_of, as_csv).await
+}
+
+/// The final ranking as CSV for a spreadsheet: a row per player, the disqualified last
+/// with `reached` = `disqualified`.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/ranking.csv",
+    tag = "tournaments",
+    security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
+    responses(
+        (status = 200, description = "The ranking, RFC 4180 CSV with a header row (only \
+                                      the header until the final table has its result)",
+         body = String, content_type = "text/csv"),
+        ReadProblems,
+    )
+)]
+pub async fn ranking_csv(
+    state: web::Data<AppState>,
+    _auth: MaybeAuthenticated,
+    path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
+) -> Result<HttpResponse, ApiError> {
+    answer(&state, path.into_inner(), query.as_of, true).await
+}
+
+async fn answer(
+    state: &AppState,
+    id: i64,
+    as_of: Option<u64>,
+    as_csv: bool,
+) -> Result<HttpResponse, ApiError> {
+    let tournament = load_as_of(state, id, as_of).await?;
     let version = tournament.version();
     let ranking = tournament.ranking();
     let named = ranking.iter().flat_map(|r| {

@@ -65,7 +65,10 @@ pub struct ReadProblems;
 impl IntoResponses for ReadProblems {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
         [
-            ("401", "A token was sent but is unknown or expired"),
+            (
+                "401",
+                "A token was sent but is unknown, expired or revoked (`invalid_token`)",
+            ),
             ("404", "No such tournament (`not_found`)"),
             (
                 "422",

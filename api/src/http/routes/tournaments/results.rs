@@ -27,8 +27,24 @@ pub struct ResultsQuery {
     pub stage: Option<u32>,
     #[param(minimum = 1)]
     pub round: Option<u32>,
-    /// `csv` for a spreadsheet (as `Accept: text/csv` asks), `json` (the default).
+    /// `json` (the default). `csv` (or `Accept: text/csv`) still answers the document of
+    /// `GET /v1/tournaments/{id}/results.csv`, which is the operation to use for it.
     pub format: Option<String>,
+}
+
+/// The query of `results.csv`: the JSON's, without a format.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ResultsCsvQuery {
+    /// Fold only the first `as_of` events: the results as they stood at that version.
+    #[param(minimum = 1)]
+    pub as_of: Option<u64>,
+    /// With `round`: only that round of that stage.
+    #[param(minimum = 1)]
+    pub stage: Option<u32>,
+    #[param(minimum = 1)]
+    pub round: Option<u32>,
 }
 
 /// One player's line at one table, named.
@@ -73,9 +89,9 @@ const COLUMNS: [&str; 14] = [
     "version",
 ];
 
-/// The results in force, a line per player per table (no-shows marked `absent`).
-/// JSON by default; CSV with `?format=csv` or `Accept: text/csv`. `stage` and `round`
-/// together keep one round.
+/// The results in force, a line per player per table (no-shows marked `absent`), as
+/// JSON; `stage` and `round` together keep one round. The same as CSV:
+/// `GET /v1/tournaments/{id}/results.csv`.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/results",
@@ -83,10 +99,7 @@ const COLUMNS: [&str; 14] = [
     security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id"), ResultsQuery),
     responses(
-        (status = 200, description = "The results", content(
-            (ResultsResponse = "application/json"),
-            (String = "text/csv"),
-        )),
+        (status = 200, description = "The results", body = ResultsResponse),
         ReadProblems,
     )
 )]
@@ -97,8 +110,43 @@ pub async fn results(
     path: web::Path<i64>,
     query: web::Query<ResultsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
     let as_csv = csv::wanted(&req, query.format.as_deref())?;
+    let query = ResultsCsvQuery {
+        as_of: query.as_of,
+        stage: query.stage,
+        round: query.round,
+    };
+    answer(&state, path.into_inner(), &query, as_csv).await
+}
+
+/// The results in force as CSV for a spreadsheet: a row per player per table.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/results.csv",
+    tag = "tournaments",
+    security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id"), ResultsCsvQuery),
+    responses(
+        (status = 200, description = "The results, RFC 4180 CSV with a header row",
+         body = String, content_type = "text/csv"),
+        ReadProblems,
+    )
+)]
+pub async fn results_csv(
+    state: web::Data<AppState>,
+    _auth: MaybeAuthenticated,
+    path: web::Path<i64>,
+    query: web::Query<ResultsCsvQuery>,
+) -> Result<HttpResponse, ApiError> {
+    answer(&state, path.into_inner(), &query, true).await
+}
+
+async fn answer(
+    state: &AppState,
+    id: i64,
+    query: &ResultsCsvQuery,
+    as_csv: bool,
+) -> Result<HttpResponse, ApiError> {
     let round = match (query.stage, query.round) {
         (None, None) => None,
         (Some(stage), Some(round)) if stage > 0 && round > 0 => Some(RoundRef { stage, round }),
@@ -109,7 +157,7 @@ pub async fn results(
             ));
         }
     };
-    let tournament = load_as_of(&state, id, query.as_of).await?;
+    let tournament = load_as_of(state, id, query.as_of).await?;
     let version = tournament.version();
     let lines = tournament.state().result_lines(round);
     let ids: Vec<i64> = lines.iter().map(|l| l.player).collect();

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::read::{ReadProblems, load_as_of};
+use super::read::{AsOfQuery, ReadProblems, load_as_of};
 use super::with_etag;
 use crate::app_state::AppState;
 use crate::error::ApiError;
@@ -23,7 +23,8 @@ pub struct StandingsQuery {
     /// default): the standings as they were at that version.
     #[param(minimum = 1)]
     pub as_of: Option<u64>,
-    /// `csv` for a spreadsheet (as `Accept: text/csv` asks), `json` (the default).
+    /// `json` (the default). `csv` (or `Accept: text/csv`) still answers the document of
+    /// `GET /v1/tournaments/{id}/standings.csv`, which is the operation to use for it.
     pub format: Option<String>,
 }
 
@@ -53,9 +54,8 @@ const COLUMNS: [&str; 12] = [
     "withdrawn",
 ];
 
-/// The qualification standings now, computed from the results in force. JSON by
-/// default; CSV (one row per player, the columns of the JSON, points as decimals and
-/// in 840ths) with `?format=csv` or `Accept: text/csv`.
+/// The qualification standings now, computed from the results in force, as JSON. The
+/// same as CSV: `GET /v1/tournaments/{id}/standings.csv`.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/standings",
@@ -63,10 +63,7 @@ const COLUMNS: [&str; 12] = [
     security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id"), StandingsQuery),
     responses(
-        (status = 200, description = "The standings", content(
-            (StandingsResponse = "application/json"),
-            (String = "text/csv"),
-        )),
+        (status = 200, description = "The standings", body = StandingsResponse),
         ReadProblems,
     )
 )]
@@ -77,9 +74,40 @@ pub async fn standings(
     path: web::Path<i64>,
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
     let as_csv = csv::wanted(&req, query.format.as_deref())?;
-    let tournament = load_as_of(&state, id, query.as_of).await?;
+    answer(&state, path.into_inner(), query.as_of, as_csv).await
+}
+
+/// The qualification standings as CSV for a spreadsheet: one row per player, the
+/// columns of the JSON, points as decimals and in 840ths.
+#[utoipa::path(
+    get,
+    path = "/v1/tournaments/{id}/standings.csv",
+    tag = "tournaments",
+    security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Tournament id"), AsOfQuery),
+    responses(
+        (status = 200, description = "The standings, RFC 4180 CSV with a header row",
+         body = String, content_type = "text/csv"),
+        ReadProblems,
+    )
+)]
+pub async fn standings_csv(
+    state: web::Data<AppState>,
+    _auth: MaybeAuthenticated,
+    path: web::Path<i64>,
+    query: web::Query<AsOfQuery>,
+) -> Result<HttpResponse, ApiError> {
+    answer(&state, path.into_inner(), query.as_of, true).await
+}
+
+async fn answer(
+    state: &AppState,
+    id: i64,
+    as_of: Option<u64>,
+    as_csv: bool,
+) -> Result<HttpResponse, ApiError> {
+    let tournament = load_as_of(state, id, as_of).await?;
     let version = tournament.version();
     let entries = standings_of(&state.db, &tournament).await?;
     let response = if as_csv {

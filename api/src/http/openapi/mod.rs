@@ -12,6 +12,12 @@
 //! or `UPDATE_OPENAPI=1 cargo test -p yaniv-api openapi`. `info.version` is pinned
 //! ([`API_VERSION`]) so the document only changes when the API does.
 
+mod codes;
+mod discriminators;
+mod examples;
+mod headers;
+mod streams;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use utoipa::openapi::path::{Operation, ParameterIn};
@@ -28,6 +34,7 @@ use crate::auth::Role;
 use crate::error::{FieldError, Problem};
 use crate::http::idempotency_key::IDEMPOTENCY_KEY_HEADER;
 use crate::http::routes::RouteDocs;
+use crate::http::routes::my_stream::MyTable;
 use crate::http::routes::problems::problem_response;
 use crate::http::routes::records::RecordProblem;
 use crate::store::idempotency::MAX_KEY_LEN;
@@ -45,7 +52,8 @@ pub const API_VERSION: &str = "0.1.0";
                        with a stable `code`.",
         license(name = "MIT", identifier = "MIT"),
     ),
-    components(schemas(Problem, FieldError, Role, GameRecord, ReplayResult, RecordProblem)),
+    servers((url = "/", description = "The server this document was read from")),
+    components(schemas(Problem, FieldError, Role, GameRecord, ReplayResult, RecordProblem, MyTable)),
     tags(
         (name = "health", description = "Liveness and readiness probes"),
         (name = "accounts", description = "Registration and roles"),
@@ -91,7 +99,8 @@ impl Modify for IdempotencyKeyLimits {
     }
 }
 
-/// Declares the `bearer` security scheme the paths refer to.
+/// Declares the security schemes the paths refer to: `bearer` (a session) and
+/// `metrics_token` (the scraper of `/metrics`).
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -104,6 +113,20 @@ impl Modify for BearerAuth {
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
                         "Opaque token from `POST /v1/sessions`, sent as `Authorization: Bearer <token>`",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "metrics_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The scraper's token, `YANIV_METRICS_TOKEN` of the server's \
+                         environment, sent as `Authorization: Bearer <token>`. Needed when \
+                         the server sets one; without one, `/metrics` is open on a loopback \
+                         bind (or with `YANIV_METRICS_OPEN`) and refused elsewhere",
                     ))
                     .build(),
             ),
@@ -156,8 +179,13 @@ fn unauthenticated_description(op: &Operation) -> Option<&'static str> {
         .iter()
         .any(|r| r.as_object().is_some_and(|fields| fields.is_empty()));
     match (bearer, anonymous) {
-        (true, false) => Some("Missing, unknown or expired token"),
-        (true, true) => Some("A token was sent but is unknown or expired"),
+        (true, false) => Some(
+            "No token (`unauthenticated`), or an unknown, expired or revoked one \
+             (`invalid_token`)",
+        ),
+        (true, true) => {
+            Some("A token was sent but is unknown, expired or revoked (`invalid_token`)")
+        }
         (false, _) => None,
     }
 }
@@ -245,6 +273,29 @@ impl Modify for CorruptStreams {
                          (`internal_error`, logged)",
                     )),
                 );
+            }
+        }
+    }
+}
+
+/// The bodies a client may leave out (`join` takes the first free seat, `draws` the next
+/// round): utoipa marks every body required.
+struct OptionalBodies;
+
+/// `(path, what an absent body means)`: both answer as for `{}`.
+const OPTIONAL_BODIES: [&str; 2] = ["/v1/tables/{id}/join", "/v1/tournaments/{id}/draws"];
+
+impl Modify for OptionalBodies {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for path in OPTIONAL_BODIES {
+            let body = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.post.as_mut())
+                .and_then(|op| op.request_body.as_mut());
+            if let Some(RefOr::T(body)) = body {
+                body.required = Some(utoipa::openapi::Required::False);
             }
         }
     }
@@ -562,14 +613,20 @@ fn pascal_case(text: &str) -> String {
 pub fn spec() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     doc.merge(RouteDocs::openapi());
-    let passes: [&dyn Modify; 8] = [
+    let passes: [&dyn Modify; 14] = [
         &PrimitiveAliases,
         &TaggedUnions,
         &ExternallyTaggedPayloads,
+        &discriminators::RefUnionDiscriminators,
+        &codes::ProblemCodes,
+        &streams::StreamMessages,
+        &examples::BodyExamplesPass,
+        &OptionalBodies,
         &IdempotencyKeyLimits,
         &BearerAuth,
         &CorruptStreams,
         &CommonErrors,
+        &headers::Headers,
         &TaggedOperationIds,
     ];
     for pass in passes {
@@ -663,6 +720,10 @@ mod tests {
             ("ResultInput", "source"),
             ("PaperEnding", "kind"),
             ("Reached", "kind"),
+            ("ActionRequest", "type"),
+            ("TableStreamMessage", "kind"),
+            ("TournamentStreamMessage", "kind"),
+            ("MyTablesStreamMessage", "kind"),
         ] {
             let one_of = schema(&doc, union);
             assert_eq!(one_of["discriminator"]["propertyName"], tag, "{union}");
@@ -797,6 +858,166 @@ mod tests {
             leave["content"][crate::error::PROBLEM_JSON]["schema"]["$ref"],
             "#/components/schemas/Problem"
         );
+    }
+
+    /// Every request body shows an example (its own or its schema's), and the actions
+    /// one per kind, named by the kind.
+    #[test]
+    fn every_body_and_every_action_kind_has_an_example() {
+        let doc = document();
+        let mut bodies = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                for (media, content) in op["requestBody"]["content"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                {
+                    bodies += 1;
+                    let own = content.get("examples").is_some() || content.get("example").is_some();
+                    let of_schema = content["schema"]["$ref"]
+                        .as_str()
+                        .map(|r| schema(&doc, r.rsplit('/').next().unwrap_or("")))
+                        .is_some_and(|s| s.get("example").is_some() || s.get("examples").is_some());
+                    assert!(own || of_schema, "{method} {path} {media} has no example");
+                }
+            }
+        }
+        assert!(bodies >= 17, "only {bodies} request bodies");
+        let kinds: BTreeSet<&String> = schema(&doc, "ActionRequest")["discriminator"]["mapping"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect();
+        let shown = &doc["paths"]["/v1/tables/{id}/actions"]["post"]["requestBody"]["content"]["application/json"]
+            ["examples"];
+        let named: BTreeSet<&String> = shown.as_object().unwrap().keys().collect();
+        assert_eq!(kinds, named);
+        for (kind, example) in shown.as_object().unwrap() {
+            assert_eq!(example["value"]["type"], kind.as_str());
+        }
+        let answers = [
+            ("/v1/sessions", "post", "201"),
+            ("/v1/tables/{id}/view", "get", "200"),
+            ("/v1/tables/{id}/actions", "post", "200"),
+        ];
+        for (path, method, status) in answers {
+            let content = &doc["paths"][path][method]["responses"][status]["content"];
+            assert!(
+                content["application/json"]["example"].is_object(),
+                "{method} {path} {status} has no example"
+            );
+        }
+    }
+
+    /// `Problem.code` is the enum of every code the server has.
+    #[test]
+    fn problem_codes_are_one_enum_of_every_code() {
+        let doc = document();
+        assert_eq!(
+            schema(&doc, "Problem")["properties"]["code"]["$ref"],
+            "#/components/schemas/ProblemCode"
+        );
+        let listed: BTreeSet<&str> = schema(&doc, "ProblemCode")["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| c.as_str())
+            .collect();
+        assert_eq!(&listed, crate::problem_codes::all());
+        assert!(listed.contains("pile_kill_not_allowed") && listed.contains("not_acceptable"));
+    }
+
+    /// Each stream names the union of its messages, and each union's variants carry
+    /// `kind`, `id` and `data`.
+    #[test]
+    fn streams_name_their_messages() {
+        let doc = document();
+        for (path, union) in [
+            ("/v1/tables/{id}/stream", "TableStreamMessage"),
+            ("/v1/tournaments/{id}/stream", "TournamentStreamMessage"),
+            ("/v1/accounts/me/stream", "MyTablesStreamMessage"),
+        ] {
+            let content = &doc["paths"][path]["get"]["responses"]["200"]["content"];
+            for media in ["text/event-stream", "application/x-ndjson"] {
+                assert_eq!(
+                    content[media]["x-item-schema"]["$ref"],
+                    format!("#/components/schemas/{union}"),
+                    "{path} {media}"
+                );
+            }
+            for variant in schema(&doc, union)["oneOf"].as_array().unwrap() {
+                let name = variant["$ref"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap();
+                assert_eq!(
+                    schema(&doc, name)["required"],
+                    serde_json::json!(["kind", "id", "data"])
+                );
+            }
+        }
+        assert!(schema(&doc, "MyTable").is_object());
+    }
+
+    /// What a schema says of the JSON it allows, or nothing: no type, no reference,
+    /// no composition, no enum.
+    fn shapeless(value: &serde_json::Value) -> bool {
+        let Some(map) = value.as_object() else {
+            return false;
+        };
+        let says = ["type", "$ref", "oneOf", "allOf", "anyOf", "enum", "const"];
+        let open_object = map.get("type") == Some(&serde_json::json!("object"))
+            && map.get("properties").is_none()
+            && map.get("additionalProperties").is_none_or(|a| a == true);
+        open_object || !says.iter().any(|key| map.contains_key(*key))
+    }
+
+    /// Every schema property says what it holds.
+    #[test]
+    fn no_property_is_shapeless() {
+        let doc = document();
+        let mut found = Vec::new();
+        for (name, schema) in doc["components"]["schemas"].as_object().unwrap() {
+            for (property, value) in schema["properties"].as_object().into_iter().flatten() {
+                if shapeless(value) {
+                    found.push(format!("{name}.{property}"));
+                }
+            }
+        }
+        assert!(found.is_empty(), "shapeless: {found:?}");
+        assert!(shapeless(&serde_json::json!({"description": "anything"})));
+        assert!(shapeless(&serde_json::json!({"type": "object"})));
+    }
+
+    /// Every problem answer names, in its description, the codes it carries: a
+    /// client reads there which `ProblemCode`s an operation can answer with.
+    #[test]
+    fn every_problem_answer_names_its_codes() {
+        let doc = document();
+        let codes = crate::problem_codes::all();
+        let mut unnamed = Vec::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                for (status, response) in op["responses"].as_object().unwrap() {
+                    if response["content"][crate::error::PROBLEM_JSON].is_null() {
+                        continue;
+                    }
+                    let description = response["description"].as_str().unwrap_or("");
+                    let names_one = description
+                        .split('`')
+                        .skip(1)
+                        .step_by(2)
+                        .any(|quoted| codes.contains(quoted));
+                    if !names_one {
+                        unnamed.push(format!("{method} {path} {status}"));
+                    }
+                }
+            }
+        }
+        assert!(unnamed.is_empty(), "no code named: {unnamed:?}");
     }
 
     #[test]
