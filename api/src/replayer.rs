@@ -11,6 +11,10 @@ use yaniv_domain::record::{self, RecordError};
 use crate::error::ApiError;
 use crate::telemetry::spawn_blocking_with_tracing;
 
+/// The codes of a record that is not in the record format (its schema would refuse
+/// it), as opposed to one the rules refuse.
+const FORM_CODES: [&str; 4] = ["bad_record", "unknown_card", "bad_shuffle", "bad_rules"];
+
 /// How long a replay waits for a slot before the request is refused with 503.
 pub const REPLAY_MAX_WAIT: Duration = Duration::from_secs(5);
 
@@ -60,7 +64,22 @@ impl RecordReplayer {
     /// it ([`record::record_steps`]): only a record that does not parse is a problem.
     pub async fn steps(&self, bytes: Bytes) -> Result<Replayed, ApiError> {
         self.run(bytes, "record stepped through", |bytes| {
-            let walked = record::record_steps(&record::parse_record(bytes)?);
+            let parsed = record::parse_record(bytes)?;
+            // A card that is not one makes the body no record at all (its schema says
+            // so): refused whole, before the rules say anything.
+            if let Some(problem) = record::unreadable(&parsed) {
+                return Err(problem);
+            }
+            let walked = record::record_steps(&parsed);
+            // A problem before the first step (unknown rules, players that cannot sit)
+            // leaves nothing to step through, and one with the document's own form
+            // (`bad_record`) says it is no record: either is refused as `/replay`
+            // refuses it, a 422. A 200 shows the steps up to what the rules refuse.
+            if let Some(problem) = walked.problem.as_ref()
+                && (walked.steps.is_empty() || FORM_CODES.contains(&problem.code))
+            {
+                return Err(problem.clone());
+            }
             Ok((
                 serde_json::to_vec(&walked).unwrap_or_default(),
                 walked.discard_piles.len(),

@@ -82,6 +82,7 @@ impl RecordError {
 
 /// The `yaniv-error/1` document as its schema describes it: what [`RecordError`]
 /// serializes to (a test reads one back into this).
+#[cfg(any(feature = "openapi", test))]
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]

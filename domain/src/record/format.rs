@@ -26,9 +26,31 @@ pub struct GameRecord {
     pub players: Vec<String>,
     /// Totals before the first round, one per player; absent means all zero.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<std::collections::BTreeMap<String, u32>>))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = initial_totals_schema))]
     pub initial_totals: Option<PlayerMap<u32>>,
     pub rounds: Vec<RoundRecord>,
+}
+
+/// `initial_totals` as read: per player a `u32` (the whole range, not the `int32` its
+/// format name would suggest); absent or `null` for all zero.
+#[cfg(feature = "openapi")]
+fn initial_totals_schema() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, SchemaFormat, Type};
+    use utoipa::openapi::{KnownFormat, schema::SchemaType};
+    let total = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(0))
+        .maximum(Some(u32::MAX));
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Object, Type::Null]))
+        .additional_properties(Some(AdditionalProperties::RefOr(
+            utoipa::openapi::RefOr::T(total.build().into()),
+        )))
+        .description(Some(
+            "Totals before the first round, one per player; absent means all zero.",
+        ))
+        .build()
 }
 
 /// One round: the deal and every action, in the order they happened.

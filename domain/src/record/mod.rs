@@ -12,7 +12,7 @@
 //! - `error.rs`: [`RecordError`] (`yaniv-error/1`) and [`ExportError`].
 
 mod error;
-#[cfg(feature = "openapi")]
+#[cfg(any(feature = "openapi", test))]
 mod examples;
 mod export;
 mod format;
@@ -24,6 +24,7 @@ mod result;
 #[cfg(feature = "openapi")]
 mod schema;
 mod steps;
+mod syntax;
 
 pub use error::{ERROR_FORMAT, ExportError, RECORD_CODES, RecordError};
 #[cfg(feature = "openapi")]
@@ -41,3 +42,4 @@ pub use result::{
     BonusResult, PlacedPlayer, RESULT_FORMAT, ReductionResult, ReplayResult, RoundResult,
 };
 pub use steps::{RecordStep, RecordSteps, record_steps};
+pub use syntax::unreadable;

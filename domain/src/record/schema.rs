@@ -56,10 +56,13 @@ fn action_kind_with(
         .property(
             "event_version",
             ObjectBuilder::new()
-                .schema_type(Type::Integer)
+                .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                    Type::Integer,
+                    Type::Null,
+                ]))
                 .minimum(Some(1))
                 .description(Some(
-                    "Optional: the version of the event this action was exported from in the \
+                    "Optional (`null` as absent): the version of the event this action was exported from in the \
                      server's table stream (`GET /v1/tables/{id}/audit?as_of=`). Written by the \
                      server's export; read but not checked by a replay",
                 )),
@@ -68,8 +71,12 @@ fn action_kind_with(
     for (name, schema) in fields {
         object = object.property(name, schema).required(name);
     }
+    // The reader takes `null` for any optional field as its absence.
     for (name, schema) in optional {
-        object = object.property(name, schema);
+        let nullable = OneOfBuilder::new()
+            .item(schema)
+            .item(ObjectBuilder::new().schema_type(Type::Null));
+        object = object.property(name, nullable);
     }
     object.into()
 }
@@ -96,11 +103,11 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                     (
                         "forced",
                         card_list()
-                            .min_items(Some(1))
                             .description(Some(
                                 "Bonus rule `sevens`: the cards the throw's sevens made the other \
                              players draw from the stock, in the order drawn (each other \
-                             player from the thrower's left, all of theirs before the next)",
+                             player from the thrower's left, all of theirs before the next). \
+                             Left out when there are none; `[]` reads the same",
                             ))
                             .examples([json!(["8C", "KD"])])
                             .into(),
@@ -146,7 +153,12 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                                         .description(Some("The player who received the card")),
                                 )
                                 .property("give", RefOr::Ref(Ref::from_schema_name(Card::name())))
-                                .property("take", RefOr::Ref(Ref::from_schema_name(Card::name())))
+                                .property(
+                                    "take",
+                                    OneOfBuilder::new()
+                                        .item(RefOr::Ref(Ref::from_schema_name(Card::name())))
+                                        .item(ObjectBuilder::new().schema_type(Type::Null)),
+                                )
                                 .required("target")
                                 .required("give")
                                 .additional_properties(Some(AdditionalProperties::FreeForm(false)))

@@ -23,7 +23,27 @@ use crate::rules::{CallResolution, OverThresholdCall, Rules};
 pub struct PaperRound {
     pub ending: PaperEnding,
     /// Per seat, the hand shown at the end; `null` for seats out of the game.
+    #[cfg_attr(feature = "openapi", schema(schema_with = hand_totals_schema))]
     pub hand_totals: Vec<Option<u32>>,
+}
+
+/// `hand_totals` as read: each a `u32` (the whole range, not the `int32` the format
+/// name would suggest) or `null`.
+#[cfg(feature = "openapi")]
+fn hand_totals_schema() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, SchemaFormat, Type};
+    use utoipa::openapi::{KnownFormat, schema::SchemaType};
+    let total = ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(0))
+        .maximum(Some(u32::MAX));
+    ArrayBuilder::new()
+        .items(total)
+        .description(Some(
+            "Per seat, the hand shown at the end; `null` for seats out of the game.",
+        ))
+        .build()
 }
 
 /// How the round ended. Seats index the table's players in the direction of play.

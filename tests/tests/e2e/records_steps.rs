@@ -150,6 +150,36 @@ async fn a_body_that_is_not_a_record_is_refused_and_nothing_is_stored() {
     assert_eq!(stored, 0);
 }
 
+/// Found by Schemathesis: a record whose rules name no preset there is (a value the
+/// document's enum forbids) was answered 200 with no step at all, and one whose up card
+/// was `""` (no card, as the document's pattern says) with a step and a problem. A
+/// record that cannot start, or names a card that is not one, is refused whole.
+#[tokio::test]
+async fn a_record_that_cannot_start_is_refused_as_replay_refuses_it() {
+    let app = spawn_app().await;
+    let mut record = illegal_draw_record();
+    record["rules"]["preset"] = json!("no-such-preset");
+    for path in [STEPS, "/v1/records/replay"] {
+        let response = app.post_json(path, &record, None).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{path}"
+        );
+        let problem: Value = response.json().await.unwrap();
+        assert_eq!(problem["code"], "bad_rules", "{path}");
+        assert_eq!(problem["round"], Value::Null, "{path}");
+    }
+    // Nor is a record with a card that is not one, whatever comes before it.
+    let mut record = illegal_draw_record();
+    record["rounds"][0]["up_card"] = json!("");
+    let response = app.post_json(STEPS, &record, None).await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let problem: Value = response.json().await.unwrap();
+    assert_eq!(problem["code"], "unknown_card");
+    assert_eq!(problem["round"], 0);
+}
+
 #[tokio::test]
 async fn steps_share_the_record_size_limit() {
     let app = spawn_app_with(|s| s.max_record_bytes = 4096, Vec::new()).await;

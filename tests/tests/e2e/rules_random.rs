@@ -118,3 +118,24 @@ async fn the_same_seed_draws_the_same_rules_and_they_play() {
     .await;
     assert_eq!(played.summary["status"], "finished");
 }
+
+/// Found by Schemathesis: `[null, null]` drew rules, as serde reads a struct from an
+/// array field by field. The document says an object; so does the server now. No body
+/// at all still draws from a fresh seed (the document marks the body optional).
+#[tokio::test]
+async fn a_body_that_is_not_an_object_is_refused() {
+    let app = spawn_app().await;
+    let api = app.api();
+    for body in [json!([null, null]), json!("seed"), json!(7)] {
+        let response = draw(&api, Some(&body)).await;
+        let problem = expect_problem(
+            response,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+        )
+        .await;
+        assert_eq!(problem.errors[0].field, "body", "{body}");
+    }
+    let fresh = draw(&api, None).await;
+    assert_eq!(fresh.status(), StatusCode::OK);
+}

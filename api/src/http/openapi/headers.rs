@@ -2,8 +2,11 @@
 //! they apply: once in `components` (`headers`, `parameters`), referred to from each
 //! operation and response, so a client generator sees one definition of each.
 //!
-//! - `X-Request-Id`: every operation takes one and every answer carries one (the
-//!   caller's own when it sent a valid one); the logs name it.
+//! - `X-Request-Id`: every answer carries one (the caller's own when it sent a valid
+//!   one); the logs name it. It is not declared as a parameter of every operation:
+//!   generated clients would grow an argument on every call for a header they rarely
+//!   set, and fuzzers that infer links feed it other answers' ids. The header's
+//!   description says what a caller may send.
 //! - `Retry-After`: on every 429 and 503.
 //! - `Idempotent-Replayed: true`: on the success of an operation that takes an
 //!   `Idempotency-Key`, when the answer is the stored one.
@@ -180,22 +183,6 @@ impl Modify for Headers {
             components.headers.insert(name.to_owned(), RefOr::T(value));
         }
 
-        components.parameters.insert(
-            REQUEST_ID.to_owned(),
-            RefOr::T(
-                ParameterBuilder::new()
-                    .name(REQUEST_ID)
-                    .parameter_in(ParameterIn::Header)
-                    .required(Required::False)
-                    .description(Some(
-                        "An id for this request, for the logs: 1 to 128 ASCII letters, digits \
-                         and `-_.:/+=`. Anything else is ignored and the server makes one up; \
-                         the answer's `X-Request-Id` says which",
-                    ))
-                    .schema(Some(string("The request's id", None)))
-                    .build(),
-            ),
-        );
         for (path, item) in openapi.paths.paths.iter_mut() {
             let versioned = VERSIONED_READS.contains(&path.as_str());
             let download = DOWNLOADS.contains(&path.as_str());
@@ -223,11 +210,6 @@ impl Modify for Headers {
             .flatten()
             {
                 let idempotent = has_parameter(op, IDEMPOTENCY_KEY_HEADER.as_str());
-                op.parameters
-                    .get_or_insert_with(Vec::new)
-                    .push(RefOr::Ref(Ref::new(format!(
-                        "#/components/parameters/{REQUEST_ID}"
-                    ))));
                 if op.responses.responses.contains_key("412") {
                     add_header_parameter(
                         op,

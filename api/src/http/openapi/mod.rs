@@ -279,11 +279,15 @@ impl Modify for CorruptStreams {
 }
 
 /// The bodies a client may leave out (`join` takes the first free seat, `draws` the next
-/// round): utoipa marks every body required.
+/// round, `rules/random` a fresh seed): utoipa marks every body required.
 struct OptionalBodies;
 
-/// `(path, what an absent body means)`: both answer as for `{}`.
-const OPTIONAL_BODIES: [&str; 2] = ["/v1/tables/{id}/join", "/v1/tournaments/{id}/draws"];
+/// Each answers a request without a body as one with `{}`.
+const OPTIONAL_BODIES: [&str; 3] = [
+    "/v1/tables/{id}/join",
+    "/v1/tournaments/{id}/draws",
+    "/v1/rules/random",
+];
 
 impl Modify for OptionalBodies {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
@@ -1018,6 +1022,37 @@ mod tests {
             }
         }
         assert!(unnamed.is_empty(), "no code named: {unnamed:?}");
+    }
+
+    /// Found by Schemathesis: JSON object keys are strings (`usernames` keyed by account
+    /// id were documented as integers); a paper sheet's hand totals are read as `u32`,
+    /// not the `int32` their format said; `rules/random` takes no body as well as `{}`.
+    #[test]
+    fn the_document_says_what_the_server_reads_and_writes() {
+        fn keys_not_strings(value: &serde_json::Value) -> usize {
+            match value {
+                serde_json::Value::Object(map) => {
+                    let here = map
+                        .get("propertyNames")
+                        .is_some_and(|names| names["type"] != "string");
+                    usize::from(here) + map.values().map(keys_not_strings).sum::<usize>()
+                }
+                serde_json::Value::Array(items) => items.iter().map(keys_not_strings).sum(),
+                _ => 0,
+            }
+        }
+        let doc = document();
+        assert_eq!(keys_not_strings(&doc), 0, "a map keyed by something else");
+        assert_eq!(
+            keys_not_strings(&serde_json::json!({"propertyNames": {"type": "integer"}})),
+            1
+        );
+        let totals = &schema(&doc, "PaperRound")["properties"]["hand_totals"]["items"];
+        assert_eq!(totals["maximum"], u32::MAX);
+        for path in OPTIONAL_BODIES {
+            let body = &doc["paths"][path]["post"]["requestBody"];
+            assert_eq!(body["required"], false, "{path}");
+        }
     }
 
     #[test]

@@ -24,7 +24,8 @@ pub struct MyTable {
     pub table: i64,
     /// The caller's seat.
     pub seat: u8,
-    /// `open` (waiting for players) or `playing`.
+    /// `open` (waiting for players) or `playing` (a finished table leaves the list).
+    #[schema(value_type = yaniv_domain::table::TableStatus)]
     pub status: String,
     /// The seat the table waits on, while in play.
     pub waiting_on: Option<u8>,

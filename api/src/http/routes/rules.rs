@@ -76,6 +76,11 @@ pub async fn random(body: web::Bytes) -> Result<HttpResponse, ApiError> {
     } else {
         let value: serde_json::Value =
             serde_json::from_slice(&body).map_err(|e| crate::error::from_serde_json(&e))?;
+        // serde reads a struct from an array too (`[null, null]`, field by field): the
+        // document says an object, and so does the server.
+        if !value.is_object() {
+            return Err(ApiError::invalid_field("body", "must be a JSON object"));
+        }
         typed_body(value)?
     };
     let seed = match request.seed {

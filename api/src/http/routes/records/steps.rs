@@ -27,7 +27,9 @@ use crate::error::{ApiError, Problem};
 ///
 /// A record the rules refuse answers with the steps up to its first problem and the
 /// problem (`problem`, a `yaniv-error/1` document with 0-based `round` and `action`);
-/// only a body that is not a record is 422. No authentication.
+/// only a body that is not a record, a record naming a card that is not one, or a
+/// record whose first problem comes before its first step (unknown rules, players that
+/// cannot sit), is 422. No authentication.
 #[utoipa::path(
     post,
     path = "/v1/records/steps",
@@ -47,8 +49,9 @@ use crate::error::{ApiError, Problem};
          body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Sent with a content type other than JSON (`unsupported_media_type`)",
          body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The body is not a record (`bad_record`, `unknown_card`, ...): \
-         the first problem, with `round`, `action`, `code` and `message`",
+        (status = 422, description = "The body is not a record, names a card that is not \
+         one (`unknown_card`), or cannot start (`bad_record`, `bad_rules`, `bad_players`, \
+         ...): the first problem, with `round`, `action`, `code` and `message`",
          body = RecordProblem, content_type = "application/problem+json"),
         (status = 503, description = "Too many replays at once (`server_busy`, with `Retry-After`)",
          body = Problem, content_type = "application/problem+json"),

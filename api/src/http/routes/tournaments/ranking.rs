@@ -32,6 +32,7 @@ pub struct RankingResponse {
     /// The username of every account the ranking names, by account id (`null` for an
     /// account that is gone).
     #[serde(default)]
+    #[schema(value_type = BTreeMap<String, Option<String>>)]
     pub usernames: BTreeMap<i64, Option<String>>,
 }
 

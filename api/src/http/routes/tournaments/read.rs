@@ -113,8 +113,9 @@ pub struct StagesResponse {
     /// Every stage begun: its kind, rounds, tables with their players in seat order and
     /// results, byes, no-shows, who goes through.
     pub stages: Vec<StageView>,
-    /// The username of every account the stages name, by account id (`null` for an
-    /// account that is gone).
+    /// The username of every account the stages name, by account id (a JSON key, so a
+    /// string: `"42"`; `null` for an account that is gone).
+    #[schema(value_type = BTreeMap<String, Option<String>>)]
     pub usernames: BTreeMap<i64, Option<String>>,
 }
 
