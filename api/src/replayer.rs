@@ -65,20 +65,22 @@ impl RecordReplayer {
     pub async fn steps(&self, bytes: Bytes) -> Result<Replayed, ApiError> {
         self.run(bytes, "record stepped through", |bytes| {
             let parsed = record::parse_record(bytes)?;
-            // A card that is not one makes the body no record at all (its schema says
-            // so): refused whole, before the rules say anything.
-            if let Some(problem) = record::unreadable(&parsed) {
-                return Err(problem);
-            }
+            let unreadable = record::unreadable(&parsed);
             let walked = record::record_steps(&parsed);
-            // A problem before the first step (unknown rules, players that cannot sit)
-            // leaves nothing to step through, and one with the document's own form
-            // (`bad_record`) says it is no record: either is refused as `/replay`
-            // refuses it, a 422. A 200 shows the steps up to what the rules refuse.
-            if let Some(problem) = walked.problem.as_ref()
-                && (walked.steps.is_empty() || FORM_CODES.contains(&problem.code))
-            {
-                return Err(problem.clone());
+            // A record is refused whole, with the problem `/replay` names first, when
+            // it is no record in the format: something in it cannot be read (a card
+            // or a seed that is not one, even after a move the rules refuse), its
+            // first problem is one of form (`bad_record`, ...), or nothing of it can
+            // be stepped through (unknown rules). A 200 shows the steps up to what
+            // the rules refuse.
+            let refused = unreadable.is_some()
+                || walked.steps.is_empty()
+                || walked
+                    .problem
+                    .as_ref()
+                    .is_some_and(|problem| FORM_CODES.contains(&problem.code));
+            if refused && let Some(problem) = walked.problem.clone().or(unreadable) {
+                return Err(problem);
             }
             Ok((
                 serde_json::to_vec(&walked).unwrap_or_default(),

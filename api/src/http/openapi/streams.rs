@@ -115,6 +115,15 @@ const BROWSER_NOTE: &str = "\n\n**Reading it.** Each message is a `{kind, id, da
 
 pub struct StreamMessages;
 
+/// `event` → `Event`: the message kinds are single words.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
 fn variant(union: &str, kind: &str, data: &Data, versioned: bool, about: &str) -> Schema {
     let data = match data {
         Data::Schema(name) => RefOr::Ref(Ref::from_schema_name(*name)),
@@ -171,7 +180,7 @@ impl Modify for StreamMessages {
             )));
             let mut discriminator = Discriminator::new("kind");
             for (kind, data, versioned, about) in stream.kinds {
-                let name = format!("{}{}", stream.union, super::pascal_case(kind));
+                let name = format!("{}{}", stream.union, capitalized(kind));
                 components.schemas.insert(
                     name.clone(),
                     RefOr::T(variant(stream.union, kind, data, *versioned, about)),
