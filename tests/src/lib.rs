@@ -13,6 +13,7 @@
 pub mod browser;
 pub mod championship;
 pub mod cli;
+pub mod clients;
 pub mod desk;
 pub mod load;
 pub mod pg_proxy;

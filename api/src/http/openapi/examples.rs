@@ -121,7 +121,7 @@ fn examples() -> Vec<BodyExamples> {
 }
 
 /// One example per action kind, named by its `type`.
-pub fn action_examples() -> Vec<(&'static str, &'static str, Value)> {
+fn action_examples() -> Vec<(&'static str, &'static str, Value)> {
     vec![
         (
             "play",

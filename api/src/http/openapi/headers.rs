@@ -21,6 +21,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{Ref, RefOr, Required, ResponseBuilder};
 use utoipa::{Modify, openapi::OpenApi};
 
+use super::operations::item_operations_mut;
 use crate::http::idempotency_key::IDEMPOTENCY_KEY_HEADER;
 
 /// The reads whose answer carries the stream's version as `ETag` and honours
@@ -199,16 +200,7 @@ impl Modify for Headers {
                     None,
                 );
             }
-            for op in [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for op in item_operations_mut(item) {
                 let idempotent = has_parameter(op, IDEMPOTENCY_KEY_HEADER.as_str());
                 if op.responses.responses.contains_key("412") {
                     add_header_parameter(

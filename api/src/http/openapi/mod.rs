@@ -16,6 +16,7 @@ mod codes;
 mod discriminators;
 mod examples;
 mod headers;
+mod operations;
 mod streams;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,6 +31,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 use yaniv_domain::record::{GameRecord, ReplayResult};
 
+use self::operations::operations_mut;
 use crate::auth::Role;
 use crate::error::{FieldError, Problem};
 use crate::http::idempotency_key::IDEMPOTENCY_KEY_HEADER;
@@ -188,21 +190,6 @@ fn unauthenticated_description(op: &Operation) -> Option<&'static str> {
         }
         (false, _) => None,
     }
-}
-
-/// Every operation of the document.
-fn operations_mut(openapi: &mut utoipa::openapi::OpenApi) -> impl Iterator<Item = &mut Operation> {
-    openapi.paths.paths.values_mut().flat_map(|item| {
-        [
-            &mut item.get,
-            &mut item.put,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.patch,
-        ]
-        .into_iter()
-        .flatten()
-    })
 }
 
 impl Modify for CommonErrors {
