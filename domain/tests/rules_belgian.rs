@@ -648,3 +648,70 @@ fn a_high_ace_extends_a_run_past_the_king() {
     t.add_on("bob", "AH");
     assert_eq!(t.game.top_throw(), cards("JH QH KH AH"));
 }
+
+/// Belgian: "Alle andere spelers krijgen nog één beurt om hun kaarten kwijt te raken (zij
+/// mogen geen Yaniv roepen)" and "Direct einde ronde: De ronde eindigt onmiddellijk
+/// wanneer een speler al zijn/haar kaarten kwijt is." The empty-hand ending is what keeps
+/// a last turn after a call from reaching a hand with nothing to throw; without slap-downs
+/// and add-ons no hand can empty (every turn draws after its throw), so going along is
+/// played there whatever `round_ends_on_empty_hand` says, and refused without it only
+/// where a slap-down or an add-on could empty a hand.
+#[test]
+fn going_along_needs_the_empty_hand_ending_only_where_a_hand_can_empty() {
+    use yaniv_domain::bots::BotKind;
+    use yaniv_domain::rules::{AddOns, RulesError, SlapDown};
+    use yaniv_domain::sim::{SimOptions, Simulator};
+    let mut quiet = BELGIAN.rules();
+    quiet.slap_down = SlapDown::Off;
+    quiet.add_ons = AddOns::NONE;
+    quiet.round_ends_on_empty_hand = false;
+    assert_eq!(quiet.validate(), Ok(()));
+    let refused = |rules: &yaniv_domain::rules::Rules| {
+        matches!(
+            rules.validate(),
+            Err(RulesError::Inconsistent {
+                name: "round_ends_on_empty_hand",
+                ..
+            })
+        )
+    };
+    let mut slapping = quiet.clone();
+    slapping.slap_down = SlapDown::AfterStockDraw;
+    assert!(refused(&slapping), "a slap-down can empty a hand");
+    let mut adding = quiet.clone();
+    adding.add_ons.to_runs = true;
+    assert!(refused(&adding), "an add-on can empty a hand");
+
+    // The going-along round of the scenarios above, under these rules.
+    let mut t = Table::with_rules(quiet.clone(), &["ann", "bob", "cid", "dan"], &[]);
+    t.deal(
+        "ann",
+        &[
+            "JK AC AD AH 2C",
+            "KC KD KH JK AS",
+            "QC QD QH QS 2H",
+            "10C 10D 10H 9S 8S",
+        ],
+        "5D",
+    );
+    t.call("ann");
+    t.play("bob", "KC KD KH", stock("2D"));
+    t.play("cid", "QC QD QH QS", stock("2S"));
+    t.play("dan", "10C", stock("7S"));
+    t.go_along("bob", true);
+    t.go_along("cid", true);
+    t.go_along("dan", false);
+    assert_eq!(t.points_of(["ann", "bob", "cid", "dan"]), [64, 0, 0, 44]);
+    t.replays();
+
+    // And whole games of bots, to their end.
+    for players in [2, 5] {
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| BotKind::Greedy.make(700 + s as u64))
+            .collect();
+        let game = Simulator::new(SimOptions::default())
+            .play(&quiet, players, 70 + players as u64, &mut bots)
+            .expect("a game without slap-downs or add-ons plays to its end");
+        assert!(game.declarations > 0, "calls were gone along with or not");
+    }
+}

@@ -1,7 +1,7 @@
 //! Consistency checks on a rule configuration. A configuration that passes can always be
 //! dealt and played to the end without the engine getting stuck.
 
-use super::{CallResolution, DeckCount, GameEnd, Reductions, Rules, RulesError};
+use super::{CallResolution, DeckCount, GameEnd, Reductions, Rules, RulesError, SlapDown};
 use crate::cards::MAX_CARDS;
 
 /// Most cards dealt to one player; a hand never grows past its dealt size.
@@ -16,6 +16,15 @@ fn inconsistent(name: &'static str, message: impl Into<String>) -> RulesError {
 }
 
 impl Rules {
+    /// Whether a hand can become empty in a round: only cards laid without a draw after
+    /// them (a slap-down, an add-on) can take a hand's last card. A turn draws after its
+    /// throw, a Crazy queen takes a card for the one it gives, a waterfall's starter
+    /// keeps its last card, a re-deal gives every hand at least one card, and the five
+    /// of diamonds is never a player's last card.
+    pub fn a_hand_can_be_emptied(&self) -> bool {
+        self.slap_down != SlapDown::Off || self.add_ons.any()
+    }
+
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.min_players < 2 || self.min_players > self.max_players {
             return Err(inconsistent(
@@ -69,12 +78,14 @@ impl Rules {
         }
         if matches!(self.call_resolution, CallResolution::GoAlong { .. })
             && !self.round_ends_on_empty_hand
+            && self.a_hand_can_be_emptied()
         {
             // During the last turns after a call nobody may call, so a player whose hand
             // is empty would have no legal action left.
             return Err(inconsistent(
                 "round_ends_on_empty_hand",
-                "the go_along resolution needs round_ends_on_empty_hand",
+                "the go_along resolution needs round_ends_on_empty_hand when a slap-down or \
+                 an add-on can empty a hand",
             ));
         }
         match &self.reductions {
