@@ -1390,6 +1390,53 @@ fn fifths_disease_the_five_of_diamonds_kills_a_pile() {
     assert_eq!(refused, Err("card_not_in_hand"));
 }
 
+/// Fifths Disease under Osmosis: "Once the 5 of diamonds is played on a pile, players can
+/// no longer play on it or draw from it for the rest of the round." Figure 9b: "The
+/// player's normal turn now begins." Osmosis empties piles that no throw covers again
+/// ("any player can draw from ... any pile"), so with the stock out and nothing below to
+/// reshuffle the latest throw may be the only card left to draw. Killing it would leave
+/// a turn with no throw to make (a throw needs its draw), so the kill is refused there
+/// (our reading: a kill must leave the normal turn it begins).
+#[test]
+fn fifths_disease_a_kill_must_leave_a_turn_to_play() {
+    let players = ["ann", "bob", "cid", "dan", "eve"];
+    let rules = rules_with(
+        Preset::House,
+        json!({
+            "bonus_rules": ["cell_division", "osmosis", "fifths_disease", "sevens"],
+            "hand_size": 10,
+            "max_players": 5,
+        }),
+    );
+    let hands = [
+        "7C 7D AC 5C 6C 8C 9C 10C JC QC",
+        "5D KC AD 2D 3D 4D 6D 8D 9D 10D",
+        "JD QD KD AH 2H 3H 4H 5H 6H 7H",
+        "8H 9H 10H JH QH KH AS 2S 3S 4S",
+        "5S 6S 7S 8S 9S 10S JS QS JK JK",
+    ];
+    let mut t = Table::with_rules(rules, &players, &[]);
+    t.deal("ann", &hands, "KS");
+    // Ann's pair takes the king off the singles, and its two sevens draw the last three
+    // cards of the stock (eve's and dan's lapse: nothing lies below to reshuffle).
+    t.try_play_forcing("ann", "7C 7D", common::discard("KS"), "2C 3C 4C")
+        .expect("two sevens empty the stock");
+    assert_eq!(t.game.stock_len(), 0, "the stock is out");
+    assert_eq!(
+        piles(&t),
+        vec![(1, "".into(), false), (2, "7C 7D".into(), false)]
+    );
+    // The sevens are all there is to draw: bob may not kill their pile.
+    let legal = t.game.legal_actions(t.seat("bob"));
+    assert!(legal.kill_piles.is_empty(), "{:?}", legal.kill_piles);
+    assert!(!legal.throws.is_empty() && !legal.call);
+    let refused = t.try_kill_pile("bob", 2);
+    assert_eq!(refused.map_err(|e| e.code()), Err("pile_kill_not_allowed"));
+    // His normal turn: a single, and a seven from the doubles pile.
+    t.play("bob", "KC", common::discard("7C"));
+    assert_eq!(t.to_act(), Some("cid"));
+}
+
 /// Fifths Disease: the kill begins the turn, so the throw before it takes nothing more.
 #[test]
 fn fifths_disease_a_kill_closes_the_window_before_it() {

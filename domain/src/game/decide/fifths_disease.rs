@@ -8,7 +8,10 @@
 //! before anything else in it but a waterfall, in the ordinary turns and the Belgian
 //! last turns alike; the player keeps at least one card to throw; the kill begins the
 //! turn, so it closes the window on the throw before it; a dead pile's cards stay on
-//! it, out of every reshuffle, until the round ends.
+//! it, out of every reshuffle, until the round ends. "The player's normal turn now
+//! begins", so a kill must leave the player a throw with a card to draw after it: under
+//! Osmosis, with the stock out and nothing below the piles to reshuffle, the killed
+//! pile may be the only one whose top still holds a card.
 
 use crate::cards::Card;
 use crate::rules::BonusRule;
@@ -46,8 +49,21 @@ impl Game {
         self.round
             .piles
             .live()
-            .filter(move |p| may && p.size > 1)
+            .filter(move |p| may && p.size > 1 && self.turn_follows_kill(seat, p.size))
             .map(|p| p.size)
+    }
+
+    /// Whether, once `seat` killed the pile of `size`, its turn still has a throw it can
+    /// draw after. A single card can always be thrown and its pile never dies, so the
+    /// other sizes only matter when a single has nothing to draw.
+    fn turn_follows_kill(&self, seat: Seat, size: u8) -> bool {
+        let after = self.folded_with(&[Event::PileKilled(PileKilled { seat, size })]);
+        if after.throw_size_playable(1) {
+            return true;
+        }
+        let mut playable = false;
+        after.for_each_playable_throw(seat, |_| playable = true);
+        playable
     }
 
     pub(super) fn decide_kill_pile(&self, seat: Seat, size: u8) -> Result<Vec<Event>, GameError> {
@@ -85,6 +101,10 @@ impl Game {
             Some(pile) if pile.dead => {
                 refuse(format!("the pile of {size}-card throws is dead already"))
             }
+            Some(_) if !self.turn_follows_kill(seat, size) => refuse(format!(
+                "killing the pile of {size}-card throws would leave you no throw with a card \
+                 to draw: the stock is out and no other pile has one"
+            )),
             Some(_) => Ok(vec![Event::PileKilled(PileKilled { seat, size })]),
         }
     }
