@@ -299,6 +299,52 @@ fn mathematician_lays_a_multiple_of_a_single_card_discarded() {
     t.replays();
 }
 
+/// Mathematician, the direction: "if that card's value is a multiple of the value of the
+/// card laid" says the discarded card is the multiple, and "if a 3 is discarded, another
+/// player may lay down a 6 or a 9" lays the multiple. We follow the example (as Cell
+/// Division's figure over its text): on a 6, a 6 fits and a 3, a 2 or an ace does not,
+/// neither as another player's add-on nor as the thrower's slap-down.
+#[test]
+fn mathematician_follows_its_example_the_card_laid_is_the_multiple() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["6C 4C 8C 8S KD", "3H 2H AH 7D 9D", "6H 5C 10S 4D JD"];
+    let mut t = Table::with_rules(house_with(&["mathematician"]), &players, &[]);
+    t.deal("ann", &hands, "2D");
+    t.play("ann", "6C", common::stock("3S"));
+    for divisor in ["3H", "2H", "AH"] {
+        assert!(!t.accepts_add_on("bob", divisor), "{divisor} divides 6");
+    }
+    assert_eq!(
+        t.try_slap("ann", "3S").map_err(|e| e.code()),
+        Err("slap_not_allowed"),
+        "6 is a multiple of the 3 drawn, not the other way round"
+    );
+    assert!(t.accepts_add_on("cid", "6H"), "6 is 1 x 6");
+}
+
+/// Mathematician, cards that count 0 (our reading): a joker or the king of hearts is no
+/// multiple of a card, and no card is a multiple of them. Zero times any value is zero,
+/// so reading them as multiples would lay a joker on every single card.
+#[test]
+fn mathematician_a_card_counting_zero_is_no_multiple_and_has_none() {
+    let players = ["ann", "bob", "cid"];
+    let hands = ["JK 4C 8C 8S KD", "JK 2H 5D 7D 9D", "6H 5C 10S 4D KH"];
+    let mut t = Table::with_rules(house_with(&["mathematician"]), &players, &[]);
+    t.deal("ann", &hands, "2D");
+    t.play("ann", "JK", common::stock("AS"));
+    assert!(!t.accepts_add_on("bob", "JK"), "a joker on a joker");
+    for card in ["KH", "6H", "5C", "10S", "4D"] {
+        assert!(!t.accepts_add_on("cid", card), "{card} on a joker");
+    }
+    t.play("bob", "5D", common::stock("2C"));
+    assert!(t.accepts_add_on("cid", "10S"), "10 is 2 x 5");
+    assert!(
+        !t.accepts_add_on("cid", "KH"),
+        "the king of hearts counts 0 here"
+    );
+    assert!(t.accepts_add_on("ann", "KD"), "another king counts 10");
+}
+
 /// A game of `players` under `rules`, its first round dealt from an all-`seed` seed with
 /// the first player starting; with its events so far.
 fn seeded_deal(
@@ -395,6 +441,30 @@ fn sevens_every_other_player_draws_a_card_per_seven() {
     );
     let events = plain.play("ann", "7C", common::stock("AS"));
     assert!(forced_draws(&events).is_empty());
+}
+
+/// Sevens, a joker in a run (our reading): "The same rule applies if a straight
+/// containing a seven is played." A joker standing for the seven is not one: Sevens
+/// counts the natural sevens, as Spy its queen, Piñata its three and Crazy queens its
+/// queen, so that the card on the table, not what it stood for, says what it does.
+#[test]
+fn sevens_a_joker_standing_for_a_seven_forces_nothing() {
+    let players = ["ann", "bob", "cid"];
+    for (hand, run) in [
+        ("6S JK 8S 2C 3C", "6S JK 8S"),
+        ("5S 6S JK 2C 3C", "5S 6S JK"),
+    ] {
+        let mut t = Table::with_rules(house_with(&["sevens"]), &players, &[]);
+        t.deal("ann", &[hand, "KH 2H 4D 5D 9D", "6H 9S QH 3D 5C"], "2D");
+        assert!(
+            t.try_play_forcing("ann", run, common::stock("AS"), "8C 8D")
+                .is_err(),
+            "{run}: nothing to name"
+        );
+        let events = t.play("ann", run, common::stock("AS"));
+        assert!(forced_draws(&events).is_empty(), "{run}");
+        assert_eq!(t.hand("bob").len(), 5);
+    }
 }
 
 /// Sevens on paper: the record must name exactly the cards forced, each one the stock
@@ -927,6 +997,43 @@ fn crazy_queens_the_blind_pick_is_drawn_from_the_committed_seed() {
     panic!("no seed dealt ann a queen");
 }
 
+/// Crazy queens, our reading: "passes that player a card of their choice from his or her
+/// hand and blindly picks one of the cards out from their hand". The hands were put face
+/// down first, so the blind pick is among the target's own cards and never takes back
+/// the card just given, which stays with the target; a pick that could return it would
+/// make the choice of the gift pointless.
+#[test]
+fn crazy_queens_the_blind_pick_never_takes_back_the_card_given() {
+    use yaniv_domain::game::{Command, DrawChoice, Event, QueenSwap};
+    let rules = house_with(&["crazy_queens"]);
+    let mut swaps = 0;
+    for seed in 0..=255u8 {
+        let (mut game, _) = seeded_deal(&rules, &["ann", "bob"], seed);
+        let hand = game.hand(0);
+        let Some(queen) = hand.iter().find(|c| !c.is_joker() && c.rank() == 12) else {
+            continue;
+        };
+        let give = hand.iter().find(|&c| c != queen).expect("five cards");
+        let before = game.hand(1);
+        let swap = Some(QueenSwap { target: 1, give });
+        let throw = [queen].into_iter().collect();
+        let events = game
+            .execute(&Command::play_with_queen(0, throw, DrawChoice::Stock, swap))
+            .expect("a queen from a shuffled deal");
+        let Some(swapped) = events.iter().find_map(|e| match e {
+            Event::QueenSwapped(s) => Some(*s),
+            _ => None,
+        }) else {
+            panic!("seed {seed}: a swap");
+        };
+        assert_ne!(swapped.taken, give, "seed {seed}");
+        assert!(before.contains(swapped.taken), "seed {seed}");
+        assert!(game.hand(1).contains(give), "seed {seed}");
+        swaps += 1;
+    }
+    assert!(swaps >= 20, "{swaps} swaps tried");
+}
+
 /// yaniv.co Waterfall: "At the beginning of his or her turn, if a player has an unsuited
 /// straight that contains as many cards as there are players in the game (i.e. a
 /// straight of four in a four player game, three in a three player game, etc.), they
@@ -1327,6 +1434,32 @@ fn osmosis_any_pile_is_drawn_from_and_laid_on() {
         piles(&t),
         vec![(1, "9C".into(), false), (2, "6S 6H 6D 6C".into(), false)]
     );
+}
+
+/// Osmosis without Cell Division (our reading): Osmosis "Similar to Cell Division, a
+/// pile is created for each new group of cards. With Osmosis, though, any player can
+/// draw from, add-on, and slap-down on any pile", and Cell Division's figure 7c: "This
+/// player must take a card from the top of the deck (unless Osmosis is in effect - see
+/// below)". Its piles are Cell Division's, which it opens: a game of Osmosis is a game of
+/// both, so the rules say so, and `osmosis` alone is refused naming what it needs.
+#[test]
+fn osmosis_is_refused_without_cell_division() {
+    use yaniv_domain::rules::RulesError;
+    let with = |bonus: serde_json::Value| {
+        let serde_json::Value::Object(overrides) = json!({ "bonus_rules": bonus }) else {
+            unreachable!("an object")
+        };
+        Preset::House.rules().with_overrides(&overrides)
+    };
+    match with(json!(["osmosis"])) {
+        Err(RulesError::Inconsistent {
+            name: "bonus_rules",
+            message,
+        }) => assert!(message.contains("needs cell_division"), "{message}"),
+        other => panic!("osmosis alone is refused: {other:?}"),
+    }
+    let both = with(json!(["cell_division", "osmosis"])).expect("osmosis on cell division");
+    assert!(both.several_piles());
 }
 
 /// yaniv.co Fifths Disease: "When Cell Division is in effect, before a player's normal
