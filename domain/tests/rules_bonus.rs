@@ -79,8 +79,9 @@ fn wormhole_a_hand_of_41_may_call_and_counts_0() {
     assert_eq!(t.points_of(["ann", "bob"]), [0, 20]);
 }
 
-/// Both at once: the two of spades' 20 counts first, then the total of 41 (our reading;
-/// docs/rules.md, bonus rules).
+/// Landmine, "The 2 of spades is worth 20 points", with Wormhole, "If a player ends the
+/// round with exactly 41 points in her hand": the two of spades' 20 counts first, then
+/// the total of 41 (our reading; docs/rules.md, "Readings we chose").
 #[test]
 fn landmine_counts_before_the_wormhole() {
     let rules = house_with(&["landmine", "wormhole"]);
@@ -754,8 +755,11 @@ fn double_edged_sword_a_black_eight_re_deals_every_hand() {
     panic!("no seed dealt ann a black eight");
 }
 
-/// Double-edged sword on paper: the record names the new hands, which must be the
-/// gathered cards, dealt one at a time from the thrower's left (the first seats get the
+/// Double-edged sword on paper: "all players combine their cards together into a new
+/// deck that is then shuffled and re-dealt by the player who played the 8. Deal starts
+/// with the player on his or her left." The record names the new hands, which must be
+/// the cards gathered after the turn's draw (our reading: the card just drawn is
+/// re-dealt too), dealt one at a time from the thrower's left (the first seats get the
 /// odd cards).
 #[test]
 fn double_edged_sword_on_paper_the_new_hands_are_named() {
