@@ -260,10 +260,7 @@ mod tests {
         let command = greedy_out_of_turn(&game, 0);
         assert_eq!(
             command,
-            Command::Slap {
-                seat: 0,
-                card: card("6S")
-            }
+            Command::slap(0, card("6S"))
         );
         // Nobody else has anything to lay.
         assert_eq!(
