@@ -36,7 +36,11 @@ fn southern_hemisphere_a_slapped_nine_reverses_the_direction_of_play() {
     t.play("ann", "6S 7S 8S", stock("9S"));
     assert_eq!(t.to_act(), Some("bob"), "the run holds no nine");
     t.slap("ann", "9S");
-    assert_eq!(t.to_act(), Some("dan"), "the slapped nine sends the turn right");
+    assert_eq!(
+        t.to_act(),
+        Some("dan"),
+        "the slapped nine sends the turn right"
+    );
     assert!(t.game.view(1).expect("seat").reversed, "every seat sees it");
     t.play("dan", "KD", stock("2H"));
     assert_eq!(t.to_act(), Some("cid"));
@@ -59,7 +63,10 @@ fn a_game_created_before_slap_downs_played_keeps_its_reading() {
     let Some(Event::GameCreated(created)) = t.log.first_mut() else {
         panic!("the game is created first");
     };
-    assert!(created.slap_downs_play, "new games read a slap-down as a play");
+    assert!(
+        created.slap_downs_play,
+        "new games read a slap-down as a play"
+    );
     created.slap_downs_play = false;
     let stored = serde_json::to_value(&t.log[0]).expect("serializes");
     assert!(
@@ -216,9 +223,7 @@ fn spy_a_slapped_queen_of_diamonds_shows_the_other_hands() {
 /// The record of a game with a slapped nine under Southern hemisphere: `format` and the
 /// order of the turns after the slap.
 fn slapped_nine_record(format: &str, after_slap: [&str; 2]) -> String {
-    let turn = |player: &str, card: &str, drawn: &str| {
-        json!({"player": player, "throw": [card], "draw": {"stock": drawn}})
-    };
+    let turn = |player: &str, card: &str, drawn: &str| json!({"player": player, "throw": [card], "draw": {"stock": drawn}});
     let [first, second] = after_slap;
     let king = |p: &str| if p == "bob" { "KH" } else { "KC" };
     let drawn = |p: &str| if p == "bob" { "2S" } else { "2H" };
@@ -298,7 +303,10 @@ fn a_slap_down_carries_its_forced_draws_in_yaniv_record_2() {
         json!({"player": "ann", "slap": ["7H"], "forced": ["8D"]})
     );
     let old = replay_json(record("yaniv-record/1").as_bytes()).expect_err("no place for it");
-    assert_eq!((old.code, old.round, old.action), ("bad_record", Some(0), Some(3)));
+    assert_eq!(
+        (old.code, old.round, old.action),
+        ("bad_record", Some(0), Some(3))
+    );
 }
 
 /// The bots still choose legal slap-downs: a greedy bot slaps its drawn queen with a
@@ -314,7 +322,10 @@ fn a_bot_slaps_a_queen_with_a_legal_swap() {
     let command = GreedyBot::default()
         .out_of_turn(&BotView::new(&t.game, 0))
         .expect("the bot slaps");
-    assert!(matches!(command, Command::Slap { queen: Some(_), .. }), "{command:?}");
+    assert!(
+        matches!(command, Command::Slap { queen: Some(_), .. }),
+        "{command:?}"
+    );
     // On paper the blind pick is named; the bot's choice of target and card stands.
     let Command::Slap {
         queen: Some(swap), ..
@@ -326,4 +337,106 @@ fn a_bot_slaps_a_queen_with_a_legal_swap() {
     let taken = t.hand(&target).as_slice()[0].to_string();
     t.try_slap_queen("ann", "QH", &target, &swap.give.to_string(), Some(&taken))
         .expect("the bot's swap is legal");
+}
+
+/// The game of `domain/tests/fixtures/slapped_cards.events.jsonl`: one round dealt on
+/// paper under the House Rules with every bonus rule a played card sets off, in which
+/// every such card is slapped down (a nine, a seven, a three, a black eight, a queen,
+/// the queen of diamonds). The reference verifier's tests read the same file.
+fn every_slapped_effect() -> Table {
+    let rules = house_with(&[
+        "crazy_queens",
+        "double_edged_sword",
+        "pinata",
+        "sevens",
+        "southern_hemisphere",
+        "spy",
+    ]);
+    let mut t = Table::with_rules(rules, &["ann", "bob", "cid"], &[]);
+    t.deal(
+        "ann",
+        &["9C 7C 3C 8H QH", "KH 2H 4D 5D 6D", "KC 4C 5C 6C 10D"],
+        "2D",
+    );
+    t.play("ann", "9C", stock("9S"));
+    t.slap("ann", "9S");
+    assert_eq!(
+        t.to_act(),
+        Some("bob"),
+        "two nines: back to the usual direction"
+    );
+    t.play("bob", "6D", stock("JS"));
+    t.play("cid", "10D", stock("JC"));
+    t.try_play_forcing("ann", "7C", stock("7D"), "2C 2S")
+        .expect("the thrown seven");
+    t.try_slap_naming("ann", "7D", "5H 6H", None)
+        .expect("the slapped seven");
+    t.play("bob", "JS", stock("4H"));
+    t.play("cid", "JC", stock("10C"));
+    t.try_play_naming("ann", "3C", stock("3D"), "", Some("KD"))
+        .expect("the thrown three");
+    t.slap("ann", "3D");
+    t.play("bob", "4D", stock("8D"));
+    t.play("cid", "10C", stock("4S"));
+    t.play("ann", "8H", stock("8S"));
+    t.try_slap_redealing(
+        "ann",
+        "8S",
+        &["QH KD 2H 5D 2C", "KH 5H 4H 8D KC 4C", "5C 6C 2S 6H 4S"],
+    )
+    .expect("the slapped black eight");
+    t.play("bob", "KC", stock("10H"));
+    t.play("cid", "6C", stock("10S"));
+    t.try_play_queen("ann", "QH", stock("QD"), "bob", "KD", Some("4C"))
+        .expect("the thrown queen");
+    t.try_slap_queen("ann", "QD", "cid", "5D", Some("2S"))
+        .expect("the slapped queen of diamonds");
+    t
+}
+
+/// Every effect a slapped card has, in one stream that the engine replays and the
+/// fixture pins; `YANIV_WRITE_FIXTURES=1` writes it again after a deliberate change.
+#[test]
+fn every_slapped_effect_replays_and_matches_its_fixture() {
+    let t = every_slapped_effect();
+    t.replays();
+    for kind in [
+        "forced_to_draw.v1",
+        "pinata_taken.v1",
+        "hands_redealt.v1",
+        "queen_swapped.v1",
+        "hands_shown.v1",
+    ] {
+        // Among the events between a slap-down and the next turn.
+        let after_slap = t.log.iter().enumerate().any(|(at, e)| {
+            matches!(e, Event::SlappedDown(_))
+                && t.log[at + 1..]
+                    .iter()
+                    .take_while(|e| !matches!(e, Event::TurnPlayed(_)))
+                    .any(|e| e.type_name() == kind)
+        });
+        assert!(after_slap, "a slap-down is followed by {kind}");
+    }
+    let lines: String = t
+        .log
+        .iter()
+        .map(|e| serde_json::to_string(e).expect("serializes") + "\n")
+        .collect();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/slapped_cards.events.jsonl"
+    );
+    if std::env::var_os("YANIV_WRITE_FIXTURES").is_some() {
+        std::fs::write(path, &lines).expect("write the fixture");
+    }
+    let pinned = std::fs::read_to_string(path).expect("the fixture");
+    assert_eq!(
+        pinned, lines,
+        "the engine no longer produces the pinned stream"
+    );
+    let stored: Vec<Event> = pinned
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("an event"))
+        .collect();
+    Game::replay_checked(&stored).unwrap_or_else(|(at, e)| panic!("event {at}: {e}"));
 }

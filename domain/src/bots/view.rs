@@ -320,6 +320,9 @@ impl<'a> BotView<'a> {
         {
             legal.queen_targets = self.queen_targets().collect();
         }
+        if legal.slap.is_some_and(|c| self.game.slap_swaps_queens(c)) {
+            legal.queen_targets = self.queen_targets().collect();
+        }
         self.for_each_waterfall(|w| legal.waterfalls.push(*w));
         legal.waterfall_pick = self.waterfall_offer();
         legal.kill_piles = self.killable_piles().collect();

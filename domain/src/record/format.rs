@@ -147,7 +147,10 @@ pub enum Act {
     },
     /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`), and
     /// (`yaniv-record/2`) what the bonus rules moved with it, as with a turn.
-    Slap { card: String, bonus: TurnBonus },
+    Slap {
+        card: String,
+        bonus: TurnBonus,
+    },
     /// Another player lays cards onto the top throw (`"add": [..]`).
     Add(Vec<String>),
     Call(CallKind),

@@ -10,8 +10,7 @@ use crate::shuffle::{Commitment, Contribution, Seed};
 
 use super::error::RecordError;
 use super::format::{
-    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord,
-    TurnBonus,
+    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord, TurnBonus,
 };
 use super::parse::{check_record_format, parse_record};
 use super::result::ReplayResult;
@@ -387,14 +386,14 @@ impl Replay<'_> {
                     redealt: named.redealt,
                     queen: named.queen,
                     queen_taken: named.queen_taken,
-                draw: match draw {
-                    DrawRecord::Stock(card) => {
-                        DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)
-                    }
-                    DrawRecord::Discard(card) => {
-                        DrawChoice::Discard(parse_card(card, at, "the card drawn")?)
-                    }
-                },
+                    draw: match draw {
+                        DrawRecord::Stock(card) => {
+                            DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)
+                        }
+                        DrawRecord::Discard(card) => {
+                            DrawChoice::Discard(parse_card(card, at, "the card drawn")?)
+                        }
+                    },
                 }
             }
             Act::Slap { card, bonus } => {

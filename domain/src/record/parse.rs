@@ -8,7 +8,9 @@ use serde_json::Value;
 use crate::rules::RuleSpec;
 
 use super::error::RecordError;
-use super::format::{ActionRecord, GameRecord, RECORD_FORMAT, RECORD_FORMAT_SLAPS_PLAY, RoundRecord};
+use super::format::{
+    ActionRecord, GameRecord, RECORD_FORMAT, RECORD_FORMAT_SLAPS_PLAY, RoundRecord,
+};
 
 /// Largest record accepted: far above any real game, small enough to hold in memory.
 pub const MAX_RECORD_BYTES: usize = 16 * 1024 * 1024;
