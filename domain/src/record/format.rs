@@ -26,7 +26,7 @@ pub const RECORD_FORMAT_SLAPS_PLAY: &str = "yaniv-record/2";
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", schema(example = super::examples::example_record))]
 pub struct GameRecord {
-    /// [`RECORD_FORMAT`] or [`RECORD_FORMAT_SLAPS_PLAY`].
+    /// `yaniv-record/1`, or `yaniv-record/2` for a game whose slap-downs play.
     #[cfg_attr(feature = "openapi", schema(example = "yaniv-record/1"))]
     pub format: String,
     pub rules: RuleSpec,
