@@ -190,7 +190,16 @@ fn out_of_turn(game: &Game, players: usize, rng: &mut Rng) -> Option<Command> {
         if let Some(card) = legal.slap
             && rng.below(2) == 0
         {
-            return Some(Command::Slap { seat, card });
+            let mut left = game.hand(seat);
+            left.remove(card);
+            let queen = (game.slap_swaps_queens(card)
+                && !left.is_empty()
+                && !legal.queen_targets.is_empty())
+            .then(|| QueenSwap {
+                target: legal.queen_targets[rng.below(legal.queen_targets.len())],
+                give: left.as_slice()[rng.below(left.len())],
+            });
+            return Some(Command::slap_with_queen(seat, card, queen));
         }
         if !legal.add_ons.is_empty() && rng.below(2) == 0 {
             let cards = legal.add_ons[rng.below(legal.add_ons.len())];

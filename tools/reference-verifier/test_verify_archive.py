@@ -179,5 +179,50 @@ class Archive(unittest.TestCase):
         self.assertEqual(garbage.returncode, 2)
 
 
+SLAPPED = os.path.join(HERE, "..", "..", "domain", "tests", "fixtures",
+                       "slapped_cards.events.jsonl")
+
+
+def game_of(events):
+    """The game checks of §6 alone, on one table stream of bare events."""
+    v = va.Verifier({"tournament_id": 0})
+    v.payloads["table-1"] = {i + 1: (e["type"], e) for i, e in enumerate(events)}
+    va.GameChecker(v, "table-1").run()
+    return v
+
+
+class SlappedCards(unittest.TestCase):
+    """A slapped card is a play (§6): the stream the engine pins in
+    domain/tests/fixtures/slapped_cards.events.jsonl, where each card a bonus rule
+    reacts to is slapped down, checks clean; without its effects it does not."""
+
+    def setUp(self):
+        with open(SLAPPED, "rb") as f:
+            self.events = [json.loads(line) for line in f.read().decode("utf-8").splitlines()]
+
+    def test_every_slapped_effect_checks(self):
+        v = game_of(self.events)
+        self.assertEqual(v.failures, [])
+        for kind in ("forced_draws", "pinatas", "redeals", "queen_swaps", "hands_shown"):
+            self.assertGreater(v.checked[kind], 0, kind)
+
+    def test_a_slapped_seven_must_force_its_draws(self):
+        at = next(i for i, e in enumerate(self.events)
+                  if e["type"] == "slapped_down.v1" and e["card"] == "7D")
+        forged = self.events[:at + 1] + self.events[at + 3:]
+        v = game_of(forged)
+        self.assertTrue(v.failures)
+        self.assertEqual(v.failures[0]["version"], at + 2)
+
+    def test_an_old_game_has_no_slapped_effects(self):
+        old = copy.deepcopy(self.events)
+        del old[0]["slap_downs_play"]
+        at = next(i for i, e in enumerate(old)
+                  if e["type"] == "slapped_down.v1" and e["card"] == "7D")
+        v = game_of(old)
+        self.assertEqual(v.failures[0]["version"], at + 2)
+        self.assertEqual(v.failures[0]["code"], "unexpected_event")
+
+
 if __name__ == "__main__":
     unittest.main()

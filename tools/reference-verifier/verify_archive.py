@@ -910,6 +910,8 @@ class GameChecker:
         self.pinata_due = None        # seat whose three moves the piñata
         self.redeal_due = None        # seat whose black eight re-deals
         self.queen_due = None         # (seat, cards left after its throw) a queen swaps for
+        self.empty_due = None         # seat whose slapped card's effects come before its empty hand
+        self.slap_downs_play = False  # game_created.v1: a slapped card sets off the bonus rules
         self.waterfall = None         # the straight going round: initiator, next, cards left
 
     def fail(self, version, code, reason, kind="wrong"):
@@ -975,6 +977,7 @@ class GameChecker:
             self.fail(version, "second_game", "a second game_created.v1 in one stream")
         self.rules = p["rules"]
         self.players = p["players"]
+        self.slap_downs_play = bool(p.get("slap_downs_play", False))
         unknown = [b for b in self.rules.get("bonus_rules", [])
                    if b not in ("cell_division", "crazy_queens", "double_edged_sword",
                                 "fifths_disease", "landmine", "mathematician", "pinata",
@@ -1154,10 +1157,16 @@ class GameChecker:
         pile["below"].update(pile["top"])
         pile["top"] = list(p["thrown"])
         r["latest"], r["killed"] = size, False
+        self._owe_played_card_effects(r, seat, p["thrown"], left)
+        self._expect_after_draw(r)
+
+    def _owe_played_card_effects(self, r, seat, cards, left):
+        """What the bonus rules owe when seat has played cards (a turn's thrown, or a
+        slapped card where slap-downs play, §6), left being the hand after laying them."""
         bonus = self.rules.get("bonus_rules", [])
-        if "spy" in bonus and "QD" in p["thrown"]:
+        if "spy" in bonus and "QD" in cards:
             self.spy_due = seat
-        sevens = sum(1 for x in p["thrown"] if x != "JK" and parse_card(x)[0] == 7)
+        sevens = sum(1 for x in cards if x != "JK" and parse_card(x)[0] == 7)
         if "sevens" in bonus and sevens:
             n = len(r["hands"])
             call = r["call"]
@@ -1166,14 +1175,13 @@ class GameChecker:
                 s = (seat + i) % n
                 if r["hands"][s] is not None and s != closed:
                     self.forced_due.extend([s] * sevens)
-        if "pinata" in bonus and any(x != "JK" and parse_card(x)[0] == 3 for x in p["thrown"]):
+        if "pinata" in bonus and any(x != "JK" and parse_card(x)[0] == 3 for x in cards):
             self.pinata_due = seat
-        if "double_edged_sword" in bonus and any(x in ("8C", "8S") for x in p["thrown"]):
+        if "double_edged_sword" in bonus and any(x in ("8C", "8S") for x in cards):
             self.redeal_due = seat
-        queens = any(x != "JK" and parse_card(x)[0] == 12 for x in p["thrown"])
+        queens = any(x != "JK" and parse_card(x)[0] == 12 for x in cards)
         if "crazy_queens" in bonus and queens and left and self._queen_targets(r, seat):
             self.queen_due = (seat, left)
-        self._expect_after_draw(r)
 
     def _queen_targets(self, r, seat):
         """Whom a queen may target (§6): the other seats in the round, not a closed caller."""
@@ -1237,6 +1245,10 @@ class GameChecker:
             return
         if self.spy_due is not None:
             self.expect = ({"hands_shown.v1"}, "a queen of diamonds under spy (§6)")
+            return
+        if self.empty_due is not None:
+            seat, self.empty_due = self.empty_due, None
+            self._check_empty_hand(None, r, seat)
 
     def on_pinata_set_aside(self, version, p):
         r = self._round(version, "pinata_set_aside.v1")
@@ -1482,6 +1494,9 @@ class GameChecker:
                           "seat %d's hand shown as %s, it holds %s" % (s, got, hand))
                 return
         self.v.checked["hands_shown"] += 1
+        if self.empty_due is not None:
+            seat, self.empty_due = self.empty_due, None
+            self._check_empty_hand(version, r, seat)
 
     def on_stock_reshuffled(self, version, p):
         r = self._round(version, "stock_reshuffled.v1")
@@ -1522,7 +1537,13 @@ class GameChecker:
         self._no_waterfall_going(version, "slap-down")
         self._remove_from_hand(version, r, p["seat"], p["card"])
         r["piles"][r["latest"]]["top"].append(p["card"])
-        self._check_empty_hand(version, r, p["seat"])
+        if self.slap_downs_play:
+            # §6: a slapped card is a play; its effects follow it, then the empty hand.
+            self._owe_played_card_effects(r, p["seat"], [p["card"]], list(r["hands"][p["seat"]]))
+            self.empty_due = p["seat"]
+            self._expect_after_draw(r)
+        else:
+            self._check_empty_hand(version, r, p["seat"])
 
     def on_added_on(self, version, p):
         r = self._round(version, "added_on.v1")

@@ -332,7 +332,8 @@ impl Bot for GreedyBot {
     fn out_of_turn(&mut self, view: &BotView<'_>) -> Option<Command> {
         let seat = view.seat();
         if let Some(card) = view.slap() {
-            return Some(Command::Slap { seat, card });
+            let queen = view.default_slap_queen_swap(card);
+            return Some(Command::slap_with_queen(seat, card, queen));
         }
         let rules = view.rules()?;
         let mut best: Option<(u32, Cards)> = None;

@@ -258,13 +258,7 @@ mod tests {
         let mut game = dealt(Preset::Belgian, &["6H 2C 3D 4S KD", OTHER], "AS");
         play(&mut game, 0, "6H", "6S");
         let command = greedy_out_of_turn(&game, 0);
-        assert_eq!(
-            command,
-            Command::Slap {
-                seat: 0,
-                card: card("6S")
-            }
-        );
+        assert_eq!(command, Command::slap(0, card("6S")));
         // Nobody else has anything to lay.
         assert_eq!(
             GreedyBot::default().out_of_turn(&BotView::new(&game, 1)),

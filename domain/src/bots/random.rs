@@ -122,7 +122,8 @@ impl Bot for RandomBot {
         if let Some(card) = view.slap() {
             options += 1;
             if self.below(options) == 0 {
-                chosen = Some(Command::Slap { seat, card });
+                let queen = view.default_slap_queen_swap(card);
+                chosen = Some(Command::slap_with_queen(seat, card, queen));
             }
         }
         view.for_each_add_on(|cards| {

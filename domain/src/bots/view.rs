@@ -161,11 +161,16 @@ impl<'a> BotView<'a> {
     /// Crazy queens: the cards `throw` leaves this seat to give when it makes it swap
     /// (empty when it swaps nothing; then no `queen` may be named).
     pub fn queen_gives(&self, throw: &Cards) -> Cards {
+        self.gives_after(throw, self.game.throw_swaps_queens(throw))
+    }
+
+    /// The cards left to give after laying `laid`, when laying it `swaps`.
+    fn gives_after(&self, laid: &Cards, swaps: bool) -> Cards {
         let mut left = self.hand();
-        if !self.game.throw_swaps_queens(throw) || self.queen_targets().next().is_none() {
+        if !swaps || self.queen_targets().next().is_none() {
             return Cards::new();
         }
-        let _ = left.remove_all(throw.as_slice());
+        let _ = left.remove_all(laid.as_slice());
         left
     }
 
@@ -178,11 +183,19 @@ impl<'a> BotView<'a> {
     /// goes to the player with the fewest cards (the nearest to calling), the first of
     /// them from this seat's left on a tie.
     pub fn default_queen_swap(&self, throw: &Cards) -> Option<QueenSwap> {
+        self.sensible_swap(self.queen_gives(throw))
+    }
+
+    /// [`BotView::default_queen_swap`] for slapping `card` down (a queen slapped in a
+    /// game whose slap-downs play swaps as a thrown one does).
+    pub fn default_slap_queen_swap(&self, card: Card) -> Option<QueenSwap> {
+        let slapped: Cards = std::iter::once(card).collect();
+        self.sensible_swap(self.gives_after(&slapped, self.game.slap_swaps_queens(card)))
+    }
+
+    fn sensible_swap(&self, gives: Cards) -> Option<QueenSwap> {
         let rules = self.rules()?;
-        let give = self
-            .queen_gives(throw)
-            .iter()
-            .max_by_key(|&c| (rules.value(c), c))?;
+        let give = gives.iter().max_by_key(|&c| (rules.value(c), c))?;
         let target = self.queen_targets().min_by_key(|&s| self.hand_len(s))?;
         Some(QueenSwap { target, give })
     }
@@ -305,6 +318,9 @@ impl<'a> BotView<'a> {
                 .rules()
                 .is_some_and(|r| r.has_bonus(BonusRule::CrazyQueens))
         {
+            legal.queen_targets = self.queen_targets().collect();
+        }
+        if legal.slap.is_some_and(|c| self.game.slap_swaps_queens(c)) {
             legal.queen_targets = self.queen_targets().collect();
         }
         self.for_each_waterfall(|w| legal.waterfalls.push(*w));

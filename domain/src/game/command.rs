@@ -49,9 +49,18 @@ pub enum Command {
         seat: Seat,
         call: CallKind,
     },
+    /// The thrower lays the card just drawn on their throw: "This play is called a
+    /// slap-down", so in a game whose slap-downs play
+    /// ([`GameCreated::slap_downs_play`](super::event::GameCreated)) the card sets off
+    /// the bonus rules as a thrown one does, and the fields below are as in `Play`.
     Slap {
         seat: Seat,
         card: Card,
+        forced: Vec<Card>,
+        pinata: Option<Card>,
+        redealt: Vec<Cards>,
+        queen: Option<QueenSwap>,
+        queen_taken: Option<Card>,
     },
     AddOn {
         seat: Seat,
@@ -104,6 +113,28 @@ impl Command {
             seat,
             throw,
             draw,
+            forced: Vec::new(),
+            pinata: None,
+            redealt: Vec::new(),
+            queen,
+            queen_taken: None,
+        }
+    }
+}
+
+impl Command {
+    /// A slap-down that names nothing for the bonus rules (live play, or a shuffled
+    /// round, whose stock decides what they take).
+    pub fn slap(seat: Seat, card: Card) -> Command {
+        Command::slap_with_queen(seat, card, None)
+    }
+
+    /// A slap-down of a queen under Crazy queens: [`Command::slap`] with the slapper's
+    /// choice of `queen`.
+    pub fn slap_with_queen(seat: Seat, card: Card, queen: Option<QueenSwap>) -> Command {
+        Command::Slap {
+            seat,
+            card,
             forced: Vec::new(),
             pinata: None,
             redealt: Vec::new(),

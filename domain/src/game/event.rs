@@ -146,6 +146,13 @@ pub struct GameCreated {
     pub rules: Rules,
     pub players: Vec<String>,
     pub initial_totals: Vec<u32>,
+    /// House Rules: "This play is called a slap-down": a slapped card sets off the
+    /// bonus rules a thrown card of its kind does (a nine's reversal, a seven's draws,
+    /// ...). Written only where that can matter (a slap-down and such a bonus rule in
+    /// the rules); absent, a game keeps the reading it was created under, in which a
+    /// slapped card set off nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub slap_downs_play: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -101,6 +101,13 @@ impl Game {
                 redealt,
                 queen_taken,
                 ..
+            }
+            | Command::Slap {
+                forced,
+                pinata,
+                redealt,
+                queen_taken,
+                ..
             } = &mut command
                 && game.round.stock_ordered
             {
@@ -112,6 +119,13 @@ impl Game {
             produced.clear();
             game.decide_into(&command, &mut produced)
                 .map_err(|e| (at, e))?;
+            // Which reading of slap-downs a game plays by is fixed when it is created:
+            // a game stored before they played keeps its own.
+            if let (Some(Event::GameCreated(decided)), Event::GameCreated(stored)) =
+                (produced.first_mut(), &events[at])
+            {
+                decided.slap_downs_play = stored.slap_downs_play;
+            }
             for (offset, expected) in produced.iter().enumerate() {
                 match events.get(at + offset) {
                     Some(stored) if stored == expected => {}
@@ -274,6 +288,59 @@ fn caused(following: &[Event]) -> impl Iterator<Item = &Event> {
     })
 }
 
+/// Sevens: the cards the play just before `following` forced the others to draw.
+fn forced_by(following: &[Event]) -> Vec<crate::cards::Card> {
+    caused(following)
+        .filter_map(|e| match e {
+            Event::ForcedToDraw(forced) => Some(forced.card),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Piñata: the card the play just before `following` set aside.
+fn pinata_by(following: &[Event]) -> Option<crate::cards::Card> {
+    caused(following).find_map(|e| match e {
+        Event::PinataSetAside(set_aside) => Some(set_aside.card),
+        _ => None,
+    })
+}
+
+/// Double-edged sword: the hands (per seat) the play just before `following` dealt.
+fn redealt_by(following: &[Event]) -> Vec<Cards> {
+    caused(following)
+        .find_map(|e| match e {
+            Event::HandsRedealt(redealt) => Some(
+                redealt
+                    .hands
+                    .iter()
+                    .map(|hand| hand.unwrap_or_default())
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// Crazy queens: the swap the player of the play just before `following` chose.
+fn queen_by(following: &[Event]) -> Option<QueenSwap> {
+    caused(following).find_map(|e| match e {
+        Event::QueenSwapped(swapped) => Some(QueenSwap {
+            target: swapped.target,
+            give: swapped.given,
+        }),
+        _ => None,
+    })
+}
+
+/// Crazy queens: the card the blind pick of that swap took.
+fn queen_taken_by(following: &[Event]) -> Option<crate::cards::Card> {
+    caused(following).find_map(|e| match e {
+        Event::QueenSwapped(swapped) => Some(swapped.taken),
+        _ => None,
+    })
+}
+
 /// The command that produced an action event, for [`Game::replay_checked`].
 /// `following` are the events after it.
 fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
@@ -302,41 +369,21 @@ fn command_behind(event: &Event, following: &[Event]) -> Option<Command> {
             },
             // What the bonus rules made the turn take off the stock or deal, named by
             // the events that follow it.
-            forced: caused(following)
-                .filter_map(|e| match e {
-                    Event::ForcedToDraw(forced) => Some(forced.card),
-                    _ => None,
-                })
-                .collect(),
-            pinata: caused(following).find_map(|e| match e {
-                Event::PinataSetAside(set_aside) => Some(set_aside.card),
-                _ => None,
-            }),
-            redealt: caused(following)
-                .find_map(|e| match e {
-                    Event::HandsRedealt(redealt) => Some(
-                        redealt
-                            .hands
-                            .iter()
-                            .map(|hand| hand.unwrap_or_default())
-                            .collect(),
-                    ),
-                    _ => None,
-                })
-                .unwrap_or_default(),
-            queen: caused(following).find_map(|e| match e {
-                Event::QueenSwapped(swapped) => Some(QueenSwap {
-                    target: swapped.target,
-                    give: swapped.given,
-                }),
-                _ => None,
-            }),
-            queen_taken: caused(following).find_map(|e| match e {
-                Event::QueenSwapped(swapped) => Some(swapped.taken),
-                _ => None,
-            }),
+            forced: forced_by(following),
+            pinata: pinata_by(following),
+            redealt: redealt_by(following),
+            queen: queen_by(following),
+            queen_taken: queen_taken_by(following),
         },
-        &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap { seat, card },
+        &Event::SlappedDown(SlappedDown { seat, card }) => Command::Slap {
+            seat,
+            card,
+            forced: forced_by(following),
+            pinata: pinata_by(following),
+            redealt: redealt_by(following),
+            queen: queen_by(following),
+            queen_taken: queen_taken_by(following),
+        },
         &Event::AddedOn(AddedOn { seat, cards }) => Command::AddOn { seat, cards },
         &Event::Called(Called { seat, call }) => Command::Call { seat, call },
         &Event::WentAlong(WentAlong { seat, going }) => Command::GoAlong { seat, going },

@@ -80,7 +80,8 @@ pub struct LegalActions {
     pub go_along: bool,
     pub onderkluft: bool,
     /// Crazy queens: the seats a throw with a queen may target (and give a card of the
-    /// hand left after the throw); empty when the rules or the turn have no swap.
+    /// hand left after the throw), or the slap-down of `slap` when that queen swaps (a
+    /// game whose slap-downs play); empty when the rules or the turn have no swap.
     pub queen_targets: Vec<Seat>,
     /// Waterfall: the straights this seat may pass to its left now, at the beginning of
     /// its turn.

@@ -26,6 +26,9 @@ pub struct Game {
     pub(crate) next_dealer: Option<Seat>,
     pub(crate) next_starter: Option<Seat>,
     pub(crate) finished: Option<Vec<Standing>>,
+    /// A slapped card sets off the bonus rules as a thrown one does
+    /// ([`GameCreated::slap_downs_play`]).
+    pub(crate) slap_downs_play: bool,
     /// How many events have been folded: the stream version.
     pub(crate) version: u64,
 }
@@ -128,6 +131,13 @@ impl Game {
                 let pile = self.laid_on(&[e.card], Laying::Slap);
                 self.round.piles.lay_on(pile, &[e.card]);
                 self.round.slap_card = None;
+                if self.slap_downs_play && self.reverses(&[e.card]) {
+                    self.round.reversed = !self.round.reversed;
+                    // The slap comes before the next player begins: the turn passes
+                    // from the slapper in the new direction.
+                    self.round.turn = self.next_in_play(e.seat);
+                    self.round.turn_fresh = true;
+                }
             }
             Event::AddedOn(e) => {
                 let pile = self.laid_on(e.cards.as_slice(), Laying::AddOn);
@@ -293,6 +303,7 @@ impl Game {
         self.deck = Some(e.rules.deck(e.players.len()));
         self.rules = Some(Box::new(e.rules.clone()));
         self.players = e.players.clone();
+        self.slap_downs_play = e.slap_downs_play;
         for (seat, &total) in e.initial_totals.iter().enumerate().take(MAX_PLAYERS) {
             self.totals[seat] = total;
         }
@@ -462,15 +473,7 @@ impl Game {
         self.round.waterfall_passed = false;
         self.round.pile_killed = false;
         self.round.killed_in_turn = false;
-        // Southern Hemisphere: "Playing a 9 reverses the direction of play." Not in the
-        // last turns after a call, where each other player plays exactly one turn.
-        if self.round.stage == Stage::Playing
-            && self
-                .rules
-                .as_deref()
-                .is_some_and(|r| r.has_bonus(BonusRule::SouthernHemisphere))
-            && e.thrown.iter().any(|c| c.rank() == 9)
-        {
+        if self.reverses(e.thrown.as_slice()) {
             self.round.reversed = !self.round.reversed;
         }
         match self.round.stage {
@@ -625,6 +628,18 @@ impl Game {
             }
         }
         seat
+    }
+
+    /// Southern Hemisphere: "Playing a 9 reverses the direction of play." Whether
+    /// playing `cards` does now: not in the last turns after a call, where each other
+    /// player plays exactly one turn.
+    fn reverses(&self, cards: &[Card]) -> bool {
+        self.round.stage == Stage::Playing
+            && self
+                .rules
+                .as_deref()
+                .is_some_and(|r| r.has_bonus(BonusRule::SouthernHemisphere))
+            && cards.iter().any(|c| c.rank() == 9)
     }
 
     /// Whose turn follows `seat`'s: the next active seat in the direction of play, which

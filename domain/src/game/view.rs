@@ -129,6 +129,10 @@ impl Game {
                     rules.slap_down != crate::rules::SlapDown::Off
                         && self.lay_target(&[c], Laying::Slap).is_some()
                 });
+                // A slapped queen swaps as a thrown one does, where slap-downs play.
+                if legal.slap.is_some_and(|c| self.slap_swaps_queens(c)) {
+                    legal.queen_targets = self.queen_targets(seat).collect();
+                }
             } else {
                 // Only the subsets that can fit are tried: every subset of a hand of 16
                 // (Sevens) would be 65,535 (the property tests keep that reference).

@@ -10,8 +10,8 @@ use crate::shuffle::SHUFFLE_ALGORITHM;
 
 use super::error::ExportError;
 use super::format::{
-    Act, ActionRecord, DrawRecord, GameRecord, QueenRecord, RECORD_FORMAT, RoundRecord,
-    ShuffleRecord, TurnBonus,
+    Act, ActionRecord, DrawRecord, GameRecord, QueenRecord, RECORD_FORMAT,
+    RECORD_FORMAT_SLAPS_PLAY, RoundRecord, ShuffleRecord, TurnBonus,
 };
 use super::player_map::PlayerMap;
 
@@ -117,7 +117,7 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
                 },
                 bonus: TurnBonus::default(),
             })),
-            // Written with the turn that caused them, so that a round dealt on paper
+            // Written with the turn (or slap-down) that caused them, so that a round dealt on paper
             // names its cards (a shuffled one would derive them): Sevens' forced draws,
             // the Piñata set aside, Double-edged sword's new hands, Crazy queens' swap.
             Event::ForcedToDraw(e) => {
@@ -150,7 +150,10 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
             }
             // Derived by the rules from the card set aside.
             Event::PinataTaken(_) => None,
-            Event::SlappedDown(e) => Some(action(Act::Slap(e.card.to_string()))),
+            Event::SlappedDown(e) => Some(action(Act::Slap {
+                card: e.card.to_string(),
+                bonus: TurnBonus::default(),
+            })),
             Event::AddedOn(e) => Some(action(Act::Add(strings(e.cards.iter())))),
             Event::Called(e) => Some(action(Act::Call(e.call))),
             Event::WentAlong(e) => Some(action(Act::GoAlong(e.going))),
@@ -175,7 +178,13 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
             .collect::<PlayerMap<u32>>()
     });
     Ok(GameRecord {
-        format: RECORD_FORMAT.to_owned(),
+        // The lowest version that says how the game was played.
+        format: if created.slap_downs_play {
+            RECORD_FORMAT_SLAPS_PLAY
+        } else {
+            RECORD_FORMAT
+        }
+        .to_owned(),
         rules: rule_spec(&created.rules),
         players: players.clone(),
         initial_totals,
@@ -206,7 +215,7 @@ pub fn rule_spec(rules: &Rules) -> RuleSpec {
 fn last_turn(current: &mut Option<RoundRecord>) -> Option<&mut TurnBonus> {
     match current.as_mut()?.actions.last_mut()? {
         ActionRecord {
-            act: Act::Play { bonus, .. },
+            act: Act::Play { bonus, .. } | Act::Slap { bonus, .. },
             ..
         } => Some(bonus),
         _ => None,

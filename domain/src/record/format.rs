@@ -1,4 +1,4 @@
-//! The `yaniv-record/1` document as serde types. The contract is closed: every object
+//! The `yaniv-record/1` and `yaniv-record/2` document as serde types. The contract is closed: every object
 //! rejects fields it does not define. Cards stay strings here; the import parses them
 //! itself so that a bad card is reported with its exact round and action.
 
@@ -9,8 +9,16 @@ use crate::rules::RuleSpec;
 
 use super::player_map::PlayerMap;
 
-/// The `format` of a game record.
+/// The `format` of a game record in which a slapped card sets off nothing: every game
+/// whose rules have no slap-down or no bonus rule a played card sets off, and every
+/// game created before slap-downs played.
 pub const RECORD_FORMAT: &str = "yaniv-record/1";
+
+/// The `format` of a game record whose slap-downs play ("This play is called a
+/// slap-down"): a slapped card sets off the bonus rules as a thrown one does, and a
+/// `"slap"` may carry what they moved, as a turn does. A reader of it reads
+/// `yaniv-record/1` too.
+pub const RECORD_FORMAT_SLAPS_PLAY: &str = "yaniv-record/2";
 
 /// A whole game record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,7 +26,7 @@ pub const RECORD_FORMAT: &str = "yaniv-record/1";
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", schema(example = super::examples::example_record))]
 pub struct GameRecord {
-    /// Always [`RECORD_FORMAT`].
+    /// `yaniv-record/1`, or `yaniv-record/2` for a game whose slap-downs play.
     #[cfg_attr(feature = "openapi", schema(example = "yaniv-record/1"))]
     pub format: String,
     pub rules: RuleSpec,
@@ -137,8 +145,12 @@ pub enum Act {
         draw: DrawRecord,
         bonus: TurnBonus,
     },
-    /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`).
-    Slap(String),
+    /// The thrower lays the card just drawn onto their own throw (`"slap": [C]`), and
+    /// (`yaniv-record/2`) what the bonus rules moved with it, as with a turn.
+    Slap {
+        card: String,
+        bonus: TurnBonus,
+    },
     /// Another player lays cards onto the top throw (`"add": [..]`).
     Add(Vec<String>),
     Call(CallKind),
@@ -155,7 +167,8 @@ pub enum Act {
     KillPile(u8),
 }
 
-/// What the bonus rules moved in a turn, written beside it (each omitted when none).
+/// What the bonus rules moved in a turn or a slap-down, written beside it (each omitted
+/// when none).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TurnBonus {
     /// Sevens: the cards the other players were forced to draw, in the order they drew
@@ -261,10 +274,11 @@ impl TryFrom<RawAction> for ActionRecord {
             redealt,
             queen,
         };
-        if bonus != TurnBonus::default() && throw.is_none() {
+        if bonus != TurnBonus::default() && throw.is_none() && slap.is_none() {
             return Err(
                 "\"forced\", \"pinata\", \"redealt\" and \"queen\" name what the bonus \
-                 rules moved with a throw: they come with a \"throw\""
+                 rules moved with a throw or a slap-down: they come with a \"throw\" or a \
+                 \"slap\""
                     .into(),
             );
         }
@@ -296,7 +310,7 @@ impl TryFrom<RawAction> for ActionRecord {
                 return Err("a \"draw\" comes with the \"throw\" before it".into());
             }
             (_, _, Some(slap), ..) => match <[String; 1]>::try_from(slap) {
-                Ok([card]) => Act::Slap(card),
+                Ok([card]) => Act::Slap { card, bonus },
                 Err(_) => return Err("a slap-down lays exactly one card: \"slap\": [C]".into()),
             },
             (_, _, _, Some(add), ..) => Act::Add(add),
@@ -334,7 +348,13 @@ impl From<ActionRecord> for RawAction {
                 raw.redealt = bonus.redealt;
                 raw.queen = bonus.queen;
             }
-            Act::Slap(card) => raw.slap = Some(vec![card]),
+            Act::Slap { card, bonus } => {
+                raw.slap = Some(vec![card]);
+                raw.forced = (!bonus.forced.is_empty()).then_some(bonus.forced);
+                raw.pinata = bonus.pinata;
+                raw.redealt = bonus.redealt;
+                raw.queen = bonus.queen;
+            }
             Act::Add(cards) => raw.add = Some(cards),
             Act::Call(call) => raw.call = Some(call),
             Act::GoAlong(going) => raw.go_along = Some(going),
@@ -368,6 +388,8 @@ mod tests {
             json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "2S"}, "queen": {"target": "ann", "give": "9H", "take": "KD"}}),
             json!({"player": "bob", "throw": ["QC"], "draw": {"stock": "2S"}, "queen": {"target": "ann", "give": "9H"}}),
             json!({"player": "bob", "slap": ["QS"]}),
+            json!({"player": "bob", "slap": ["7S"], "forced": ["2H"]}),
+            json!({"player": "bob", "slap": ["QS"], "queen": {"target": "ann", "give": "9H", "take": "KD"}}),
             json!({"player": "cid", "add": ["QH", "QD"]}),
             json!({"player": "cid", "call": "yaniv"}),
             json!({"player": "cid", "call": "kluft"}),
@@ -398,7 +420,7 @@ mod tests {
         assert!(action(json!({"player": "ann", "call": "jhyap"})).is_err());
         assert!(
             action(json!({"player": "ann", "call": "yaniv", "forced": ["2H"]}))
-                .is_err_and(|e| e.contains("come with a \"throw\""))
+                .is_err_and(|e| e.contains("come with a \"throw\" or a \"slap\""))
         );
         assert!(action(json!({"player": "ann", "call": "yaniv", "note": "x"})).is_err());
         assert!(action(json!({"player": "ann", "event_version": 3})).is_err());

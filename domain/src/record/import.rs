@@ -9,7 +9,9 @@ use crate::shuffle::entropy::{ENTROPY_PROCEDURE, first_starter, mix};
 use crate::shuffle::{Commitment, Contribution, Seed};
 
 use super::error::RecordError;
-use super::format::{Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RoundRecord};
+use super::format::{
+    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord, TurnBonus,
+};
 use super::parse::{check_record_format, parse_record};
 use super::result::ReplayResult;
 
@@ -46,6 +48,7 @@ pub fn replay_until_problem(record: &GameRecord) -> (ReplayOutcome, Option<Recor
         players: &record.players,
         game: Game::new(),
         events: Vec::new(),
+        slaps_set_off_nothing: record.format == RECORD_FORMAT,
     };
     let problem = replay.all(record).err();
     let result = ReplayResult::from_events(&replay.events, &replay.game.standings());
@@ -61,6 +64,18 @@ struct Replay<'r> {
     players: &'r [String],
     game: Game,
     events: Vec<Event>,
+    /// A `yaniv-record/1` record: its game is played as before slap-downs played.
+    slaps_set_off_nothing: bool,
+}
+
+/// The bonus fields of an action, parsed: the fields of the same names in
+/// `Command::Play` and `Command::Slap`.
+struct Named {
+    forced: Vec<Card>,
+    pinata: Option<Card>,
+    redealt: Vec<Cards>,
+    queen: Option<QueenSwap>,
+    queen_taken: Option<Card>,
 }
 
 /// Where in the record: round and action index.
@@ -120,7 +135,22 @@ impl Replay<'_> {
             players: self.players.to_vec(),
             initial_totals,
         };
-        self.execute(&command, (None, None), None)
+        let mut created = self
+            .game
+            .decide(&command)
+            .map_err(|e| self.rule_error((None, None), None, &e))?;
+        if self.slaps_set_off_nothing {
+            for event in &mut created {
+                if let Event::GameCreated(game) = event {
+                    game.slap_downs_play = false;
+                }
+            }
+        }
+        for event in &created {
+            self.game.apply(event);
+        }
+        self.events.extend(created);
+        Ok(())
     }
 
     fn round(&mut self, r: usize, round: &RoundRecord) -> Result<(), RecordError> {
@@ -345,56 +375,47 @@ impl Replay<'_> {
     fn action(&mut self, at: At, action: &ActionRecord) -> Result<(), RecordError> {
         let seat = self.seat(&action.player, at, "the action")?;
         let command = match &action.act {
-            Act::Play { throw, draw, bonus } => Command::Play {
-                seat,
-                throw: parse_cards(throw, at, "the throw")?,
-                forced: bonus
-                    .forced
-                    .iter()
-                    .map(|card| parse_card(card, at, "a forced draw"))
-                    .collect::<Result<_, _>>()?,
-                pinata: bonus
-                    .pinata
-                    .as_ref()
-                    .map(|card| parse_card(card, at, "the piñata"))
-                    .transpose()?,
-                redealt: match &bonus.redealt {
-                    None => Vec::new(),
-                    Some(hands) => {
-                        let mut per_seat = vec![Cards::new(); self.players.len()];
-                        for (name, cards) in &hands.0 {
-                            let owner = self.seat(name, at, "the re-deal")?;
-                            per_seat[owner as usize] = parse_cards(cards, at, "a re-dealt hand")?;
+            Act::Play { throw, draw, bonus } => {
+                let throw = parse_cards(throw, at, "the throw")?;
+                let named = self.named(at, bonus)?;
+                Command::Play {
+                    seat,
+                    throw,
+                    forced: named.forced,
+                    pinata: named.pinata,
+                    redealt: named.redealt,
+                    queen: named.queen,
+                    queen_taken: named.queen_taken,
+                    draw: match draw {
+                        DrawRecord::Stock(card) => {
+                            DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)
                         }
-                        per_seat
-                    }
-                },
-                queen: match &bonus.queen {
-                    None => None,
-                    Some(queen) => Some(QueenSwap {
-                        target: self.seat(&queen.target, at, "the queen's target")?,
-                        give: parse_card(&queen.give, at, "the card the queen gives")?,
-                    }),
-                },
-                queen_taken: bonus
-                    .queen
-                    .as_ref()
-                    .and_then(|queen| queen.take.as_ref())
-                    .map(|card| parse_card(card, at, "the card the queen takes"))
-                    .transpose()?,
-                draw: match draw {
-                    DrawRecord::Stock(card) => {
-                        DrawChoice::StockCard(parse_card(card, at, "the card drawn")?)
-                    }
-                    DrawRecord::Discard(card) => {
-                        DrawChoice::Discard(parse_card(card, at, "the card drawn")?)
-                    }
-                },
-            },
-            Act::Slap(card) => Command::Slap {
-                seat,
-                card: parse_card(card, at, "the slap-down")?,
-            },
+                        DrawRecord::Discard(card) => {
+                            DrawChoice::Discard(parse_card(card, at, "the card drawn")?)
+                        }
+                    },
+                }
+            }
+            Act::Slap { card, bonus } => {
+                if self.slaps_set_off_nothing && *bonus != TurnBonus::default() {
+                    return Err(RecordError::bad_record(
+                        at.0,
+                        at.1,
+                        "in a yaniv-record/1 record a slapped card sets off nothing: what a \
+                         slap-down moved is written in yaniv-record/2",
+                    ));
+                }
+                let named = self.named(at, bonus)?;
+                Command::Slap {
+                    seat,
+                    card: parse_card(card, at, "the slap-down")?,
+                    forced: named.forced,
+                    pinata: named.pinata,
+                    redealt: named.redealt,
+                    queen: named.queen,
+                    queen_taken: named.queen_taken,
+                }
+            }
             Act::Add(cards) => Command::AddOn {
                 seat,
                 cards: parse_cards(cards, at, "the add-on")?,
@@ -433,6 +454,46 @@ impl Replay<'_> {
             .map_err(|e| self.rule_error(at, actor, &e))?;
         self.events.extend(events);
         Ok(())
+    }
+
+    /// What a turn's or a slap-down's bonus fields name, as the engine takes it.
+    fn named(&self, at: At, bonus: &TurnBonus) -> Result<Named, RecordError> {
+        Ok(Named {
+            forced: bonus
+                .forced
+                .iter()
+                .map(|card| parse_card(card, at, "a forced draw"))
+                .collect::<Result<_, _>>()?,
+            pinata: bonus
+                .pinata
+                .as_ref()
+                .map(|card| parse_card(card, at, "the piñata"))
+                .transpose()?,
+            redealt: match &bonus.redealt {
+                None => Vec::new(),
+                Some(hands) => {
+                    let mut per_seat = vec![Cards::new(); self.players.len()];
+                    for (name, cards) in &hands.0 {
+                        let owner = self.seat(name, at, "the re-deal")?;
+                        per_seat[owner as usize] = parse_cards(cards, at, "a re-dealt hand")?;
+                    }
+                    per_seat
+                }
+            },
+            queen: match &bonus.queen {
+                None => None,
+                Some(queen) => Some(QueenSwap {
+                    target: self.seat(&queen.target, at, "the queen's target")?,
+                    give: parse_card(&queen.give, at, "the card the queen gives")?,
+                }),
+            },
+            queen_taken: bonus
+                .queen
+                .as_ref()
+                .and_then(|queen| queen.take.as_ref())
+                .map(|card| parse_card(card, at, "the card the queen takes"))
+                .transpose()?,
+        })
     }
 
     fn seat(&self, name: &str, at: At, role: &str) -> Result<Seat, RecordError> {

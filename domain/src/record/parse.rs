@@ -8,7 +8,9 @@ use serde_json::Value;
 use crate::rules::RuleSpec;
 
 use super::error::RecordError;
-use super::format::{ActionRecord, GameRecord, RECORD_FORMAT, RoundRecord};
+use super::format::{
+    ActionRecord, GameRecord, RECORD_FORMAT, RECORD_FORMAT_SLAPS_PLAY, RoundRecord,
+};
 
 /// Largest record accepted: far above any real game, small enough to hold in memory.
 pub const MAX_RECORD_BYTES: usize = 16 * 1024 * 1024;
@@ -91,13 +93,16 @@ fn locate(value: &Value) -> Result<(), RecordError> {
 
 fn check_format(format: Option<&Value>) -> Result<(), RecordError> {
     match format {
-        Some(Value::String(f)) if f == RECORD_FORMAT => Ok(()),
+        Some(Value::String(f)) if f == RECORD_FORMAT || f == RECORD_FORMAT_SLAPS_PLAY => Ok(()),
         Some(Value::String(f)) => {
             let shown: String = f.chars().take(40).collect();
             Err(RecordError::bad_record(
                 None,
                 None,
-                format!("unsupported format {shown:?}: this program reads \"{RECORD_FORMAT}\""),
+                format!(
+                    "unsupported format {shown:?}: this program reads \"{RECORD_FORMAT}\" and \
+                     \"{RECORD_FORMAT_SLAPS_PLAY}\""
+                ),
             ))
         }
         Some(_) => Err(RecordError::bad_record(
@@ -130,7 +135,7 @@ mod tests {
     fn malformed_parts_are_located() {
         let e = err("{");
         assert_eq!((e.code, e.round, e.action), ("bad_record", None, None));
-        let e = err(r#"{"format": "yaniv-record/2"}"#);
+        let e = err(r#"{"format": "yaniv-record/3"}"#);
         assert!(e.message.contains("unsupported format"), "{e}");
         let e = err(
             r#"{"format": "yaniv-record/1", "rules": {"preset": "israeli", "overide": {}}, "players": [], "rounds": []}"#,

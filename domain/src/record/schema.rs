@@ -81,6 +81,84 @@ fn action_kind_with(
     object.into()
 }
 
+/// What the bonus rules moved with a turn's throw or (`yaniv-record/2`) a slapped card,
+/// each field optional.
+fn bonus_fields() -> Vec<(&'static str, RefOr<Schema>)> {
+    vec![
+        (
+            "forced",
+            card_list()
+                .description(Some(
+                    "Bonus rule `sevens`: the cards the throw's (or slapped card's) sevens made the other \
+                 players draw from the stock, in the order drawn (each other \
+                 player from the thrower's left, all of theirs before the next). \
+                 Left out when there are none; `[]` reads the same",
+                ))
+                .examples([json!(["8C", "KD"])])
+                .into(),
+        ),
+        (
+            "pinata",
+            RefOr::T(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .description(Some(
+                        "Bonus rule `pinata`: the card the throw's (or slapped) three set aside \
+                     from the top of the stock (a card code)",
+                    ))
+                    .examples([json!("KS")])
+                    .into(),
+            ),
+        ),
+        (
+            "redealt",
+            RefOr::T(
+                ObjectBuilder::new()
+                    .schema_type(Type::Object)
+                    .additional_properties(Some(AdditionalProperties::RefOr(
+                        card_list().into(),
+                    )))
+                    .description(Some(
+                        "Bonus rule `double_edged_sword`: every new hand the \
+                         throw's (or slapped) black eight dealt, by player",
+                    ))
+                    .examples([json!({"ann": ["4C", "5C"], "bob": ["KH", "2H"]})])
+                    .into(),
+            ),
+        ),
+        (
+            "queen",
+            RefOr::T(
+                ObjectBuilder::new()
+                    .schema_type(Type::Object)
+                    .property(
+                        "target",
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .description(Some("The player who received the card")),
+                    )
+                    .property("give", RefOr::Ref(Ref::from_schema_name(Card::name())))
+                    .property(
+                        "take",
+                        OneOfBuilder::new()
+                            .item(RefOr::Ref(Ref::from_schema_name(Card::name())))
+                            .item(ObjectBuilder::new().schema_type(Type::Null)),
+                    )
+                    .required("target")
+                    .required("give")
+                    .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+                    .description(Some(
+                        "Bonus rule `crazy_queens`: whom the throw's (or slapped) queen targeted, \
+                         the card given and the card the blind pick took (`take` \
+                         may be left out where the round's seed decides it)",
+                    ))
+                    .examples([json!({"target": "bob", "give": "9H", "take": "AC"})])
+                    .into(),
+            ),
+        ),
+    ]
+}
+
 /// The named kinds of action, as `(schema name, schema)`.
 fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
     let boolean = || RefOr::T(ObjectBuilder::new().schema_type(Type::Boolean).into());
@@ -99,85 +177,15 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                         RefOr::Ref(Ref::from_schema_name(DrawRecord::name())),
                     ),
                 ],
-                vec![
-                    (
-                        "forced",
-                        card_list()
-                            .description(Some(
-                                "Bonus rule `sevens`: the cards the throw's sevens made the other \
-                             players draw from the stock, in the order drawn (each other \
-                             player from the thrower's left, all of theirs before the next). \
-                             Left out when there are none; `[]` reads the same",
-                            ))
-                            .examples([json!(["8C", "KD"])])
-                            .into(),
-                    ),
-                    (
-                        "pinata",
-                        RefOr::T(
-                            ObjectBuilder::new()
-                                .schema_type(Type::String)
-                                .description(Some(
-                                    "Bonus rule `pinata`: the card the throw's three set aside \
-                                 from the top of the stock (a card code)",
-                                ))
-                                .examples([json!("KS")])
-                                .into(),
-                        ),
-                    ),
-                    (
-                        "redealt",
-                        RefOr::T(
-                            ObjectBuilder::new()
-                                .schema_type(Type::Object)
-                                .additional_properties(Some(AdditionalProperties::RefOr(
-                                    card_list().into(),
-                                )))
-                                .description(Some(
-                                    "Bonus rule `double_edged_sword`: every new hand the \
-                                     throw's black eight dealt, by player",
-                                ))
-                                .examples([json!({"ann": ["4C", "5C"], "bob": ["KH", "2H"]})])
-                                .into(),
-                        ),
-                    ),
-                    (
-                        "queen",
-                        RefOr::T(
-                            ObjectBuilder::new()
-                                .schema_type(Type::Object)
-                                .property(
-                                    "target",
-                                    ObjectBuilder::new()
-                                        .schema_type(Type::String)
-                                        .description(Some("The player who received the card")),
-                                )
-                                .property("give", RefOr::Ref(Ref::from_schema_name(Card::name())))
-                                .property(
-                                    "take",
-                                    OneOfBuilder::new()
-                                        .item(RefOr::Ref(Ref::from_schema_name(Card::name())))
-                                        .item(ObjectBuilder::new().schema_type(Type::Null)),
-                                )
-                                .required("target")
-                                .required("give")
-                                .additional_properties(Some(AdditionalProperties::FreeForm(false)))
-                                .description(Some(
-                                    "Bonus rule `crazy_queens`: whom the throw's queen targeted, \
-                                     the card given and the card the blind pick took (`take` \
-                                     may be left out where the round's seed decides it)",
-                                ))
-                                .examples([json!({"target": "bob", "give": "9H", "take": "AC"})])
-                                .into(),
-                        ),
-                    ),
-                ],
+                bonus_fields(),
             ),
         ),
         (
             "RecordSlap",
-            action_kind(
-                "The thrower lays the card just drawn onto their own throw (exactly one card)",
+            action_kind_with(
+                "The thrower lays the card just drawn onto their own throw (exactly one card). \
+                 In `yaniv-record/2` the card is a play, and the slap carries what the bonus \
+                 rules moved for it as a turn does; in `yaniv-record/1` it carries none",
                 vec![(
                     "slap",
                     card_list()
@@ -186,6 +194,7 @@ fn action_kinds() -> Vec<(&'static str, RefOr<Schema>)> {
                         .examples([json!(["QS"])])
                         .into(),
                 )],
+                bonus_fields(),
             ),
         ),
         (

@@ -6,7 +6,7 @@
 //! schema refuses it.
 
 use super::error::RecordError;
-use super::format::{Act, DrawRecord, GameRecord};
+use super::format::{Act, DrawRecord, GameRecord, TurnBonus};
 use crate::cards::Card;
 use crate::shuffle::Seed;
 
@@ -86,28 +86,38 @@ fn cards_of(act: &Act) -> Vec<&String> {
             let drawn = match draw {
                 DrawRecord::Stock(card) | DrawRecord::Discard(card) => card,
             };
-            let queen = bonus
-                .queen
-                .iter()
-                .flat_map(|q| [Some(&q.give), q.take.as_ref()]);
-            throw
-                .iter()
-                .chain([drawn])
-                .chain(&bonus.forced)
-                .chain(&bonus.pinata)
-                .chain(
-                    bonus
-                        .redealt
-                        .iter()
-                        .flat_map(|hands| hands.iter().flat_map(|(_, c)| c)),
-                )
-                .chain(queen.flatten())
-                .collect()
+            let mut cards: Vec<&String> = throw.iter().chain([drawn]).collect();
+            cards.extend(bonus_cards(bonus));
+            cards
         }
-        Act::Slap(card) | Act::WaterfallPick(card) => vec![card],
+        Act::Slap { card, bonus } => {
+            let mut cards = vec![card];
+            cards.extend(bonus_cards(bonus));
+            cards
+        }
+        Act::WaterfallPick(card) => vec![card],
         Act::Add(cards) | Act::Waterfall(cards) => cards.iter().collect(),
         Act::Call(_) | Act::GoAlong(_) | Act::Onderkluft(_) | Act::KillPile(_) => Vec::new(),
     }
+}
+
+/// Every card a turn's or a slap-down's bonus fields name.
+fn bonus_cards(bonus: &TurnBonus) -> impl Iterator<Item = &String> {
+    let queen = bonus
+        .queen
+        .iter()
+        .flat_map(|q| [Some(&q.give), q.take.as_ref()]);
+    bonus
+        .forced
+        .iter()
+        .chain(&bonus.pinata)
+        .chain(
+            bonus
+                .redealt
+                .iter()
+                .flat_map(|hands| hands.iter().flat_map(|(_, c)| c)),
+        )
+        .chain(queen.flatten())
 }
 
 #[cfg(test)]
@@ -132,7 +142,10 @@ mod tests {
             ("unknown_card", Some(0), None)
         );
         let mut record = parse_record(example_record().to_string().as_bytes()).unwrap();
-        record.rounds[0].actions[0].act = Act::Slap("1H".into());
+        record.rounds[0].actions[0].act = Act::Slap {
+            card: "1H".into(),
+            bonus: TurnBonus::default(),
+        };
         let problem = unreadable(&record).unwrap();
         assert_eq!(problem.action, Some(0));
         record.rounds[0].actions[0].act = Act::KillPile(1);

@@ -55,6 +55,21 @@ impl BonusRule {
         BonusRule::Landmine,
     ];
 
+    /// Whether the rule is set off by a card being played ("When a player plays any 7
+    /// card", "Playing a 9 reverses the direction of play", ...), so that a slapped
+    /// card, a play too, sets it off as a thrown one does.
+    pub fn played_card_sets_off(self) -> bool {
+        matches!(
+            self,
+            Self::Sevens
+                | Self::Spy
+                | Self::DoubleEdgedSword
+                | Self::CrazyQueens
+                | Self::SouthernHemisphere
+                | Self::Pinata
+        )
+    }
+
     /// The name in `bonus_rules`.
     pub fn name(self) -> &'static str {
         match self {

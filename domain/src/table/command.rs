@@ -70,8 +70,12 @@ pub enum Action {
     },
     /// Call (Yaniv, or Kluft under Kluft rules); the rules' own word when `None`.
     Call(Option<CallKind>),
-    /// The thrower lays the card just drawn onto their throw.
-    Slap(Card),
+    /// The thrower lays the card just drawn onto their throw; with the swap a slapped
+    /// queen makes under Crazy queens, in a game whose slap-downs play.
+    Slap {
+        card: Card,
+        queen: Option<QueenSwap>,
+    },
     /// Cards laid onto another player's throw, out of turn.
     AddOn(Cards),
     /// Belgian: going along with the call or not.
@@ -104,7 +108,7 @@ impl Action {
                 seat,
                 call: call.unwrap_or(default_call),
             },
-            Self::Slap(card) => GameCommand::Slap { seat, card },
+            Self::Slap { card, queen } => GameCommand::slap_with_queen(seat, card, queen),
             Self::AddOn(cards) => GameCommand::AddOn { seat, cards },
             Self::GoAlong(going) => GameCommand::GoAlong { seat, going },
             Self::Onderkluft(challenge) => GameCommand::Onderkluft { seat, challenge },

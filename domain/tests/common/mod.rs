@@ -272,6 +272,60 @@ impl Table {
         self.try_as(who, |seat| play_naming(seat, throw, draw, queen, named))
     }
 
+    /// A slap-down of a round dealt on paper that names what the slapped card takes off
+    /// the stock for the bonus rules (a game whose slap-downs play): `forced` (Sevens)
+    /// and `pinata` (Piñata).
+    pub fn try_slap_naming(
+        &mut self,
+        who: &str,
+        slapped: &str,
+        forced: &str,
+        pinata: Option<&str>,
+    ) -> Result<Vec<Event>, GameError> {
+        let named = Named {
+            forced: cards(forced).iter().collect(),
+            pinata: pinata.map(card),
+            ..Named::default()
+        };
+        let slapped = card(slapped);
+        self.try_as(who, |seat| slap_naming(seat, slapped, None, named))
+    }
+
+    /// A slap-down of a round dealt on paper whose black eight re-deals (Double-edged
+    /// sword, a game whose slap-downs play): `redealt` names every seat's new hand.
+    pub fn try_slap_redealing(
+        &mut self,
+        who: &str,
+        slapped: &str,
+        redealt: &[&str],
+    ) -> Result<Vec<Event>, GameError> {
+        let named = Named {
+            redealt: redealt.iter().map(|hand| cards(hand)).collect(),
+            ..Named::default()
+        };
+        let slapped = card(slapped);
+        self.try_as(who, |seat| slap_naming(seat, slapped, None, named))
+    }
+
+    /// A slap-down of a queen that swaps under Crazy queens: `who` gives `give` to
+    /// `target`; `taken` names the blind pick (a round dealt on paper needs it).
+    pub fn try_slap_queen(
+        &mut self,
+        who: &str,
+        slapped: &str,
+        target: &str,
+        give: &str,
+        taken: Option<&str>,
+    ) -> Result<Vec<Event>, GameError> {
+        let (slapped, target, give) = (card(slapped), self.seat(target), card(give));
+        let named = Named {
+            queen_taken: taken.map(card),
+            ..Named::default()
+        };
+        let queen = Some(QueenSwap { target, give });
+        self.try_as(who, |seat| slap_naming(seat, slapped, queen, named))
+    }
+
     /// Waterfall: `who` passes the straight `cards` to their left.
     pub fn try_waterfall(&mut self, who: &str, cards: &str) -> Result<Vec<Event>, GameError> {
         let cards = self::cards(cards);
@@ -328,7 +382,7 @@ impl Table {
 
     pub fn try_slap(&mut self, who: &str, slapped: &str) -> Result<Vec<Event>, GameError> {
         let card = card(slapped);
-        self.try_as(who, |seat| Command::Slap { seat, card })
+        self.try_as(who, |seat| Command::slap(seat, card))
     }
 
     pub fn slap(&mut self, who: &str, slapped: &str) -> Vec<Event> {
@@ -573,6 +627,19 @@ struct Named {
     pinata: Option<Card>,
     redealt: Vec<Cards>,
     queen_taken: Option<Card>,
+}
+
+/// The slap-down of `card`, with the swap `queen` and what `named` names.
+fn slap_naming(seat: Seat, card: Card, queen: Option<QueenSwap>, named: Named) -> Command {
+    Command::Slap {
+        seat,
+        card,
+        forced: named.forced,
+        pinata: named.pinata,
+        redealt: named.redealt,
+        queen,
+        queen_taken: named.queen_taken,
+    }
 }
 
 /// The turn `throw` then `draw`, with the swap `queen` and what `named` names.

@@ -41,6 +41,12 @@ impl Game {
             && throw.iter().any(|c| !c.is_joker() && c.rank() == 12)
     }
 
+    /// Whether slapping `card` down makes its player swap under Crazy queens: in a
+    /// game whose slap-downs play, as a throw of that card would.
+    pub fn slap_swaps_queens(&self, card: Card) -> bool {
+        self.slap_downs_play && self.throw_swaps_queens(&std::iter::once(card).collect())
+    }
+
     /// The seats `seat` may target with a queen: every other seat in the round but a
     /// caller whose hand is closed, in seating order from `seat`'s left.
     pub fn queen_targets(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {

@@ -50,7 +50,23 @@ impl Game {
                 Ok(events)
             }
             Command::Call { seat, call } => self.decide_call(*seat, *call),
-            Command::Slap { seat, card } => self.decide_slap(*seat, *card),
+            Command::Slap {
+                seat,
+                card,
+                forced,
+                pinata,
+                redealt,
+                queen,
+                queen_taken,
+            } => {
+                let named = play::NamedByRecord {
+                    forced,
+                    pinata: *pinata,
+                    redealt,
+                    queen_taken: *queen_taken,
+                };
+                self.decide_slap(*seat, *card, *queen, named)
+            }
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
             Command::GoAlong { seat, going } => self.decide_go_along(*seat, *going),
             Command::Onderkluft { seat, challenge } => self.decide_onderkluft(*seat, *challenge),

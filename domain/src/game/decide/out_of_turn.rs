@@ -6,14 +6,26 @@
 use crate::cards::{Card, Cards};
 use crate::rules::SlapDown;
 
+use super::super::command::QueenSwap;
 use super::super::error::GameError;
 use super::super::event::{AddedOn, Event, Seat, SlappedDown};
 use super::super::piles::Laying;
 use super::super::scoring::RoundEnding;
 use super::super::state::{Game, Stage};
+use super::play::NamedByRecord;
 
 impl Game {
-    pub(super) fn decide_slap(&self, seat: Seat, card: Card) -> Result<Vec<Event>, GameError> {
+    /// House Rules: "he can then play that card right away as long as the next player
+    /// has not begun her turn. This play is called a slap-down." Where slap-downs play,
+    /// the card then sets off the bonus rules as a thrown one does, right after the
+    /// slap, with the slapper's `queen` choice and what a paper record `named`.
+    pub(super) fn decide_slap(
+        &self,
+        seat: Seat,
+        card: Card,
+        queen: Option<QueenSwap>,
+        named: NamedByRecord,
+    ) -> Result<Vec<Event>, GameError> {
         let rules = self.rules_in_round()?;
         self.check_seat(seat)?;
         if rules.slap_down == SlapDown::Off {
@@ -37,8 +49,17 @@ impl Game {
                 "the card neither matches the top card's rank nor extends the run past its top card",
             ));
         }
-        let events = vec![Event::SlappedDown(SlappedDown { seat, card })];
-        Ok(self.end_if_emptied(events, seat, 1))
+        let mut events = vec![Event::SlappedDown(SlappedDown { seat, card })];
+        if self.slap_downs_play {
+            let slapped: Cards = std::iter::once(card).collect();
+            self.push_played_card_effects(seat, &slapped, queen, named, &mut events, 0)?;
+        } else if queen.is_some() || named != NamedByRecord::default() {
+            return Err(GameError::SlapNotAllowed(
+                "in this game a slapped card sets off no bonus rule: it names no swap, \
+                 forced draws, piñata or re-deal",
+            ));
+        }
+        Ok(self.end_if_emptied(events, seat))
     }
 
     pub(super) fn decide_add_on(&self, seat: Seat, cards: &Cards) -> Result<Vec<Event>, GameError> {
@@ -77,21 +98,24 @@ impl Game {
             seat,
             cards: *cards,
         })];
-        Ok(self.end_if_emptied(events, seat, cards.len()))
+        Ok(self.end_if_emptied(events, seat))
     }
 
     /// Belgian rule 7: "De ronde eindigt onmiddellijk wanneer een speler al zijn/haar
-    /// kaarten kwijt is."
-    fn end_if_emptied(&self, events: Vec<Event>, seat: Seat, laid: usize) -> Vec<Event> {
-        let emptied = self.round.hands[seat as usize].len() == laid;
+    /// kaarten kwijt is." Judged once what the laid cards set off is done (a piñata or
+    /// a re-deal may have given the hand cards again).
+    fn end_if_emptied(&self, mut events: Vec<Event>, seat: Seat) -> Vec<Event> {
         let ends = self
             .rules
             .as_deref()
             .is_some_and(|r| r.round_ends_on_empty_hand);
-        if emptied && ends {
-            self.then_end_round(events, RoundEnding::EmptyHand { seat })
-        } else {
-            events
+        if !ends {
+            return events;
         }
+        let after = self.folded_with(&events);
+        if after.round.hands[seat as usize].is_empty() {
+            events.extend(after.round_end_events(RoundEnding::EmptyHand { seat }));
+        }
+        events
     }
 }

@@ -11,7 +11,7 @@ use super::super::state::{Game, Stage};
 
 /// What a record names for the bonus rules of a round dealt on paper, whose stock has
 /// no order to decide it: the fields of the same names in `Command::Play`.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(super) struct NamedByRecord<'a> {
     pub forced: &'a [Card],
     pub pinata: Option<Card>,
@@ -140,6 +140,25 @@ impl Game {
                 cards: below as u32,
             }));
         }
+        self.push_played_card_effects(seat, throw, queen, named, events, turn)
+    }
+
+    /// Appends what the bonus rules do when `seat` has just played `throw` (a turn's
+    /// throw, or a slapped card), after the play's own events `events[turn..]`, in the
+    /// order of docs/rules.md ("Order within a turn"). On refusal `events` is cut back
+    /// to `turn`.
+    pub(super) fn push_played_card_effects(
+        &self,
+        seat: Seat,
+        throw: &Cards,
+        queen: Option<QueenSwap>,
+        named: NamedByRecord,
+        events: &mut Vec<Event>,
+        turn: usize,
+    ) -> Result<(), GameError> {
+        let Some(rules) = self.rules.as_deref() else {
+            return Err(GameError::NotCreated);
+        };
         let after = self
             .push_queen_swap(seat, throw, queen, named.queen_taken, events, turn)
             .and_then(|after| {

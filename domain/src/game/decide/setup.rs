@@ -1,6 +1,6 @@
 //! Creating the table and dealing each round.
 
-use crate::rules::{Rules, StarterRule};
+use crate::rules::{Rules, SlapDown, StarterRule};
 use crate::shuffle::SHUFFLE_ALGORITHM;
 
 use super::super::command::DealSource;
@@ -56,10 +56,14 @@ impl Game {
                 )));
             }
         };
+        // "This play is called a slap-down": new games read a slapped card as a play.
+        let slap_downs_play = rules.slap_down != SlapDown::Off
+            && rules.bonus_rules.iter().any(|b| b.played_card_sets_off());
         Ok(vec![Event::GameCreated(GameCreated {
             rules: rules.clone(),
             players: players.to_vec(),
             initial_totals,
+            slap_downs_play,
         })])
     }
 

@@ -113,7 +113,7 @@ impl Table {
         action: &Action,
     ) -> Result<(), TableError> {
         match action {
-            Action::Slap(_) | Action::AddOn(_) => {
+            Action::Slap { .. } | Action::AddOn(_) => {
                 if self.clock.window_closed() {
                     Err(TableError::WindowClosed)
                 } else if self.clock.passed(seat) {

@@ -378,8 +378,14 @@
       // Out of turn: the card just drawn onto one's own throw, cards onto another's.
       if (legal.slap) {
         var slap = legal.slap;
+        // A slapped queen swaps as a thrown one does (Crazy queens): the same choice.
+        var slapLeft = view.hand.slice();
+        slapLeft.splice(slapLeft.indexOf(slap), 1);
+        var slapSwaps = slap.charAt(0) === "Q" && queenChoice(slapLeft, legal.queen_targets || []);
         button(labels.slap + " " + window.YanivCards.name(slap, names), { "data-action": "slap", "data-card": slap }, function () {
-          act({ type: "slap", card: slap });
+          var action = { type: "slap", card: slap };
+          if (slapSwaps) { action.queen = { target: queen.target, give: queen.give }; }
+          act(action);
         });
       }
       (legal.add_ons || []).forEach(function (cards) {
@@ -457,7 +463,14 @@
       var thrown = chosen();
       var left = view.hand.filter(function (_, i) { return selected.indexOf(i) < 0; });
       var hasQueen = thrown.some(function (code) { return code.charAt(0) === "Q"; });
-      if (!legalThrow() || !hasQueen || targets.length === 0 || left.length === 0) { return false; }
+      if (!legalThrow() || !hasQueen) { return false; }
+      return queenChoice(left, targets);
+    };
+
+    // The card to give of `left` and the seat of `targets` to give it to, as a box of
+    // two choices; false when there is nothing to choose.
+    var queenChoice = function (left, targets) {
+      if (targets.length === 0 || left.length === 0) { return false; }
       if (left.indexOf(queen.give) < 0) { queen.give = left[0]; }
       if (targets.indexOf(queen.target) < 0) { queen.target = targets[0]; }
       var box = element("span", { "class": "queen", "data-queen": "" });

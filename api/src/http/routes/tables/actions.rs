@@ -214,6 +214,11 @@ pub struct SlapAction {
     #[serde(rename = "type")]
     pub kind: SlapType,
     pub card: Card,
+    /// Crazy queens, in a game whose slap-downs play: required when `card` is a
+    /// (natural) queen, leaves a card in your hand and `legal.queen_targets` is not
+    /// empty; refused otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queen: Option<QueenRequest>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -380,7 +385,13 @@ impl TryFrom<ActionRequest> for Action {
                 CallWord::Yaniv => CallKind::Yaniv,
                 CallWord::Kluft => CallKind::Kluft,
             }))),
-            ActionRequest::Slap(slap) => Some(Action::Slap(slap.card)),
+            ActionRequest::Slap(slap) => Some(Action::Slap {
+                card: slap.card,
+                queen: slap.queen.map(|q| QueenSwap {
+                    target: q.target,
+                    give: q.give,
+                }),
+            }),
             ActionRequest::AddOn(add_on) => {
                 card_list("cards", &add_on.cards, &mut errors).map(Action::AddOn)
             }
@@ -485,7 +496,10 @@ mod tests {
         );
         assert_eq!(
             parse_action(&json!({"type": "slap", "card": "QS"})).unwrap(),
-            Action::Slap(card("QS"))
+            Action::Slap {
+                card: card("QS"),
+                queen: None
+            }
         );
         assert!(matches!(
             parse_action(&json!({"type": "add_on", "cards": ["QH", "QD"]})),
