@@ -9,6 +9,7 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use yaniv_verify::chain::Hash;
 pub use yaniv_verify::checkpoint::{Checkpoint, CoveredHead, FORMAT, Head, root_of};
+use yaniv_verify::checkpoint_root::{RootCheck, check_root, restore};
 
 fn to_u64(version: i64) -> u64 {
     // The schema guarantees version >= 1.
@@ -164,4 +165,89 @@ pub async fn covering(pool: &PgPool, stream: &str) -> Result<Vec<CoveredHead>, s
             hash,
         })
         .collect())
+}
+
+/// The checkpoints whose roots a verification of `stream` recomputes: every one taken
+/// since its first event (`first_recorded_at`) that does not list it, where a deleted
+/// head row of the stream shows; and of those that list it (`covered`), the ones an
+/// archive carries: the first to record each version, and the latest.
+pub async fn around(
+    pool: &PgPool,
+    stream: &str,
+    first_recorded_at: OffsetDateTime,
+    covered: &[CoveredHead],
+) -> Result<Vec<Checkpoint>, sqlx::Error> {
+    // A minute of slack: the events' times are the server's clock, the checkpoint's
+    // the database's.
+    let unlisted: Vec<i64> = sqlx::query_scalar(
+        "SELECT c.id FROM checkpoints c WHERE c.created_at >= $2 - interval '1 minute' \
+         AND NOT EXISTS (SELECT 1 FROM checkpoint_heads h \
+                         WHERE h.checkpoint_id = c.id AND h.stream_id = $1)",
+    )
+    .bind(stream)
+    .bind(first_recorded_at)
+    .fetch_all(pool)
+    .await?;
+    let mut ids: std::collections::BTreeSet<i64> = unlisted.into_iter().collect();
+    let mut last_version = None;
+    for head in covered {
+        if last_version != Some(head.version) {
+            ids.insert(head.checkpoint_id);
+            last_version = Some(head.version);
+        }
+    }
+    ids.extend(covered.iter().map(|h| h.checkpoint_id).max());
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        found.extend(by_id(pool, id).await?);
+    }
+    Ok(found)
+}
+
+/// The heads `checkpoint` may have lost: of every stream it does not list, the last
+/// events stored by the time it was taken. Read only when its root does not come out,
+/// which takes a changed database.
+pub async fn unlisted_heads(
+    pool: &PgPool,
+    checkpoint: &Checkpoint,
+) -> Result<Vec<Head>, sqlx::Error> {
+    let rows: Vec<(String, i64, Hash)> = sqlx::query_as(
+        "SELECT stream_id, version, hash FROM ( \
+           SELECT e.stream_id, e.version, e.hash, row_number() OVER \
+                  (PARTITION BY e.stream_id ORDER BY e.version DESC) AS latest \
+           FROM events e WHERE e.recorded_at <= $2 + interval '1 minute' \
+           AND NOT EXISTS (SELECT 1 FROM checkpoint_heads h \
+                           WHERE h.checkpoint_id = $1 AND h.stream_id = e.stream_id)) recent \
+         WHERE latest <= 20 ORDER BY stream_id, version DESC",
+    )
+    .bind(checkpoint.id)
+    .bind(checkpoint.created_at)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(stream_id, version, head_hash)| Head {
+            stream_id,
+            version: to_u64(version),
+            head_hash,
+        })
+        .collect())
+}
+
+/// `checkpoint` as its published root says it was: when a head row was deleted from
+/// it and the root names which (`yaniv_verify::checkpoint_root`), with that head back.
+/// An archive built from it then proves every head it recorded, the deleted one
+/// included; the verification of that stream names the deletion.
+pub async fn restored(
+    pool: &PgPool,
+    mut checkpoint: Checkpoint,
+) -> Result<Checkpoint, sqlx::Error> {
+    if check_root(&checkpoint, &[]) == RootCheck::Holds {
+        return Ok(checkpoint);
+    }
+    let unlisted = unlisted_heads(pool, &checkpoint).await?;
+    if let RootCheck::Removed(head) = check_root(&checkpoint, &unlisted) {
+        restore(&mut checkpoint, head);
+    }
+    Ok(checkpoint)
 }

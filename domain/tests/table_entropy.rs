@@ -225,6 +225,47 @@ fn a_server_that_changes_its_seed_after_the_commitment_is_caught() {
 }
 
 #[test]
+fn the_table_fold_refuses_a_stored_deal_that_breaks_the_procedure() {
+    // docs/verification.md 8.3: "Checks, in this order, each failure named at the
+    // event where it shows": "`commitment == SHA-256(seed)`" at
+    // `deal_seed_committed.v1`, "the deal is `shuffled` and its seed is `D`" at
+    // `round_dealt.v1`. The fold that serves and plays the table acts on them too.
+    let (mut table, mut log) = started(None, 3);
+    log.extend(contribute(&mut table, 0, 0xa0).unwrap());
+    log.extend(contribute(&mut table, 1, 0xb1).unwrap());
+    let folds = |events: &[StreamEvent]| Table::fold(7, events.iter().cloned()).map(|_| ());
+    assert_eq!(folds(&log), Ok(()), "the stream as written folds");
+
+    let mut swapped = log.clone();
+    let committed_at = types(&log)
+        .iter()
+        .position(|t| *t == "deal_seed_committed.v1")
+        .unwrap();
+    if let StreamEvent::Entropy(EntropyEvent::SeedCommitted(c)) = &mut swapped[committed_at] {
+        c.seed = Seed([9; 32]);
+    }
+    let refused = folds(&swapped).expect_err("a commitment that does not hold");
+    assert_eq!(refused.event, "deal_seed_committed.v1", "{refused}");
+
+    let mut redealt = log.clone();
+    let dealt_at = types(&log)
+        .iter()
+        .position(|t| *t == "round_dealt.v1")
+        .unwrap();
+    if let StreamEvent::Game(GameEvent::RoundDealt(d)) = &mut redealt[dealt_at]
+        && let Deal::Shuffled {
+            seed, commitment, ..
+        } = &mut d.deal
+    {
+        *seed = Seed([7; 32]);
+        *commitment = seed.commitment();
+    }
+    let refused = folds(&redealt).expect_err("a deal from another seed");
+    assert_eq!(refused.event, "round_dealt.v1", "{refused}");
+    assert!(refused.reason.contains("mix"), "{refused}");
+}
+
+#[test]
 fn a_seat_out_of_time_gets_the_default_and_an_absent_seat_gets_it_at_once() {
     // "a seat that does not contribute within its clock gets a documented default"
     let clock = Clock {

@@ -2,7 +2,8 @@
 //! database with the append-only trigger off for the change: one stored event's
 //! payload rewritten, with or without the forger recomputing the hash chain from that
 //! event on (so that only the checks of what the events mean can notice); a stream's
-//! tail deleted; one event deleted; a listing row set to what the forger wants.
+//! tail deleted; one event deleted; a listing row set to what the forger wants; a
+//! stream's head row deleted from a checkpoint.
 
 use serde_json::Value;
 use sqlx::{Connection, Executor};
@@ -157,4 +158,31 @@ pub async fn set_table_listing(app: &TestApp, id: i64, version: u64, status: &st
         .await
         .expect("UPDATE game_tables");
     assert_eq!(done.rows_affected(), 1, "table {id} has a listing row");
+}
+
+/// Deletes `stream`'s head from checkpoint `checkpoint_id` (its row of
+/// `checkpoint_heads`), with that table's append-only trigger off: the checkpoint no
+/// longer says it recorded the stream, though its root still does.
+pub async fn delete_checkpoint_head(app: &TestApp, checkpoint_id: i64, stream: &str) {
+    let mut conn = owner_connection(app).await;
+    let mut tx = conn.begin().await.expect("begin");
+    tx.execute("ALTER TABLE checkpoint_heads DISABLE TRIGGER checkpoint_heads_append_only")
+        .await
+        .expect("disable the append-only trigger");
+    let done =
+        sqlx::query("DELETE FROM checkpoint_heads WHERE checkpoint_id = $1 AND stream_id = $2")
+            .bind(checkpoint_id)
+            .bind(stream.to_owned())
+            .execute(&mut *tx)
+            .await
+            .expect("DELETE FROM checkpoint_heads");
+    assert_eq!(
+        done.rows_affected(),
+        1,
+        "checkpoint {checkpoint_id} lists {stream}"
+    );
+    tx.execute("ALTER TABLE checkpoint_heads ENABLE TRIGGER checkpoint_heads_append_only")
+        .await
+        .expect("enable the append-only trigger");
+    tx.commit().await.expect("commit");
 }

@@ -127,8 +127,9 @@ class Archive(unittest.TestCase):
         v = self.verify(self.doc)
         self.assertFalse(v["ok"])
         ff = v["first_failure"]
+        # §20.3: at the first version missing
         self.assertEqual((ff["stream"], ff["version"], ff["code"]),
-                         (sid, n, "truncated_since_checkpoint"))
+                         (sid, n - 2, "truncated_since_checkpoint"))
 
     def test_changed_stock_draw_with_recomputed_chain(self):
         sid = self.game_sid()
@@ -165,6 +166,19 @@ class Archive(unittest.TestCase):
         at = {f["code"] for f in v["failures"] if f["version"] == target["version"]}
         # the last event is also the checkpointed head: both findings are at that version
         self.assertIn("ranking_mismatch", at)
+
+    def test_changed_registration_order_with_recomputed_chain(self):
+        # §12: "The event's `order` field is always index + 1"
+        sid = "tournament-%s" % self.doc["tournament_id"]
+        events = stream(self.doc, sid)
+        target = [e for e in events if e["type"] == "player_registered.v1"][1]
+        self.assertIn('"order":2', target["payload"])
+        target["payload"] = target["payload"].replace('"order":2', '"order":1')
+        rechain(events, target["version"])
+        v = self.verify(self.doc)
+        ff = v["first_failure"]
+        self.assertEqual((ff["stream"], ff["version"], ff["code"]),
+                         (sid, target["version"], "player_order"))
 
     def test_cli_exit_codes(self):
         script = os.path.join(HERE, "verify_archive.py")

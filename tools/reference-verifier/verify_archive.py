@@ -743,8 +743,8 @@ class Verifier:
             for ver, hh, cid in sorted(entries):
                 self.checked["checkpointed_versions"] += 1
                 if n < ver:
-                    # §20.3: reported at the checkpointed version
-                    self.fail("checkpoint", sid, ver, "truncated_since_checkpoint",
+                    # §20.3: reported at the first version missing
+                    self.fail("checkpoint", sid, n + 1, "truncated_since_checkpoint",
                               "checkpoint %r recorded version %d; the stream ends at %d"
                               % (cid, ver, n))
                     break
@@ -1954,7 +1954,8 @@ class TournamentChecker:
         self.check_no_missing_result()
 
     def check_no_missing_result(self):
-        """§14.3: an online game in force that is over has its table's result."""
+        """§14.3: an online game in force that is over has its table's result; the
+        finding is at the first version past the stream's end."""
         for st in self.stages:
             for rnd in st["rounds"]:
                 for tb in rnd["tables"]:
@@ -1963,9 +1964,11 @@ class TournamentChecker:
                         continue
                     g = self.v.games.get(game)
                     if g is not None and g["finished"] is not None:
-                        self.fail(tb["game_started_version"], "missing_result",
-                                  "the online game %s is over, but its table has no result"
-                                  % game)
+                        end = self.v.stream_length(self.sid)
+                        self.fail(end + 1, "missing_result",
+                                  "the online game %s (opened at version %d) is over, but the "
+                                  "stream ends at version %d without its result"
+                                  % (game, tb["game_started_version"], end))
 
     def handle(self, version, etype, p):
         if True:

@@ -80,9 +80,11 @@ pub struct CoveredHead {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CheckpointReport {
     pub ok: bool,
-    /// `truncated_since_checkpoint` (the stream ends before a checkpointed version) or
-    /// `rewritten_since_checkpoint` (its hash at a checkpointed version differs), at
-    /// the checkpointed version.
+    /// `truncated_since_checkpoint` (the stream ends before a checkpointed version: at
+    /// the first version missing) or `rewritten_since_checkpoint` (its hash at a
+    /// checkpointed version differs: at that version); on the server also
+    /// `checkpoint_head_removed` and `checkpoint_root_mismatch`
+    /// ([`crate::checkpoint_root`]).
     pub first_failure: Option<VerifyFailure>,
     /// Checkpoints compared with the stream.
     pub checked: u64,
@@ -98,16 +100,19 @@ pub fn check_stream<R: Row>(covered: &[CoveredHead], events: &[R]) -> Checkpoint
             .ok()
             .map(|index| &events[index]);
         let failure = match stored {
+            // Named at the first version gone, as the listing row names a cut tail:
+            // the stream ends before it, and the checkpoint says it existed.
             None if head.version > last_version(events) => Some(VerifyFailure {
-                version: head.version,
+                version: last_version(events) + 1,
                 code: "truncated_since_checkpoint".into(),
                 reason: format!(
                     "checkpoint {} of {} recorded version {}; the stream now ends at \
-                         version {}",
+                         version {}: its tail from version {} on was deleted",
                     head.checkpoint_id,
                     head.created_at,
                     head.version,
-                    last_version(events)
+                    last_version(events),
+                    last_version(events) + 1
                 ),
             }),
             Some(event) if *event.hash() == head.hash => {
@@ -181,13 +186,15 @@ mod tests {
     }
 
     #[test]
-    fn a_shorter_or_rewritten_stream_fails_at_the_checkpointed_version() {
+    fn a_shorter_stream_fails_where_it_ends_and_a_rewritten_one_at_the_checkpointed_version() {
         let events: Vec<_> = (1..=5).map(|v| event(v, v as u8)).collect();
+        // docs/verification.md 20.3: "`truncated_since_checkpoint` at the first
+        // version missing (the stream's last version + 1)".
         let truncated = check_stream(&[head(1, 2, 2), head(2, 7, 7)], &events);
         let failure = truncated.first_failure.unwrap();
         assert_eq!(
             (failure.version, failure.code.as_str()),
-            (7, "truncated_since_checkpoint")
+            (6, "truncated_since_checkpoint")
         );
         let rewritten = check_stream(&[head(1, 2, 2), head(2, 4, 9)], &events);
         let failure = rewritten.first_failure.unwrap();

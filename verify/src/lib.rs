@@ -13,6 +13,8 @@
 //!   and an archive's events alike.
 //! - [`merkle`] and [`checkpoint`]: a checkpoint of every stream head, its Merkle
 //!   root, and a stream compared with every checkpoint that recorded it.
+//! - [`checkpoint_root`]: a checkpoint's root recomputed from its stored heads, and
+//!   the stream whose head row was deleted named by putting it back.
 //! - [`listing`]: a stream compared with its listing row.
 //! - [`report`]: the verdict pieces every check returns.
 //! - [`table`]: a game table's stream replayed through the rules, and its verdict.
@@ -23,6 +25,7 @@
 pub mod archive;
 pub mod chain;
 pub mod checkpoint;
+pub mod checkpoint_root;
 pub mod listing;
 pub mod merkle;
 pub mod report;

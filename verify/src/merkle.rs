@@ -49,10 +49,16 @@ fn node(left: &Hash, right: &Hash) -> Hash {
 
 /// The root over `heads`, which must be sorted by stream id (bytes) and unique.
 pub fn root(heads: &[HeadLeaf<'_>]) -> Hash {
-    if heads.is_empty() {
+    let leaves: Vec<Hash> = heads.iter().map(leaf).collect();
+    root_of_leaves(leaves)
+}
+
+/// The root over leaf hashes already computed (in the order of their heads).
+pub fn root_of_leaves(leaves: Vec<Hash>) -> Hash {
+    if leaves.is_empty() {
         return Sha256::digest(EMPTY_TAG).into();
     }
-    let mut level: Vec<Hash> = heads.iter().map(leaf).collect();
+    let mut level = leaves;
     while level.len() > 1 {
         level = next_level(&level);
     }

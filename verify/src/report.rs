@@ -20,7 +20,8 @@ pub struct VerifyFailure {
     /// `stand_in_mismatch` (a move after a timeout that is not the stand-in's);
     /// `truncated_stream`, `listing_mismatch` (the listing row); `missing_result` (a
     /// tournament's finished game whose result is not in the tournament);
-    /// `truncated_since_checkpoint`, `rewritten_since_checkpoint` (the checkpoints).
+    /// `truncated_since_checkpoint`, `rewritten_since_checkpoint`,
+    /// `checkpoint_head_removed`, `checkpoint_root_mismatch` (the checkpoints).
     #[cfg_attr(feature = "openapi", schema(example = "card_not_in_hand"))]
     pub code: String,
 }

@@ -223,6 +223,9 @@ async fn checkpoints_of(
         let Some(checkpoint) = checkpoints::by_id(pool, checkpoint_id).await? else {
             continue;
         };
+        // A deleted head row would leave every path short of the root, blaming the
+        // streams still listed; the root itself says which head to put back.
+        let checkpoint = checkpoints::restored(pool, checkpoint).await?;
         archived.push(with_paths(&checkpoint, streams));
     }
     Ok(archived)

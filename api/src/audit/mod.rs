@@ -7,9 +7,12 @@
 //! - [`archive`]: a championship archive (`yaniv-archive/1`) built from the store, for
 //!   `GET /v1/tournaments/{id}/archive` and `yaniv verify`; [`archive_store`] keeps a
 //!   finished tournament's archive and serves it in slices.
+//! - [`checkpoint_roots`]: the roots of the checkpoints around a stream, recomputed,
+//!   for both verifications.
 
 pub mod archive;
 pub mod archive_store;
+pub mod checkpoint_roots;
 pub mod table;
 pub mod table_links;
 pub mod tournament;

@@ -33,7 +33,11 @@ pub async fn run(
     let listing = listing::check(row.as_ref(), last_version(events), folded.as_deref());
     let links = super::table_links::check(state, id, table.as_ref(), last_version(events)).await?;
     let covered = checkpoints::covering(state.store.pool(), &stream).await?;
-    let checkpoints = yaniv_verify::checkpoint::check_stream(&covered, events);
+    let roots = super::checkpoint_roots::check(state, &stream, events, &covered).await?;
+    let checkpoints = super::checkpoint_roots::with_roots(
+        yaniv_verify::checkpoint::check_stream(&covered, events),
+        roots,
+    );
     Ok(combine(
         events.len() as u64,
         &chain,

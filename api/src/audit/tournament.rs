@@ -124,12 +124,22 @@ pub async fn witnesses(
         Err(err) => return Err(err),
     };
     let listing = listing::check(row.as_ref(), last_version(stored), folded.as_deref());
-    let links =
-        super::tournament_links::check(state, id, &decoded.events, &fold(&decoded.events)).await?;
+    let links = super::tournament_links::check(
+        state,
+        id,
+        &decoded.events,
+        &fold(&decoded.events),
+        last_version(stored),
+    )
+    .await?;
     let covered = checkpoints::covering(state.store.pool(), &stream).await?;
+    let roots = super::checkpoint_roots::check(state, &stream, stored, &covered).await?;
     Ok(Witnesses {
         listing,
         links,
-        checkpoints: yaniv_verify::checkpoint::check_stream(&covered, stored),
+        checkpoints: super::checkpoint_roots::with_roots(
+            yaniv_verify::checkpoint::check_stream(&covered, stored),
+            roots,
+        ),
     })
 }

@@ -3,25 +3,28 @@
 
 use yaniv_domain::tournament::{Event, State};
 use yaniv_verify::report::{CheckReport, report};
-use yaniv_verify::tournament::links::{finding, games_in_force};
+use yaniv_verify::tournament::links::{Opened, finding, games_in_force};
 use yaniv_verify::tournament::{LinkedGame, linked_table};
 
 use crate::app_state::AppState;
 use crate::error::ApiError;
 
-/// Checks that no online game in force of tournament `id` is over without its result.
+/// Checks that no online game in force of tournament `id`, whose stream ends at
+/// `stream_end`, is over without its result.
 pub async fn check(
     app: &AppState,
     id: i64,
     events: &[Event],
     state: &State,
+    stream_end: u64,
 ) -> Result<CheckReport, ApiError> {
     for (version, table, game) in games_in_force(events, state) {
         let Some(table_id) = linked_table(&game) else {
             continue;
         };
         let linked = load_linked(app, table_id).await?;
-        if let Some(failure) = finding(id, version, table, &game, &linked) {
+        let opened = Opened { version, table };
+        if let Some(failure) = finding(id, opened, stream_end, &game, &linked) {
             return Ok(report(Some(failure)));
         }
     }

@@ -63,11 +63,15 @@ impl TableDriver<'_, '_> {
     }
 
     /// Folds `event` into the clock and player entropy and hands it out.
-    fn record(&mut self, event: StreamEvent, game: &Game) {
+    fn record(&mut self, event: StreamEvent, game: &Game) -> Result<(), DriverError> {
         self.clock.observe(&event, game);
-        // The deal was prepared from this state (`prepare_deal`), so it holds.
-        let _ = self.entropy.observe(&event);
+        // The deal was prepared from this state (`prepare_deal`); one that does not
+        // hold is a bug, and is never written.
+        self.entropy.observe(&event).map_err(|e| {
+            DriverError::Internal(format!("the server's deal breaks player entropy: {e}"))
+        })?;
         self.out.push(event);
+        Ok(())
     }
 }
 
@@ -130,12 +134,12 @@ impl TurnLoop for TableDriver<'_, '_> {
                         waited_ms: 0,
                         absent: true,
                     }));
-                    self.record(timed_out, game);
+                    self.record(timed_out, game)?;
                 }
                 // One by one, exactly as a stored stream is folded.
                 for event in events {
                     game.apply(&event);
-                    self.record(StreamEvent::Game(event), game);
+                    self.record(StreamEvent::Game(event), game)?;
                 }
                 Ok(())
             }

@@ -6,7 +6,7 @@ use crate::game::{Event as GameEvent, Game, Seat};
 use crate::rules::Rules;
 
 use super::clock::{ClockEvent, ClockState, Due, Waiting};
-use super::entropy::{EntropyEvent, EntropyState};
+use super::entropy::{EntropyEvent, EntropyMismatch, EntropyState};
 use super::event::{BotKindName, StreamEvent, TableCreated, TableEvent};
 
 /// Where a table is in its life.
@@ -216,9 +216,9 @@ impl Table {
                 }
                 self.game.apply(game_event);
                 self.clock.observe(&event, &self.game);
-                // The fold serves the table as stored; `verify` reports a deal that
-                // breaks the procedure.
-                let _ = self.entropy.observe(&event);
+                self.entropy
+                    .observe(&event)
+                    .map_err(|mismatch| breaks_entropy(&event, &mismatch))?;
                 self.game_versions.push(self.version + 1);
                 if let StreamEvent::Game(e) = event {
                     self.game_events.push(e);
@@ -244,7 +244,9 @@ impl Table {
                 if !self.created.player_entropy {
                     return Err(unexpected(&event, "the table has no player entropy"));
                 }
-                let _ = self.entropy.observe(&event);
+                self.entropy
+                    .observe(&event)
+                    .map_err(|mismatch| breaks_entropy(&event, &mismatch))?;
                 self.entropy_versions.push(self.version + 1);
                 if let StreamEvent::Entropy(e) = event {
                     self.entropy_events.push(e);
@@ -369,6 +371,39 @@ impl Table {
     /// version above `after`.
     pub fn game_index_after(&self, after: u64) -> usize {
         self.game_versions.partition_point(|&v| v <= after)
+    }
+}
+
+/// The fold's refusal of a stored event that breaks player entropy's procedure
+/// (`docs/verification.md` 8.3): a table whose deal is not the players' mix is not
+/// one this server wrote, so it is not served or played on as if it were.
+fn breaks_entropy(event: &StreamEvent, mismatch: &EntropyMismatch) -> FoldError {
+    let reason = match mismatch {
+        EntropyMismatch::NotEnabled(_)
+        | EntropyMismatch::MisplacedCommitment { .. }
+        | EntropyMismatch::MisplacedContribution { .. }
+        | EntropyMismatch::UnknownProcedure(_) => {
+            "it is out of place in player entropy's procedure"
+        }
+        EntropyMismatch::CommitmentMismatch => {
+            "its commitment is not the SHA-256 of the server's seed"
+        }
+        EntropyMismatch::ContributionMissing { .. } => {
+            "the round is dealt while a seat still owes its contribution"
+        }
+        EntropyMismatch::DealWithoutCommitment { .. } => {
+            "the round is dealt without a committed server seed"
+        }
+        EntropyMismatch::SeedMismatch => {
+            "the deal's seed is not the mix of the committed seed and the contributions"
+        }
+        EntropyMismatch::StarterMismatch { .. } => {
+            "round 1's starter is not the seat drawn from the mixed seed"
+        }
+    };
+    FoldError {
+        event: event.type_name(),
+        reason,
     }
 }
 

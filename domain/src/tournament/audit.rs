@@ -20,6 +20,8 @@
 //!   tournament's rules to the stored result, the table exists and is in the right
 //!   state, the players are the ones seated there, and an official entered it;
 //! - `tournament_finished.v1`: the ranking the state gives is the published one;
+//! - `player_registered.v1` / `player_entered_late.v1`: `order` is the player's index
+//!   + 1 (the next one for a new player, their own for one dropped and entered late);
 //! - and the shape of the stream: `tournament_created.v1` first and only first,
 //!   nothing after `tournament_finished.v1`.
 //!
@@ -82,6 +84,12 @@ pub enum Mismatch {
     RankingMismatch,
     #[error("the rounds flagged by the change to {0} are not the ones it alters")]
     FlagsMismatch(TableRef),
+    #[error("player {player} has order {stored}, but is player {expected} of the registrations")]
+    OrderMismatch {
+        player: AccountId,
+        stored: u32,
+        expected: u32,
+    },
     #[error("the rules would have refused it: {0}")]
     Refused(TournamentError),
 }
@@ -106,6 +114,7 @@ impl Mismatch {
             Mismatch::ResultMismatch(_) => "result_mismatch",
             Mismatch::RankingMismatch => "ranking_mismatch",
             Mismatch::FlagsMismatch(_) => "flags_mismatch",
+            Mismatch::OrderMismatch { .. } => "player_order",
             Mismatch::Refused(e) => e.code(),
         }
     }
@@ -242,9 +251,30 @@ impl State {
                 return self.audit_result(e.table, &e.input, &e.result, e.by, true);
             }
             Event::Finished(published) => self.audit_finish(published)?,
+            Event::PlayerRegistered(e) => self.audit_order(e.player, e.order)?,
+            Event::PlayerEnteredLate(e) => self.audit_order(e.player, e.order)?,
             _ => {}
         }
         Ok(None)
+    }
+
+    /// A player's `order` is their index + 1: the next one for a new player, their
+    /// own for one entered late after being dropped (the `registration_order`
+    /// tie-break reads it).
+    fn audit_order(&self, player: AccountId, stored: u32) -> Result<(), Mismatch> {
+        let index = match self.index.get(&player) {
+            Some(&known) => known,
+            None => u32::try_from(self.players.len()).unwrap_or(u32::MAX),
+        };
+        let expected = index.saturating_add(1);
+        if stored != expected {
+            return Err(Mismatch::OrderMismatch {
+                player,
+                stored,
+                expected,
+            });
+        }
+        Ok(())
     }
 
     fn audit_stage(&self, started: &StageStarted) -> Result<(), Mismatch> {
@@ -824,6 +854,27 @@ mod tests {
             variant!(e, ResultCorrected).flagged.clear();
         });
         assert_eq!(audit(&hidden).unwrap_err().code(), "flags_mismatch");
+    }
+
+    #[test]
+    fn a_players_order_is_their_index_plus_one() {
+        // docs/verification.md 12: "The event's `order` field is always index + 1".
+        let events = redrawn_and_corrected();
+        let registered = |e: &Event| matches!(e, Event::PlayerRegistered(_));
+        let second = events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| registered(e))
+            .nth(1)
+            .map(|(at, _)| at)
+            .expect("two registrations");
+        assert_eq!(variant!(&events[second], PlayerRegistered).order, 2);
+        for forged in [1, 3] {
+            let mut edited = events.clone();
+            variant!(&mut edited[second], PlayerRegistered).order = forged;
+            let error = fails_at(&edited, second, "player_order");
+            assert!(error.to_string().contains("player 2"), "{error}");
+        }
     }
 
     #[test]

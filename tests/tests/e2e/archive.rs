@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use yaniv_api::checkpoints;
 use yaniv_e2e_tests::cli::{keep_archive, reference_verify, verify_offline, yaniv_verify};
 use yaniv_e2e_tests::tables::{Api, Player};
+use yaniv_e2e_tests::tamper::delete_checkpoint_head;
 use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game_and, short_belgian_rules};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 use yaniv_verify::archive::decode_hash;
@@ -236,31 +237,26 @@ async fn a_finished_cups_archive_verifies_offline_and_names_every_forgery() {
         "result_recorded.v1",
         false,
     );
-    let opened = version_of(
-        &mut deleted_result,
-        &tournament,
-        "table_game_started.v1",
-        false,
-    );
     {
         let events = stream(&mut deleted_result, &tournament);
         events.truncate(usize::try_from(result - 1).unwrap());
     }
     let (status, verdict) = verify_offline(&deleted_result);
     assert_eq!(status, 1);
-    assert_first_failure(&verdict, &tournament, opened, "missing_result");
+    // At the first version gone, where the checkpoint names the cut too
+    // (verification.md 20.3, "A cut tail").
+    assert_first_failure(&verdict, &tournament, result, "missing_result");
 
     // A truncated tail of the game: the checkpoint taken after the finish remembers it.
     let mut truncated = archive.clone();
-    let last = {
+    let first_gone = {
         let events = stream(&mut truncated, &game);
-        let last = events.len() as u64;
         events.truncate(events.len() - 3);
-        last
+        events.len() as u64 + 1
     };
     let (status, verdict) = verify_offline(&truncated);
     assert_eq!(status, 1);
-    assert_first_failure(&verdict, &game, last, "truncated_since_checkpoint");
+    assert_first_failure(&verdict, &game, first_gone, "truncated_since_checkpoint");
 
     // A payload changed without the hashes: the chain breaks there.
     let mut edited = archive.clone();
@@ -409,6 +405,48 @@ async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
         assert_eq!(status, 1, "{verdict:#}");
         assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
     }
+}
+
+/// Issue 32: a game's head row deleted from the checkpoint an archive carries. The
+/// checkpoint's root says which head is missing, so the archive puts it back: every
+/// path leads to the published root again, and neither verifier blames the streams the
+/// checkpoint still listed (the table's own verification names the deletion).
+#[tokio::test]
+async fn an_archive_puts_back_a_head_row_deleted_from_its_checkpoint() {
+    let app = spawn_app().await;
+    let (api, id, _org, game_table, _) = finished_cup(&app).await;
+    let game = format!("table-{game_table}");
+    let latest = checkpoints::latest(&app.db)
+        .await
+        .expect("read")
+        .expect("a checkpoint");
+    let recorded = latest
+        .heads
+        .iter()
+        .find(|h| h.stream_id == game)
+        .expect("the game's head")
+        .clone();
+    delete_checkpoint_head(&app, latest.id, &game).await;
+
+    let archive: Value = fetch(&api, id, None).await.json().await.expect("JSON");
+    let carried = archive["checkpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == latest.id)
+        .expect("the latest checkpoint")
+        .clone();
+    assert_eq!(carried["streams"], latest.heads.len(), "{carried:#}");
+    let head = carried["heads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["stream_id"] == game.as_str())
+        .expect("the game's head, put back");
+    assert_eq!(head["version"], recorded.version);
+    assert_eq!(head["head_hash"], hex::encode(recorded.head_hash));
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
 }
 
 #[tokio::test]

@@ -11,7 +11,9 @@ use yaniv_domain::game::Event as GameEvent;
 use yaniv_domain::game::Game;
 use yaniv_domain::table::{StreamEvent, decode};
 use yaniv_e2e_tests::tables::{Api, Player, choose};
-use yaniv_e2e_tests::tamper::{Hashes, delete_event, delete_tail, set_table_listing, tamper};
+use yaniv_e2e_tests::tamper::{
+    Hashes, delete_checkpoint_head, delete_event, delete_tail, set_table_listing, tamper,
+};
 use yaniv_e2e_tests::tournaments::cup_with_a_finished_online_game;
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
@@ -124,7 +126,16 @@ async fn a_deleted_tournament_result_fails_against_its_finished_game() {
     assert_eq!(verdict["ok"], false, "{verdict}");
     let links = &verdict["links"]["first_failure"];
     assert_eq!(links["code"], "missing_result", "{verdict}");
-    assert_eq!(links["version"], started.version, "{verdict}");
+    // Named where the stream ends before it, as a cut tail is (verification.md 20.3);
+    // the reason says which event opened the game.
+    assert_eq!(links["version"], result.version, "{verdict}");
+    assert!(
+        links["reason"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("opened at version {}", started.version)),
+        "{verdict}"
+    );
     assert!(
         links["reason"]
             .as_str()
@@ -259,7 +270,9 @@ async fn a_checkpoint_catches_a_truncated_tail_that_the_listing_row_hides() {
         verdict["first_failure"]["code"], "truncated_since_checkpoint",
         "{verdict}"
     );
-    assert_eq!(verdict["first_failure"]["version"], checkpointed);
+    // At the first version gone, as the listing row would name it.
+    assert_eq!(verdict["first_failure"]["version"], from, "{verdict}");
+    assert!(from < checkpointed);
 }
 
 #[tokio::test]
@@ -403,4 +416,106 @@ async fn the_background_task_checkpoints_every_stream_that_moved() {
             .expect_err(statement);
         assert!(refused.to_string().contains("append-only"), "{refused}");
     }
+}
+
+/// Issue 32: a tournament whose last two events were deleted, with its listing row
+/// and a checkpoint still remembering them. Every check that sees the cut names the
+/// same version, the first one gone (verification.md 20.3: "A cut tail is named at
+/// the first version missing by every check that sees it").
+#[tokio::test]
+async fn a_cut_tournament_is_named_at_its_first_missing_version_by_every_check() {
+    let app = spawn_app().await;
+    let (api, id, org, _game_table) = cup_with_a_finished_online_game(&app).await;
+    let stream = format!("tournament-{id}");
+    let path = format!("/v1/tournaments/{id}");
+    checkpoints::write(&app.db).await.expect("a checkpoint");
+    let last = stream_version(&app, &stream).await;
+    assert_eq!(verify(&api, &path, &org.token).await["ok"], true);
+
+    delete_tail(&app, &stream, last - 1).await;
+
+    let verdict = verify(&api, &path, &org.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    assert_eq!(verdict["ok"], false, "{verdict}");
+    assert_eq!(verdict["first_failure"]["version"], last - 1, "{verdict}");
+    let mut named = 0;
+    for check in ["domain", "games", "listing", "links", "checkpoints"] {
+        let failure = &verdict[check]["first_failure"];
+        if failure.is_null() {
+            continue;
+        }
+        named += 1;
+        assert_eq!(failure["version"], last - 1, "{check}: {verdict}");
+    }
+    assert_eq!(
+        verdict["listing"]["first_failure"]["code"],
+        "truncated_stream"
+    );
+    assert_eq!(
+        verdict["checkpoints"]["first_failure"]["code"],
+        "truncated_since_checkpoint"
+    );
+    assert!(named >= 2, "{verdict}");
+}
+
+/// Issue 32: `order` rewritten with every later hash recomputed is named at the
+/// event itself, not only by a checkpoint taken after it (verification.md 12: "The
+/// event's `order` field is always index + 1").
+#[tokio::test]
+async fn a_rewritten_registration_order_is_named_at_its_event() {
+    let app = spawn_app().await;
+    let (api, id, org, _game_table) = cup_with_a_finished_online_game(&app).await;
+    let stream = format!("tournament-{id}");
+    let path = format!("/v1/tournaments/{id}");
+    checkpoints::write(&app.db).await.expect("a checkpoint");
+    let stored = app.store.read_stream(&stream, 1, 1000).await.unwrap();
+    let second = stored
+        .iter()
+        .filter(|e| e.event_type == "player_registered.v1")
+        .nth(1)
+        .expect("two registrations");
+    let version = second.version as u64;
+    tamper(&app, &stream, version, Hashes::Recomputed, |payload| {
+        assert_eq!(payload["order"], 2);
+        payload["order"] = json!(1);
+    })
+    .await;
+
+    let verdict = verify(&api, &path, &org.token).await;
+    assert_eq!(verdict["chain"]["ok"], true, "{verdict}");
+    let first = &verdict["first_failure"];
+    assert_eq!(first["check"], "domain", "{verdict}");
+    assert_eq!(first["code"], "player_order", "{verdict}");
+    assert_eq!(first["version"], version, "{verdict}");
+}
+
+/// Issue 32: a game table's head row deleted from a checkpoint. The checkpoint's root
+/// still holds that head, so the table's verification names it, and only there: the
+/// tournament's stream, listed by the same checkpoint, is not blamed.
+#[tokio::test]
+async fn a_deleted_checkpoint_head_of_a_table_is_named_for_that_table_only() {
+    let app = spawn_app().await;
+    let (api, id, org, game_table) = cup_with_a_finished_online_game(&app).await;
+    let table_stream = format!("table-{game_table}");
+    let written = checkpoints::write(&app.db).await.expect("a checkpoint");
+    let checkpointed = written
+        .heads
+        .iter()
+        .find(|h| h.stream_id == table_stream)
+        .expect("the table's head")
+        .version;
+    let table_path = format!("/v1/tables/{game_table}");
+    assert_eq!(verify(&api, &table_path, &org.token).await["ok"], true);
+
+    delete_checkpoint_head(&app, written.id, &table_stream).await;
+
+    let verdict = verify(&api, &table_path, &org.token).await;
+    assert_eq!(verdict["ok"], false, "{verdict}");
+    let failure = &verdict["checkpoints"]["first_failure"];
+    assert_eq!(failure["code"], "checkpoint_head_removed", "{verdict}");
+    assert_eq!(failure["version"], checkpointed, "{verdict}");
+    assert_eq!(verdict["first_failure"]["code"], "checkpoint_head_removed");
+
+    let tournament = verify(&api, &format!("/v1/tournaments/{id}"), &org.token).await;
+    assert_eq!(tournament["checkpoints"]["ok"], true, "{tournament}");
 }

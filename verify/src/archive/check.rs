@@ -464,7 +464,13 @@ fn check_tournament(
         checked,
     };
     let state = tournament_verify::fold(&decoded.events);
-    let links = links::check(id, &decoded.events, &state, lookup);
+    let links = links::check(
+        id,
+        &decoded.events,
+        &state,
+        stream.events.len() as u64,
+        lookup,
+    );
     let checkpoints = checkpoint::check_stream(&stream.covered, &stream.events);
     let verdict = tournament_verify::combine(
         stream.events.len() as u64,

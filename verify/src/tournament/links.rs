@@ -6,7 +6,10 @@
 //! have its result in the tournament, since the game's last action records it in the
 //! same transaction. A finished game without its result means the result event was
 //! deleted (`missing_result`), which neither the tournament's chain (a deleted tail
-//! keeps it) nor its rules (a tournament may wait for a result) can tell.
+//! keeps it) nor its rules (a tournament may wait for a result) can tell. It is named
+//! at the first version past the stream's end, where the listing row and the
+//! checkpoints name a cut tail: the stream ends before the result its game says
+//! exists. What is wrong with the game itself is named at the event that opened it.
 
 use yaniv_domain::table::TournamentLink;
 use yaniv_domain::tournament::{Event, State, TableGameStarted, TableRef};
@@ -37,31 +40,44 @@ pub fn games_in_force(events: &[Event], state: &State) -> Vec<(u64, TableRef, St
 }
 
 /// Checks that no online game in force of tournament `id` is over without its result:
-/// `game_stream` gives the table of a game id, as [`LinkedGame`].
+/// `game_stream` gives the table of a game id, as [`LinkedGame`]; the stream's last
+/// stored version is `stream_end`.
 pub fn check(
     id: i64,
     events: &[Event],
     state: &State,
+    stream_end: u64,
     game_stream: impl Fn(i64) -> LinkedGame,
 ) -> CheckReport {
     let failure = games_in_force(events, state)
         .into_iter()
         .find_map(|(version, table, game)| {
             let table_id = linked_table(&game)?;
-            finding(id, version, table, &game, &game_stream(table_id))
+            let opened = Opened { version, table };
+            finding(id, opened, stream_end, &game, &game_stream(table_id))
         });
     report(failure)
 }
 
-/// What game `game` (opened for `table` at `version`) says of the tournament's
-/// results: `None` when it is not over yet, so no result is missing.
+/// Where the tournament opened an online game: the version of its
+/// `table_game_started.v1` and its table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opened {
+    pub version: u64,
+    pub table: TableRef,
+}
+
+/// What game `game` (`opened` by the tournament, whose stream ends at `stream_end`)
+/// says of the tournament's results: `None` when it is not over yet, so no result is
+/// missing.
 pub fn finding(
     id: i64,
-    version: u64,
-    table: TableRef,
+    opened: Opened,
+    stream_end: u64,
     game: &str,
     linked: &LinkedGame,
 ) -> Option<VerifyFailure> {
+    let Opened { version, table } = opened;
     match linked {
         LinkedGame::Missing => Some(failure(
             version,
@@ -86,11 +102,12 @@ pub fn finding(
                 ))
             } else if linked.game.is_finished() {
                 Some(failure(
-                    version,
+                    stream_end + 1,
                     "missing_result",
                     format!(
-                        "{table}: the online game {game} is over, but the tournament has \
-                         no result for it: the result event was deleted"
+                        "{table}: the online game {game} (opened at version {version}) is \
+                         over, but the tournament's stream ends at version {stream_end} \
+                         without its result: the result event was deleted"
                     ),
                 ))
             } else {

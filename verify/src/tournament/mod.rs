@@ -91,7 +91,8 @@ pub struct FirstFailure {
     /// `game_not_found`, `game_unreadable`, `game_not_finished`,
     /// `game_result_mismatch` (game); `truncated_stream`, `listing_mismatch`
     /// (listing); `missing_result`, `game_not_linked` (links);
-    /// `truncated_since_checkpoint`, `rewritten_since_checkpoint` (checkpoints).
+    /// `truncated_since_checkpoint`, `rewritten_since_checkpoint`,
+    /// `checkpoint_head_removed`, `checkpoint_root_mismatch` (checkpoints).
     #[cfg_attr(feature = "openapi", schema(example = "draw_mismatch"))]
     pub code: String,
     /// Why, in English.

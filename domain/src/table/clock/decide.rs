@@ -36,7 +36,7 @@ impl Table {
         match due.waiting {
             Waiting::Contributions => {
                 for seat in self.entropy.awaiting() {
-                    self.contribute_default(seat, &mut done);
+                    self.contribute_default(seat, &mut done)?;
                 }
             }
             Waiting::Window => self.observe_own(
@@ -174,13 +174,17 @@ impl Table {
         &mut self,
         command: &GameCommand,
         done: &mut Vec<StreamEvent>,
-    ) -> Result<(), crate::game::GameError> {
+    ) -> Result<(), TableError> {
         let events = self.game.decide(command)?;
         for event in events {
             self.game.apply(&event);
             let event = StreamEvent::Game(event);
             self.clock.observe(&event, &self.game);
-            let _ = self.entropy.observe(&event);
+            // A move the rules accept can still end a round or the game, which player
+            // entropy folds; an event it refuses is never written.
+            self.entropy.observe(&event).map_err(|e| {
+                TableError::Internal(format!("the move breaks player entropy's procedure: {e}"))
+            })?;
             done.push(event);
         }
         Ok(())

@@ -37,29 +37,41 @@ impl Table {
                 value: Some(value),
             },
             &mut done,
-        );
+        )?;
         self.play_on(done, services)
     }
 
     /// The default contribution of `seat`, whose clock ran out.
-    pub(in crate::table) fn contribute_default(&mut self, seat: Seat, done: &mut Vec<StreamEvent>) {
+    pub(in crate::table) fn contribute_default(
+        &mut self,
+        seat: Seat,
+        done: &mut Vec<StreamEvent>,
+    ) -> Result<(), TableError> {
         if let Some(round) = self.entropy.pending().map(|p| p.round) {
             let default = EntropyContributed {
                 round,
                 seat,
                 value: None,
             };
-            record(&mut self.entropy, default, done);
+            record(&mut self.entropy, default, done)?;
         }
+        Ok(())
     }
 }
 
-/// Folds one entropy event into `entropy` and hands it out.
-fn record(entropy: &mut EntropyState, event: EntropyContributed, out: &mut Vec<StreamEvent>) {
+/// Folds one entropy event into `entropy` and hands it out; one the procedure refuses
+/// is the server's own fault and is never handed out.
+fn record(
+    entropy: &mut EntropyState,
+    event: EntropyContributed,
+    out: &mut Vec<StreamEvent>,
+) -> Result<(), TableError> {
     let event = StreamEvent::Entropy(EntropyEvent::Contributed(event));
-    // Decided here from the state itself: it holds.
-    let _ = entropy.observe(&event);
+    entropy
+        .observe(&event)
+        .map_err(|e| TableError::Internal(format!("the server's own contribution: {e}")))?;
     out.push(event);
+    Ok(())
 }
 
 /// The next deal of `game` at a table with player entropy, or `None` while seats owe
@@ -93,7 +105,7 @@ pub(in crate::table) fn prepare_deal(
                 seat,
                 value: None,
             };
-            record(entropy, default, out);
+            record(entropy, default, out).map_err(|e| e.to_string())?;
         }
     }
     if !entropy.awaiting().is_empty() {
