@@ -161,10 +161,10 @@ impl<'a> BotView<'a> {
     /// Crazy queens: the cards `throw` leaves this seat to give when it makes it swap
     /// (empty when it swaps nothing; then no `queen` may be named).
     pub fn queen_gives(&self, throw: &Cards) -> Cards {
-        let mut left = self.hand();
         if !self.game.throw_swaps_queens(throw) || self.queen_targets().next().is_none() {
             return Cards::new();
         }
+        let mut left = self.hand();
         let _ = left.remove_all(throw.as_slice());
         left
     }

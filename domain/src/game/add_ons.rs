@@ -14,13 +14,12 @@ impl Game {
     /// progress, the window after a throw is open, the throw is not its own, and the
     /// rules allow an add-on.
     fn add_on_window(&self, seat: Seat) -> Option<&Rules> {
-        let rules = self.rules()?;
+        let rules = self.rules().filter(|r| r.add_ons.any())?;
         let playing = self.round_in_progress()
             && !self.is_finished()
             && (seat as usize) < self.players().len()
             && !self.is_eliminated(seat);
         let open = playing
-            && rules.add_ons.any()
             && self.window_open()
             && self.top_thrower() != Some(seat)
             && self.decide_add_on_possible(seat);

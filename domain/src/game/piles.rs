@@ -39,17 +39,24 @@ pub(crate) struct Piles {
 }
 
 impl Piles {
-    /// The piles of a round just dealt: the up card alone on the original pile.
-    pub fn dealt(up_card: Card) -> Piles {
-        Piles {
-            piles: vec![Pile {
-                size: 1,
-                top: Cards::from_iter([up_card]),
-                below: Vec::new(),
-                dead: false,
-            }],
-            latest: 1,
-        }
+    /// The piles of a round just dealt: the up card alone on the original pile. The
+    /// original pile keeps its memory from the round before, which a fresh pile per
+    /// round would grow again card by card.
+    pub fn deal(&mut self, up_card: Card) {
+        let mut below = self
+            .piles
+            .first_mut()
+            .map(|p| std::mem::take(&mut p.below))
+            .unwrap_or_default();
+        below.clear();
+        self.piles.clear();
+        self.piles.push(Pile {
+            size: 1,
+            top: Cards::from_iter([up_card]),
+            below,
+            dead: false,
+        });
+        self.latest = 1;
     }
 
     pub fn get(&self, size: u8) -> Option<&Pile> {
