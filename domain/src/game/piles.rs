@@ -147,6 +147,18 @@ impl Piles {
         self.live().map(|p| p.below.len()).sum()
     }
 
+    /// [`Piles::below_count`] once a throw lands on the pile of `size`, after the turn
+    /// drew a card off the top throw of the pile of `drawn_from`: the top throw it covers
+    /// goes below. What `decide` needs to know of the fold, without folding.
+    pub fn below_count_after_throw(&self, size: u8, drawn_from: Option<u8>) -> usize {
+        let covered = self.get(size).filter(|p| !p.dead).map_or(0, |p| {
+            p.top
+                .len()
+                .saturating_sub(usize::from(drawn_from == Some(size)))
+        });
+        self.below_count() + covered
+    }
+
     /// Takes every card below the live piles' top throws, for a reshuffle.
     pub fn take_below(&mut self) -> Vec<Card> {
         self.piles

@@ -152,10 +152,11 @@ impl Game {
         // live pile's cards below its top throw.
         let stock_left = round.stock.len() - usize::from(matches!(draw, Draw::Stock(_)));
         let below = if stock_left == 0 {
-            self.folded_with(std::slice::from_ref(&played))
-                .round
-                .piles
-                .below_count()
+            let drawn_from = match draw {
+                Draw::Discard(card) => Some(self.drawn_from(card, throw)),
+                Draw::Stock(_) => None,
+            };
+            round.piles.below_count_after_throw(pile, drawn_from)
         } else {
             0
         };
