@@ -3,7 +3,8 @@
 //!
 //! 1. Random-bot turns per second: whole games (creation, deals, every bot decision,
 //!    `decide` and `apply`, round ends), cycling through the six presets and 2 to 8
-//!    players; then the same for each preset alone at 4 players.
+//!    players; then the same for each preset alone at 4 players, and for the House
+//!    Rules at 4 players with all thirteen bonus rules on.
 //! 2. Greedy-bot turns per second, the same mix.
 //! 3. Events folded per second: `Game::apply` over a log of greedy-bot games (the preset
 //!    mix) recorded beforehand, at least 1,000,000 events, one fresh `Game` per game.
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use yaniv_domain::bots::BotKind;
 use yaniv_domain::game::{Event, Game};
-use yaniv_domain::rules::Preset;
+use yaniv_domain::rules::{BonusRule, Preset, Rules};
 use yaniv_domain::sim::{SimOptions, Simulator, game_seed, make_bots};
 
 use crate::output;
@@ -126,6 +127,15 @@ fn play_for(
     budget: Duration,
 ) -> Result<Played, String> {
     let rules: Vec<_> = configs.iter().map(|(p, n)| (p.rules(), *n)).collect();
+    play_rules_for(kind, &rules, budget)
+}
+
+/// [`play_for`] with the rules given outright.
+fn play_rules_for(
+    kind: BotKind,
+    rules: &[(Rules, usize)],
+    budget: Duration,
+) -> Result<Played, String> {
     let mut simulator = Simulator::new(SimOptions::default());
     let mut played = Played::default();
     let mut spent = Spent::default();
@@ -148,6 +158,16 @@ fn play_for(
     })?;
     played.spent = spent;
     Ok(played)
+}
+
+/// The House Rules with all thirteen bonus rules on: what the bonus rules cost at most.
+fn house_with_every_bonus_rule() -> Result<Rules, String> {
+    let mut rules = Preset::House.rules();
+    rules.bonus_rules = BonusRule::ALL.to_vec();
+    rules
+        .validate()
+        .map_err(|e| format!("house with every bonus rule: {e}"))?;
+    Ok(rules)
 }
 
 /// Records games of `kind` bots over `configs` until the logs hold `events` events.
@@ -284,6 +304,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         ));
         per_preset.insert(preset.name().into(), rates_json(rates));
     }
+    let all_bonus = house_with_every_bonus_rule()?;
+    let played = play_rules_for(BotKind::Random, &[(all_bonus, 4)], budget / 3)?;
+    let all_bonus_rates = played.spent.rates(played.turns as f64);
+    rows.push((
+        "  random-bot turns, house + all 13 bonus rules, 4 players".into(),
+        format!("{}  ({} games)", show(all_bonus_rates), played.games),
+    ));
     let greedy = play_for(BotKind::Greedy, &configs, budget)?;
     let greedy_rates = greedy.spent.rates(greedy.turns as f64);
     rows.push((
@@ -361,6 +388,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         "random_turns": rates_json(random_rates),
         "random_games": random.games,
         "random_turns_by_preset_4_players": per_preset,
+        "random_turns_house_all_bonus_rules_4_players": rates_json(all_bonus_rates),
         "greedy_turns": rates_json(greedy_rates),
         "greedy_games": greedy.games,
         "fold_events": rates_json(fold_rates),

@@ -64,16 +64,25 @@ impl Bot for RandomBot {
         let draws = discard.len() as u32 + u32::from(stock);
         let call = view.can_call();
         let actions = throws * draws + u32::from(call);
+        // Without bonus rules there is no waterfall, pile to kill or queen to swap: not
+        // asking keeps those rules off the commonest turns (the draws are the same).
+        let bonus = view.rules().is_some_and(|r| !r.bonus_rules.is_empty());
         let mut waterfalls = 0u32;
         let mut waterfall = Cards::new();
-        view.for_each_waterfall(|w| {
-            waterfalls += 1;
-            if self.below(waterfalls) == 0 {
-                waterfall = *w;
-            }
-        });
+        if bonus {
+            view.for_each_waterfall(|w| {
+                waterfalls += 1;
+                if self.below(waterfalls) == 0 {
+                    waterfall = *w;
+                }
+            });
+        }
         // Fifths Disease: each pile it may kill is one more action.
-        let kills: Vec<u8> = view.killable_piles().collect();
+        let kills: Vec<u8> = if bonus {
+            view.killable_piles().collect()
+        } else {
+            Vec::new()
+        };
         if !kills.is_empty() {
             let pick = self.below(actions + waterfalls + kills.len() as u32) as usize;
             if let Some(&size) = kills.get(pick) {
@@ -101,7 +110,11 @@ impl Bot for RandomBot {
             (true, n) => DrawChoice::Discard(discard.as_slice()[n as usize - 1]),
             (false, n) => DrawChoice::Discard(discard.as_slice()[n as usize]),
         };
-        let gives = view.queen_gives(&throw);
+        let gives = if bonus {
+            view.queen_gives(&throw)
+        } else {
+            Cards::new()
+        };
         let queen = match gives.as_slice() {
             [] => None,
             cards => {

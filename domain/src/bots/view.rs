@@ -166,10 +166,10 @@ impl<'a> BotView<'a> {
 
     /// The cards left to give after laying `laid`, when laying it `swaps`.
     fn gives_after(&self, laid: &Cards, swaps: bool) -> Cards {
-        let mut left = self.hand();
         if !swaps || self.queen_targets().next().is_none() {
             return Cards::new();
         }
+        let mut left = self.hand();
         let _ = left.remove_all(laid.as_slice());
         left
     }

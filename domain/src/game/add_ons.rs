@@ -14,13 +14,12 @@ impl Game {
     /// progress, the window after a throw is open, the throw is not its own, and the
     /// rules allow an add-on.
     fn add_on_window(&self, seat: Seat) -> Option<&Rules> {
-        let rules = self.rules()?;
+        let rules = self.rules().filter(|r| r.add_ons.any())?;
         let playing = self.round_in_progress()
             && !self.is_finished()
             && (seat as usize) < self.players().len()
             && !self.is_eliminated(seat);
         let open = playing
-            && rules.add_ons.any()
             && self.window_open()
             && self.top_thrower() != Some(seat)
             && self.decide_add_on_possible(seat);
@@ -119,26 +118,20 @@ impl Game {
     }
 }
 
-/// The add-ons listed so far: a few inline, the rare rest on the heap.
+/// The add-ons listed so far. Empty until one is found: most windows find none, and
+/// every seat opens one after every throw, so the empty list must cost nothing.
 #[derive(Default)]
 struct Seen {
-    inline: [Cards; 8],
-    len: usize,
-    overflow: Vec<Cards>,
+    listed: Vec<Cards>,
 }
 
 impl Seen {
     /// Records `cards`; whether they were new.
     fn first_time(&mut self, cards: Cards) -> bool {
-        if self.inline[..self.len].contains(&cards) || self.overflow.contains(&cards) {
+        if self.listed.contains(&cards) {
             return false;
         }
-        if self.len < self.inline.len() {
-            self.inline[self.len] = cards;
-            self.len += 1;
-        } else {
-            self.overflow.push(cards);
-        }
+        self.listed.push(cards);
         true
     }
 }

@@ -55,14 +55,21 @@ impl Game {
     /// (the joker swap aside, which depends on the throw itself).
     pub(crate) fn discard_draws(&self, thrown: usize) -> Cards {
         let mut draws = Cards::new();
-        if let Some(rules) = self.rules.as_deref() {
-            for pile in self.draw_piles(thrown) {
-                for card in takeable(&pile.top, rules).iter() {
-                    if !draws.contains(card) {
-                        let _ = draws.try_push(card);
-                    }
+        let Some(rules) = self.rules.as_deref() else {
+            return draws;
+        };
+        let mut offer = |top: &Cards| {
+            for card in takeable(top, rules).iter() {
+                if !draws.contains(card) {
+                    let _ = draws.try_push(card);
                 }
             }
+        };
+        if rules.several_piles() {
+            self.draw_piles(thrown).for_each(|pile| offer(&pile.top));
+        } else if let Some(pile) = self.round.piles.live().next() {
+            // The one pile every turn draws from: asked directly, as this runs every turn.
+            offer(&pile.top);
         }
         draws
     }

@@ -39,17 +39,24 @@ pub(crate) struct Piles {
 }
 
 impl Piles {
-    /// The piles of a round just dealt: the up card alone on the original pile.
-    pub fn dealt(up_card: Card) -> Piles {
-        Piles {
-            piles: vec![Pile {
-                size: 1,
-                top: Cards::from_iter([up_card]),
-                below: Vec::new(),
-                dead: false,
-            }],
-            latest: 1,
-        }
+    /// The piles of a round just dealt: the up card alone on the original pile. The
+    /// original pile keeps its memory from the round before, which a fresh pile per
+    /// round would grow again card by card.
+    pub fn deal(&mut self, up_card: Card) {
+        let mut below = self
+            .piles
+            .first_mut()
+            .map(|p| std::mem::take(&mut p.below))
+            .unwrap_or_default();
+        below.clear();
+        self.piles.clear();
+        self.piles.push(Pile {
+            size: 1,
+            top: Cards::from_iter([up_card]),
+            below,
+            dead: false,
+        });
+        self.latest = 1;
     }
 
     pub fn get(&self, size: u8) -> Option<&Pile> {
@@ -138,6 +145,18 @@ impl Piles {
     /// turns into stock.
     pub fn below_count(&self) -> usize {
         self.live().map(|p| p.below.len()).sum()
+    }
+
+    /// [`Piles::below_count`] once a throw lands on the pile of `size`, after the turn
+    /// drew a card off the top throw of the pile of `drawn_from`: the top throw it covers
+    /// goes below. What `decide` needs to know of the fold, without folding.
+    pub fn below_count_after_throw(&self, size: u8, drawn_from: Option<u8>) -> usize {
+        let covered = self.get(size).filter(|p| !p.dead).map_or(0, |p| {
+            p.top
+                .len()
+                .saturating_sub(usize::from(drawn_from == Some(size)))
+        });
+        self.below_count() + covered
     }
 
     /// Takes every card below the live piles' top throws, for a reshuffle.

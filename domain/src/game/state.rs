@@ -367,7 +367,7 @@ impl Game {
             }
         };
         round.hands = hands;
-        round.piles = Piles::dealt(up_card);
+        round.piles.deal(up_card);
         round.stock = stock;
         round.stock_ordered = ordered;
         round.seed = seed;

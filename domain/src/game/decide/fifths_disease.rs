@@ -29,7 +29,7 @@ impl Game {
     /// no pile killed in it, the five of diamonds and another card in hand.
     pub fn may_kill_pile(&self, seat: Seat) -> bool {
         let round = &self.round;
-        let hand = round.hands.get(seat as usize).copied().unwrap_or_default();
+        let hand = || round.hands.get(seat as usize).copied().unwrap_or_default();
         self.rules
             .as_deref()
             .is_some_and(|r| r.has_bonus(BonusRule::FifthsDisease))
@@ -39,8 +39,8 @@ impl Game {
             && round.turn == seat
             && round.turn_fresh
             && !round.killed_in_turn
-            && hand.contains(Card::FIVE_OF_DIAMONDS)
-            && hand.len() > 1
+            && hand().contains(Card::FIVE_OF_DIAMONDS)
+            && hand().len() > 1
     }
 
     /// The sizes of the piles `seat` may kill now, smallest first.

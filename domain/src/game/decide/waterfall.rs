@@ -35,10 +35,13 @@ impl Game {
     /// enough players are left for one.
     pub fn waterfall_length(&self) -> Option<usize> {
         let rules = self.rules.as_deref()?;
+        if !rules.has_bonus(BonusRule::Waterfall) {
+            return None;
+        }
         let players = (0..self.seat_count() as Seat)
             .filter(|&s| self.is_active(s))
             .count();
-        (rules.has_bonus(BonusRule::Waterfall) && players >= SHORTEST_WATERFALL).then_some(players)
+        (players >= SHORTEST_WATERFALL).then_some(players)
     }
 
     /// Whether `seat` may start a waterfall now (with some straight of its hand): its
