@@ -46,7 +46,9 @@ async fn heads_now(conn: &mut sqlx::PgConnection) -> Result<Vec<Head>, sqlx::Err
 /// was cut at records a head past the cut.
 const WRITERS_LOCK: i64 = 0x7961_6e69_7663_6b70; // "yanivckp"
 
-async fn begin_writing(pool: &PgPool) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+async fn begin_writing(
+    pool: &PgPool,
+) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
         .bind(WRITERS_LOCK)

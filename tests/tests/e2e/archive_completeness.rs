@@ -66,7 +66,11 @@ fn assert_first_failure(verdict: &Value, stream_id: &str, version: u64, code: &s
     let first = &verdict["first_failure"];
     assert_eq!(verdict["ok"], false, "{verdict:#}");
     assert_eq!(
-        (first["stream"].as_str(), first["version"].as_u64(), first["code"].as_str()),
+        (
+            first["stream"].as_str(),
+            first["version"].as_u64(),
+            first["code"].as_str()
+        ),
         (Some(stream_id), Some(version), Some(code)),
         "{verdict:#}"
     );
@@ -107,7 +111,12 @@ async fn an_archive_fetched_right_after_the_finish_names_the_finish_deleted_late
         .as_array()
         .expect("heads")
         .iter()
-        .map(|h| (h["stream_id"].as_str().unwrap().to_owned(), h["version"].as_u64().unwrap()))
+        .map(|h| {
+            (
+                h["stream_id"].as_str().unwrap().to_owned(),
+                h["version"].as_u64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         recorded,
@@ -200,7 +209,11 @@ async fn sixteen_anonymous_readers_at_once_take_one_checkpoint() {
     let (api, id, ..) = just_finished_cup(&app).await;
     let before = checkpoint_count(&app).await;
     let reads = futures_util::future::join_all((0..16).map(|_| fetch(&api, id, None))).await;
-    assert_eq!(checkpoint_count(&app).await, before + 1, "one checkpoint for all");
+    assert_eq!(
+        checkpoint_count(&app).await,
+        before + 1,
+        "one checkpoint for all"
+    );
     for archive in &reads {
         assert_eq!(archive, &reads[0], "the one kept archive");
     }
