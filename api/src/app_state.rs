@@ -41,6 +41,9 @@ pub struct AppState {
     pub drain: Arc<Drain>,
     /// Turns to build a tournament archive (`audit::archive_store::turn`): one at a time.
     pub archive_builds: Arc<tokio::sync::Semaphore>,
+    /// The turn and the least gap to take a checkpoint for an archive
+    /// (`audit::archive_cut`).
+    pub archive_checkpoints: Arc<crate::audit::archive_cut::CheckpointGap>,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
     /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
@@ -132,6 +135,9 @@ impl AppState {
                 Limits::default().capacity,
             ),
             archive_builds: Arc::new(tokio::sync::Semaphore::new(1)),
+            archive_checkpoints: Arc::new(crate::audit::archive_cut::CheckpointGap::new(
+                crate::config::DEFAULT_ARCHIVE_CHECKPOINT_GAP,
+            )),
             drain: Arc::default(),
             streams: Arc::new(StreamGate::new(
                 StreamLimits::default(),

@@ -41,9 +41,26 @@ async fn heads_now(conn: &mut sqlx::PgConnection) -> Result<Vec<Head>, sqlx::Err
     Ok(heads_from_rows(rows))
 }
 
+/// Any two writers of checkpoints take this lock (transaction-scoped) before they read
+/// the heads, so checkpoints are written one at a time, and a later id always holds
+/// heads read later: an archive may then trust that no checkpoint up to the one it
+/// was cut at records a head past the cut.
+const WRITERS_LOCK: i64 = 0x7961_6e69_7663_6b70; // "yanivckp"
+
+async fn begin_writing(
+    pool: &PgPool,
+) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(WRITERS_LOCK)
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}
+
 /// Writes a checkpoint of every stream head now.
 pub async fn write(pool: &PgPool) -> Result<Checkpoint, sqlx::Error> {
-    let mut tx = pool.begin().await?;
+    let mut tx = begin_writing(pool).await?;
     let heads = heads_now(&mut tx).await?;
     let checkpoint = insert(&mut tx, heads).await?;
     tx.commit().await?;
@@ -53,7 +70,7 @@ pub async fn write(pool: &PgPool) -> Result<Checkpoint, sqlx::Error> {
 /// Writes a checkpoint unless every head is what the latest checkpoint recorded (no
 /// stream moved): `None` then, so an idle server adds nothing.
 pub async fn write_if_changed(pool: &PgPool) -> Result<Option<Checkpoint>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
+    let mut tx = begin_writing(pool).await?;
     let heads = heads_now(&mut tx).await?;
     let latest_root: Option<Hash> =
         sqlx::query_scalar("SELECT root FROM checkpoints ORDER BY id DESC LIMIT 1")
@@ -65,6 +82,55 @@ pub async fn write_if_changed(pool: &PgPool) -> Result<Option<Checkpoint>, sqlx:
     let checkpoint = insert(&mut tx, heads).await?;
     tx.commit().await?;
     Ok(Some(checkpoint))
+}
+
+/// Writes a checkpoint of every stream head now, unless one newer than checkpoint
+/// `seen` (0: none) was written meanwhile, by this instance or another: that one
+/// then, so that writers who saw the same latest one add one checkpoint between them.
+pub async fn write_unless_newer_than(pool: &PgPool, seen: i64) -> Result<i64, sqlx::Error> {
+    let mut tx = begin_writing(pool).await?;
+    let newest: Option<i64> = sqlx::query_scalar("SELECT max(id) FROM checkpoints")
+        .fetch_one(&mut *tx)
+        .await?;
+    if let Some(newest) = newest.filter(|&newest| newest > seen) {
+        return Ok(newest);
+    }
+    let heads = heads_now(&mut tx).await?;
+    let checkpoint = insert(&mut tx, heads).await?;
+    tx.commit().await?;
+    Ok(checkpoint.id)
+}
+
+/// The latest checkpoint's id and when it was written, if there is one.
+pub async fn latest_id(pool: &PgPool) -> Result<Option<(i64, OffsetDateTime)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, created_at FROM checkpoints ORDER BY id DESC LIMIT 1")
+        .fetch_optional(pool)
+        .await
+}
+
+/// Whether checkpoint `id` records each of `streams` that has an event at its head
+/// now (read in one statement), and no stream of them at another head.
+pub async fn records_heads_of(
+    pool: &PgPool,
+    id: i64,
+    streams: &[&str],
+) -> Result<bool, sqlx::Error> {
+    let differing: i64 = sqlx::query_scalar(
+        "WITH current_heads AS ( \
+             SELECT DISTINCT ON (stream_id) stream_id, version, hash FROM events \
+             WHERE stream_id = ANY($2) ORDER BY stream_id, version DESC), \
+         recorded AS ( \
+             SELECT stream_id, version, hash FROM checkpoint_heads \
+             WHERE checkpoint_id = $1 AND stream_id = ANY($2)) \
+         SELECT count(*) FROM current_heads FULL JOIN recorded USING (stream_id) \
+         WHERE current_heads.version IS DISTINCT FROM recorded.version \
+            OR current_heads.hash IS DISTINCT FROM recorded.hash",
+    )
+    .bind(id)
+    .bind(streams)
+    .fetch_one(pool)
+    .await?;
+    Ok(differing == 0)
 }
 
 async fn insert(

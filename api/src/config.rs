@@ -23,6 +23,7 @@
 //! | `YANIV_HTTP_BODY_TIMEOUT_MS` | `15000` | longest a client may take to send a request body once its head arrived; then 408 and the connection closes |
 //! | `YANIV_CORS_ORIGINS` | `*` | origins whose browser pages may call the API: `*` (any, without cookies), a comma-separated list of origins, or `none` |
 //! | `YANIV_CHECKPOINT_INTERVAL_SECS` | `3600` | how often a checkpoint of every stream head is written (when a stream moved); `0` turns the task off |
+//! | `YANIV_ARCHIVE_CHECKPOINT_GAP_SECS` | `10` | least time between two checkpoints an archive fetch takes for itself (when its streams moved since the latest one); fetches in between wait for the next one (`docs/checkpoints.md`) |
 //! | `YANIV_STREAM_HEARTBEAT_SECS` | `15` | how often a quiet live stream (`/stream`) sends a heartbeat |
 //! | `YANIV_METRICS_TOKEN` | unset | when set (16+ characters), `GET /metrics` answers only requests with `Authorization: Bearer <token>`; unset, `/metrics` is open on a loopback bind and closed on any other |
 //! | `YANIV_METRICS_OPEN` | `false` | `true`: `/metrics` stays open without a token on a bind other than loopback (a scraper on a private network) |
@@ -92,6 +93,8 @@ pub struct Settings {
     /// How often the background task writes a checkpoint of every stream head;
     /// `None` runs no task (checkpoints then come from `yaniv-server checkpoint`).
     pub checkpoint_interval: Option<Duration>,
+    /// Least time between two checkpoints taken for archive fetches.
+    pub archive_checkpoint_gap: Duration,
     /// How often a quiet live stream sends a heartbeat.
     pub stream_heartbeat: Duration,
     /// How long a stopping server keeps serving new connections after `/readyz` turns
@@ -208,6 +211,8 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RECORD_BYTES: usize = 1024 * 1024;
 pub const DEFAULT_ARGON2_MAX_WAIT: Duration = Duration::from_millis(1000);
 pub const DEFAULT_CHECKPOINT_INTERVAL: Duration = Duration::from_secs(60 * 60);
+/// Default of `YANIV_ARCHIVE_CHECKPOINT_GAP_SECS`.
+pub const DEFAULT_ARCHIVE_CHECKPOINT_GAP: Duration = Duration::from_secs(10);
 
 impl Settings {
     /// Reads the settings from the process environment.
@@ -304,6 +309,8 @@ impl Settings {
                 Some(0) => None,
                 Some(secs) => Some(Duration::from_secs(secs)),
             },
+            archive_checkpoint_gap: parse(&get, "YANIV_ARCHIVE_CHECKPOINT_GAP_SECS", 0..=600)?
+                .map_or(DEFAULT_ARCHIVE_CHECKPOINT_GAP, Duration::from_secs),
             stream_heartbeat: parse(&get, "YANIV_STREAM_HEARTBEAT_SECS", 1..=300)?
                 .map_or(DEFAULT_STREAM_HEARTBEAT, Duration::from_secs),
             metrics_token: match get("YANIV_METRICS_TOKEN") {
@@ -414,6 +421,7 @@ mod tests {
         assert!(s.bootstrap_admin.is_none());
         assert_eq!(s.database_url.expose_secret(), "postgres://u:pw@h/db");
         assert_eq!(s.checkpoint_interval, Some(DEFAULT_CHECKPOINT_INTERVAL));
+        assert_eq!(s.archive_checkpoint_gap, DEFAULT_ARCHIVE_CHECKPOINT_GAP);
         assert_eq!(s.registration_limit, RegistrationLimit::default());
         assert_eq!(s.stream_limits, StreamLimits::default());
     }
@@ -446,6 +454,23 @@ mod tests {
         );
         let refused = settings(&[("DATABASE_URL", "x"), ("YANIV_STREAMS_PER_TOKEN", "0")]);
         assert_eq!(refused.unwrap_err().variable, "YANIV_STREAMS_PER_TOKEN");
+    }
+
+    #[test]
+    fn the_archive_checkpoint_gap_is_read_in_seconds_and_bounded() {
+        let set = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_ARCHIVE_CHECKPOINT_GAP_SECS", "30"),
+        ]);
+        assert_eq!(set.unwrap().archive_checkpoint_gap, Duration::from_secs(30));
+        let refused = settings(&[
+            ("DATABASE_URL", "x"),
+            ("YANIV_ARCHIVE_CHECKPOINT_GAP_SECS", "601"),
+        ]);
+        assert_eq!(
+            refused.unwrap_err().variable,
+            "YANIV_ARCHIVE_CHECKPOINT_GAP_SECS"
+        );
     }
 
     #[test]

@@ -188,6 +188,9 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
         cors_origins: yaniv_api::config::CorsOrigins::Any,
         // The tests write their checkpoints when they need one.
         checkpoint_interval: None,
+        // A test that fetches an archive again after its streams moved need not wait
+        // the production gap; the test of the bound sets its own.
+        archive_checkpoint_gap: Duration::from_millis(200),
         stream_heartbeat: yaniv_api::config::DEFAULT_STREAM_HEARTBEAT,
         shutdown_delay: Duration::ZERO,
         // Fast, so that a test's clock fires soon after its deadline.

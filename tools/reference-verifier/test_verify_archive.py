@@ -131,6 +131,31 @@ class Archive(unittest.TestCase):
         self.assertEqual((ff["stream"], ff["version"], ff["code"]),
                          (sid, n - 2, "truncated_since_checkpoint"))
 
+    def test_deleted_tournament_finish_fails_the_checkpoint(self):
+        # verification.md 1.3: "the last of them records each stream at the version it
+        # ends at": cut the tournament's last event (its finish), as a forger who
+        # recomputes nothing would.
+        sid = "tournament-%s" % self.doc["tournament_id"]
+        events = stream(self.doc, sid)
+        last = events.pop()
+        self.assertEqual(last["type"], "tournament_finished.v1")
+        v = self.verify(self.doc)
+        self.assertFalse(v["ok"])
+        ff = v["first_failure"]
+        self.assertEqual((ff["stream"], ff["version"], ff["code"]),
+                         (sid, last["version"], "truncated_since_checkpoint"))
+
+    def test_archive_without_checkpoints_proves_no_head(self):
+        # verification.md 1.3: "An archive in which no checkpoint records a stream at
+        # its last version or later fails with archive_head_not_checkpointed".
+        self.doc["checkpoints"] = []
+        v = self.verify(self.doc)
+        self.assertFalse(v["ok"])
+        found = {(f["stream"], f["version"], f["code"]) for f in v["failures"]}
+        for s in self.doc["streams"]:
+            self.assertIn((s["stream_id"], len(s["events"]), "archive_head_not_checkpointed"),
+                          found)
+
     def test_changed_stock_draw_with_recomputed_chain(self):
         sid = self.game_sid()
         events = stream(self.doc, sid)

@@ -736,6 +736,18 @@ class Verifier:
                               "of stream ids" % (sid, cid))
                     break
                 last = nxt[0]
+        # §1.3 each stream's last version recorded by some checkpoint (a later one is
+        # truncated_since_checkpoint's to name, below); a sealed stream holds back its head
+        for sid in self.stream_order:
+            n = self.stream_length(sid)
+            if sid in self.sealed or n == 0:
+                continue
+            highest = max((ver for ver, _, _ in per_stream.get(sid, [])), default=0)
+            if highest < n:
+                self.fail("checkpoint", sid, n, "archive_head_not_checkpointed",
+                          "no checkpoint records version %d, the stream's last (highest "
+                          "recorded: %d): nothing shows it ended there when exported"
+                          % (n, highest))
         # §20.3 each stream against its checkpointed versions
         for sid, entries in per_stream.items():
             n = self.stream_length(sid)

@@ -46,57 +46,133 @@ pub(crate) struct WrittenStream {
     pub sealed_from: Option<u64>,
 }
 
-/// Writes the archive of tournament `id` into `sink` as compact JSON, the same bytes
-/// `serde_json::to_vec` would give for the whole [`Archive`], one stream at a time: only
-/// the stream being written is in memory, however large the tournament. The caller
-/// has read the tournament's stored events (`stored`, all of them) and their decoding
-/// already. A game stream stops before the first secret of a round still in play (its
+/// What an archive is written from: the checkpoint it is cut at (one that records
+/// every exported stream's head, see [`super::archive_cut`]), the tournament's events up
+/// to its head there, and the tournament's game tables.
+pub(crate) struct Cut {
+    checkpoint: checkpoints::Checkpoint,
+    tournament: Vec<RecordedEvent>,
+    tables: Vec<i64>,
+}
+
+impl Cut {
+    /// The checkpoint the archive is cut at.
+    pub(crate) fn checkpoint_id(&self) -> i64 {
+        self.checkpoint.id
+    }
+
+    /// The version of `stream` the archive holds: its head in the checkpoint, or 0 for a
+    /// stream that had no event when it was taken.
+    fn head(&self, stream: &str) -> i64 {
+        self.checkpoint
+            .heads
+            .binary_search_by(|head| head.stream_id.as_bytes().cmp(stream.as_bytes()))
+            .ok()
+            .and_then(|at| i64::try_from(self.checkpoint.heads[at].version).ok())
+            .unwrap_or(0)
+    }
+}
+
+/// Cuts the archive of tournament `id`, whose stored events (all of them) the caller
+/// has read already (`stored`, decoded: `decoded`): takes the checkpoint (or reuses the
+/// latest) and keeps what the archive will hold up to it. Each stream is then read up to
+/// its head there, so what is written is one moment of the store, however long the
+/// writing takes and however the streams move meanwhile. `503 server_busy` when no
+/// checkpoint could be had in time.
+pub(crate) async fn cut(
+    state: &AppState,
+    id: i64,
+    mut stored: Vec<RecordedEvent>,
+    decoded: &Decoded,
+) -> Result<Cut, ApiError> {
+    let pool = state.store.pool();
+    let tournament_stream = crate::tournaments::stream_id(id);
+    let mut tables = game_tables(pool, id, &decoded.events).await?;
+    let streams: Vec<String> = std::iter::once(tournament_stream.clone())
+        .chain(tables.iter().map(|&table| crate::tables::stream_id(table)))
+        .collect();
+    let names: Vec<&str> = streams.iter().map(String::as_str).collect();
+    let checkpoint_id =
+        super::archive_cut::checkpoint_for(pool, &state.archive_checkpoints, &names).await?;
+    let Some(checkpoint) = checkpoints::by_id(pool, checkpoint_id).await? else {
+        return Err(ApiError::unexpected(
+            "cutting an archive",
+            "its checkpoint cannot be read back",
+        ));
+    };
+    let mut cut = Cut {
+        checkpoint,
+        tournament: Vec::new(),
+        tables: Vec::new(),
+    };
+    let head = cut.head(&tournament_stream);
+    if stored.last().map_or(0, |event| event.version) < head {
+        // It moved since it was read: read again, with any game it opened since.
+        stored = state.tournaments.read_all(id).await?;
+        stored.retain(|event| event.version <= head);
+        let again = super::tournament::decode_all(
+            stored
+                .iter()
+                .map(|e| (e.event_type.as_str(), e.payload.as_str())),
+        );
+        tables = game_tables(pool, id, &again.events).await?;
+    }
+    stored.retain(|event| event.version <= head);
+    cut.tournament = stored;
+    cut.tables = tables;
+    Ok(cut)
+}
+
+/// Writes the archive `cut` of tournament `id` into `sink` as compact JSON, the same
+/// bytes `serde_json::to_vec` would give for the whole [`Archive`], one stream at a
+/// time: only the stream being written is in memory, however large the tournament. A
+/// game stream stops before the first secret of a round still in play (its
 /// `sealed_from` says where): a round of a game that is never finished (voided, or
 /// replaced by a result typed in) stays sealed even once the tournament is over, as it
 /// does for every other read. Stops early, without error, when the sink is closed.
 pub(crate) async fn write(
     state: &AppState,
     id: i64,
-    stored: &[RecordedEvent],
-    decoded: &Decoded,
+    cut: &Cut,
     sink: &mut impl ArchiveSink,
 ) -> Result<(), ApiError> {
     let pool = state.store.pool();
-    let tables = game_tables(pool, id, &decoded.events).await?;
     if !sink.put(opening(id, OffsetDateTime::now_utc())?).await {
         return Ok(());
     }
-    let mut written = Vec::with_capacity(tables.len() + 1);
+    let mut written = Vec::with_capacity(cut.tables.len() + 1);
     let tournament = archived(
         &crate::tournaments::stream_id(id),
-        &Disclosed::whole(stored.to_vec()),
+        &Disclosed::whole(cut.tournament.clone()),
     );
     if !put_stream(sink, &tournament, false, &mut written).await? {
         return Ok(());
     }
     drop(tournament);
-    for table in tables {
-        let events = state.tables.read_all(table).await?;
+    for &table in &cut.tables {
+        let stream_id = crate::tables::stream_id(table);
+        let head = cut.head(&stream_id);
+        if head == 0 {
+            // Opened after the cut: not part of this moment.
+            continue;
+        }
+        let mut events = state.tables.read_all(table).await?;
+        events.retain(|event| event.version <= head);
         let disclosed = Disclosed::table_stream(events);
-        let stream = archived(&crate::tables::stream_id(table), &disclosed);
+        let stream = archived(&stream_id, &disclosed);
         if !put_stream(sink, &stream, true, &mut written).await? {
             return Ok(());
         }
     }
-    let checkpoints = checkpoints_of(pool, &written).await?;
+    let checkpoints = checkpoints_of(pool, &written, &cut.checkpoint).await?;
     sink.put(closing(&checkpoints)?).await;
     Ok(())
 }
 
-/// The archive of tournament `id` whole, in memory (see [`write`]).
-pub async fn build(
-    state: &AppState,
-    id: i64,
-    stored: &[RecordedEvent],
-    decoded: &Decoded,
-) -> Result<Vec<u8>, ApiError> {
+/// The archive `cut` of tournament `id` whole, in memory (see [`write`]).
+pub(crate) async fn build(state: &AppState, id: i64, cut: &Cut) -> Result<Vec<u8>, ApiError> {
     let mut body = Vec::new();
-    write(state, id, stored, decoded, &mut body).await?;
+    write(state, id, cut, &mut body).await?;
     Ok(body)
 }
 
@@ -195,31 +271,29 @@ async fn game_tables(pool: &PgPool, id: i64, events: &[Event]) -> Result<Vec<i64
     Ok(all.into_iter().collect())
 }
 
-/// For each stream and each version a checkpoint recorded, the first checkpoint that
-/// recorded it (the earliest witness of that head), and the latest checkpoint that
-/// recorded any of the streams (the one most likely published); each with the paths
-/// of the archive's heads to its root.
+/// For each stream and each version a checkpoint up to `cut` recorded, the first
+/// checkpoint that recorded it (the earliest witness of that head), and `cut` itself,
+/// the latest that records every stream at its exported head; each with the paths of
+/// the archive's heads to its root. A later checkpoint stays out: it may record heads
+/// past the cut, which the archive does not hold.
 async fn checkpoints_of(
     pool: &PgPool,
     streams: &[WrittenStream],
+    cut: &checkpoints::Checkpoint,
 ) -> Result<Vec<ArchivedCheckpoint>, ApiError> {
     let ids: Vec<&str> = streams.iter().map(|s| s.stream_id.as_str()).collect();
     let first_witnesses: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT ON (stream_id, version) checkpoint_id FROM checkpoint_heads \
-         WHERE stream_id = ANY($1) ORDER BY stream_id, version, checkpoint_id",
+         WHERE stream_id = ANY($1) AND checkpoint_id < $2 \
+         ORDER BY stream_id, version, checkpoint_id",
     )
     .bind(&ids)
+    .bind(cut.id)
     .fetch_all(pool)
     .await?;
-    let latest: Option<i64> = sqlx::query_scalar(
-        "SELECT max(checkpoint_id) FROM checkpoint_heads WHERE stream_id = ANY($1)",
-    )
-    .bind(&ids)
-    .fetch_one(pool)
-    .await?;
-    let chosen: BTreeSet<i64> = first_witnesses.into_iter().chain(latest).collect();
-    let mut archived = Vec::with_capacity(chosen.len());
-    for checkpoint_id in chosen {
+    let earlier: BTreeSet<i64> = first_witnesses.into_iter().collect();
+    let mut archived = Vec::with_capacity(earlier.len() + 1);
+    for checkpoint_id in earlier {
         let Some(checkpoint) = checkpoints::by_id(pool, checkpoint_id).await? else {
             continue;
         };
@@ -228,6 +302,7 @@ async fn checkpoints_of(
         let checkpoint = checkpoints::restored(pool, checkpoint).await?;
         archived.push(with_paths(&checkpoint, streams));
     }
+    archived.push(with_paths(cut, streams));
     Ok(archived)
 }
 

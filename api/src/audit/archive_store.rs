@@ -33,6 +33,18 @@ pub struct Stamp {
     pub checkpoint_id: i64,
 }
 
+impl Stamp {
+    /// The stamp of an archive cut at checkpoint `id`: the checkpoint it carries may be
+    /// newer than the latest one when the stamp was read (it was taken for it), and the
+    /// next reader's stamp names that one.
+    pub fn cut_at(self, id: i64) -> Self {
+        Self {
+            checkpoint_id: self.checkpoint_id.max(id),
+            ..self
+        }
+    }
+}
+
 /// A stored archive: its SHA-256 (the `ETag`) and length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stored {

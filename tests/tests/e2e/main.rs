@@ -7,6 +7,7 @@
 mod abuse;
 mod accounts;
 mod archive;
+mod archive_completeness;
 mod championship;
 mod clocks;
 mod contract;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use yaniv_domain::table::{Table, decode as decode_table_event};
 
+use super::completeness::{self, ExportedStream};
 use super::{Archive, ArchivedCheckpoint, FORMAT, decode_hash};
 use crate::chain::{ChainStatus, ChainVerifier};
 use crate::checkpoint::{self, CheckpointReport, CoveredHead};
@@ -119,6 +120,14 @@ pub fn verify(archive: &Archive) -> ArchiveVerdict {
     }
     let (mut streams, mut failures) = read_streams(archive);
     failures.extend(check_paths(&archive.checkpoints, &mut streams));
+    for stream in streams.values() {
+        failures.extend(completeness::check(ExportedStream {
+            stream_id: &stream.id,
+            last_version: stream.events.last().map_or(0, |event| event.version),
+            checkpointed: &mut stream.covered.iter().map(|head| head.version),
+            sealed: stream.sealed_from.is_some(),
+        }));
+    }
     verdict.sealed = streams
         .values()
         .filter_map(|s| {

@@ -11,12 +11,14 @@
 //!   rules (deals against their commitments), the tournament's draws, results and
 //!   ranking, each online result against its game, no finished game without its
 //!   result, and every stream against the checkpoints (the roots recomputed from the
-//!   paths, to compare with the roots the operator published). `yaniv verify ARCHIVE`
+//!   paths, to compare with the roots the operator published), one of which must
+//!   record each stream at its last version (`completeness.rs`). `yaniv verify ARCHIVE`
 //!   runs it.
 //!
 //! `docs/verification.md` specifies every step for a verifier written elsewhere.
 
 pub mod check;
+mod completeness;
 
 pub use check::{ArchiveFailure, ArchiveVerdict, SealedStream, verify};
 
@@ -46,7 +48,8 @@ pub struct Archive {
     /// (`table-<id>`) the tournament opened, by id.
     pub streams: Vec<ArchivedStream>,
     /// The checkpoints that recorded these streams (for each stream and version, the
-    /// first checkpoint that recorded it, and the latest checkpoint of all), by id.
+    /// first checkpoint that recorded it, and last the one the archive was cut at,
+    /// which records every stream at the head the archive holds), by id.
     pub checkpoints: Vec<ArchivedCheckpoint>,
 }
 

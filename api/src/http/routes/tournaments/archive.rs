@@ -27,8 +27,12 @@ use crate::visibility::officiates_or_operates;
 /// A finished tournament's archive is built once and kept; later reads get the kept
 /// copy (its `exported_at` is when it was built), with its SHA-256 as `ETag`
 /// (`If-None-Match` answers 304). It is built again only when something it holds
-/// changed (a game table moved, a new checkpoint). Archives are built one at a time;
-/// a request that waits 30 s for its turn is answered `503 server_busy`.
+/// changed (a game table moved, a new checkpoint). Every archive carries a checkpoint
+/// that records each of its streams at the head it holds, taken for it when no
+/// checkpoint did (at most one per `YANIV_ARCHIVE_CHECKPOINT_GAP_SECS` for all readers;
+/// the others wait for it), so that a stream later cut short is caught offline.
+/// Archives are built one at a time; a request that waits 30 s for its turn or for its
+/// checkpoint is answered `503 server_busy`.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/archive",
@@ -49,7 +53,7 @@ use crate::visibility::officiates_or_operates;
         (status = 404, description = "No such tournament (`not_found`)",
          body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Archives are being built and this one waited too \
-         long for its turn (`server_busy`)",
+         long for its turn or for its checkpoint (`server_busy`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -85,13 +89,14 @@ pub async fn archive(
                 .into(),
         });
     }
-    // Still moving: written for this request as the client reads it, one stream at a
-    // time, one build at a time.
+    // Still moving: cut at a checkpoint of this moment, then written for this request
+    // as the client reads it, one stream at a time, one build at a time.
+    let cut = archive::cut(&state, id, stored, &decoded).await?;
     let turn = archive_store::turn(&state.archive_builds).await?;
     let (mut sender, receiver) = tokio::sync::mpsc::channel(2);
     actix_web::rt::spawn(async move {
         let _turn = turn;
-        if let Err(err) = archive::write(&state, id, &stored, &decoded, &mut sender).await {
+        if let Err(err) = archive::write(&state, id, &cut, &mut sender).await {
             // The answer has begun: the client sees it cut short.
             tracing::warn!(tournament = id, error = %err, "writing an archive failed");
         }
@@ -110,13 +115,16 @@ async fn kept(state: &AppState, id: i64, version: u64) -> Result<HttpResponse, A
     let kept = match archive_store::find(pool, id, &stamp).await? {
         Some(kept) => kept,
         None => {
+            let (stored, decoded) = tournament::read_decoded(state, id).await?;
+            let cut = archive::cut(state, id, stored, &decoded).await?;
+            // Kept under the checkpoint it carries, which may be newer than the stamp's.
+            let stamp = stamp.cut_at(cut.checkpoint_id());
             let _turn = archive_store::turn(&state.archive_builds).await?;
             // Another request may have built it while this one waited for its turn.
             match archive_store::find(pool, id, &stamp).await? {
                 Some(kept) => kept,
                 None => {
-                    let (stored, decoded) = tournament::read_decoded(state, id).await?;
-                    let body = archive::build(state, id, &stored, &decoded).await?;
+                    let body = archive::build(state, id, &cut).await?;
                     let kept = archive_store::save(pool, id, &stamp, &body).await?;
                     tracing::info!(tournament = id, bytes = kept.bytes, "archive stored");
                     kept
