@@ -141,6 +141,17 @@ class OsmosisPiles(unittest.TestCase):
         self.assertEqual(va.osmosis_lay_pile(table, 4, ["6S"], False, HOUSE_OSMOSIS), 4)
         self.assertIsNone(va.osmosis_lay_pile(table, 4, ["4C"], False, HOUSE_OSMOSIS))
 
+    def test_a_draw_swap_removes_so_the_run_left_still_takes_a_joker(self):
+        # House Rules: "A joker can be used as a 'wild' card to complete a straight or
+        # set." §6.1: the drawn joker leaves the top by swap remove, so 3H JK 5H JK minus
+        # its top joker is 3H JK 5H (not 3H 5H JK), a run another joker extends.
+        top = ["3H", "JK", "5H", "JK"]
+        self.assertTrue(va.swap_remove(top, "JK"))
+        self.assertEqual(top, ["3H", "JK", "5H"])
+        table = {1: {"top": ["JS"], "below": va.Counter(), "dead": False},
+                 3: {"top": top, "below": va.Counter(), "dead": False}}
+        self.assertEqual(va.osmosis_lay_pile(table, 1, ["JK"], False, HOUSE_OSMOSIS), 3)
+
     def test_the_fits_tests_read_runs_sets_and_jokers(self):
         rules = HOUSE_OSMOSIS
         self.assertEqual(va.classify(["4D", "5D", "JK", "7D"], rules), ("run", 4, 1))

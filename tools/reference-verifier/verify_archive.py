@@ -1301,7 +1301,8 @@ class GameChecker:
             else:
                 source = r["piles"].get(size)
             if source is not None and not source["dead"] and c in source["top"]:
-                source["top"].remove(c)
+                # §6.1: the order left in a top matters under osmosis (ends, fits)
+                swap_remove(source["top"], c)
             else:
                 self.fail(version, "discard_draw_mismatch", "%s is not in the previous throw %s"
                           % (c, source["top"] if source else []))
