@@ -337,7 +337,7 @@ async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
     let app = spawn_app().await;
     let rules = json!({"preset": "house", "overrides": {
         "bonus_rules": ["cell_division", "crazy_queens", "double_edged_sword", "fifths_disease", "landmine", "mathematician", "osmosis", "pinata", "sevens", "southern_hemisphere", "spy", "waterfall", "wormhole"],
-        "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
+        "game_end": {"lowest_wins": {"limit": 100, "at_limit": false}},
     }});
     let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;
     let archive: Value = fetch(&api, id, None).await.json().await.expect("JSON");
