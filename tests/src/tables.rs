@@ -340,6 +340,25 @@ pub fn choose(view: &Value) -> Option<Value> {
     Some(play)
 }
 
+/// A slap of `card`: a slapped queen passes a card as a thrown one does (Crazy queens,
+/// where slapped cards play), the highest card left to the first seat it may target.
+fn slap(view: &Value, card: &str) -> Value {
+    let mut action = json!({"type": "slap", "card": card});
+    let mut left = strings(&view["hand"]);
+    if let Some(at) = left.iter().position(|c| c == card) {
+        left.swap_remove(at);
+    }
+    let targets = view["legal"]["queen_targets"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let give = left.into_iter().max_by_key(|c| card_points(c));
+    if let (true, Some(target), Some(give)) = (card.starts_with('Q'), targets.first(), give) {
+        action["queen"] = json!({"target": target, "give": give});
+    }
+    action
+}
+
 /// Every card string anywhere in `value`.
 pub fn cards_in(value: &Value, out: &mut Vec<String>) {
     match value {
@@ -496,7 +515,7 @@ where
                 let byte = (actions % 251) as u8 ^ player.name.len() as u8;
                 Some(json!({"type": "contribute", "value": hex::encode([byte; 32])}))
             } else if let Some(card) = legal["slap"].as_str() {
-                Some(json!({"type": "slap", "card": card}))
+                Some(slap(&view, card))
             } else {
                 legal["add_ons"]
                     .as_array()

@@ -84,6 +84,101 @@ class Vectors(unittest.TestCase):
         self.assertEqual(va.Keystream(mixed, va.STARTER_STREAM).uniform(4), 1)
 
 
+HOUSE_OSMOSIS = {
+    "ace": "low", "jokers_wild": "in_runs_and_sets", "discard_draw": "ends", "joker_swap": False,
+    "card_values": {"jack": 10, "queen": 10, "king": 10, "king_of_hearts": 0, "joker": 0},
+    "add_ons": {"to_sets": True, "to_single_cards": False, "to_runs": True, "in_own_turn": True,
+                "call_after_own_add_on": False},
+    "bonus_rules": ["cell_division", "osmosis"],
+}
+
+
+def piles(**tops):
+    """Live piles by size: piles(p1="6H", p3="4C 5C 6C")."""
+    return {int(k[1:]): {"top": v.split(), "below": va.Counter(), "dead": False}
+            for k, v in tops.items()}
+
+
+class OsmosisPiles(unittest.TestCase):
+    # House Rules, Osmosis: "With Osmosis, though, any player can draw from, add-on, and
+    # slap-down on any pile." §6.1 names the pile no event writes.
+
+    def test_a_turn_draws_from_any_live_pile_not_only_its_own(self):
+        # "any player can draw from ... any pile": a throw of one card takes the end of
+        # the three-card pile's run.
+        table = piles(p1="KS", p3="4C 5C 6C")
+        self.assertEqual(va.osmosis_draw_pile(table, "6C", ["9D"], HOUSE_OSMOSIS), 3)
+        self.assertEqual(va.osmosis_draw_pile(table, "KS", ["9D", "9H"], HOUSE_OSMOSIS), 1)
+        # Only what a top offers (§6.1 takeable: the ends under "ends").
+        self.assertIsNone(va.osmosis_draw_pile(table, "5C", ["9D"], HOUSE_OSMOSIS))
+
+    def test_a_card_two_tops_offer_comes_from_the_smallest_pile(self):
+        # §6.1: "Two tops can offer the same card only with two jokers or two decks; the
+        # smaller pile gives it."
+        table = piles(p2="JK 8D", p3="3H 3S JK")
+        self.assertEqual(va.osmosis_draw_pile(table, "JK", ["9D"], HOUSE_OSMOSIS), 2)
+        table[2]["dead"] = True
+        self.assertEqual(va.osmosis_draw_pile(table, "JK", ["9D"], HOUSE_OSMOSIS), 3)
+
+    def test_a_slap_goes_on_the_latest_throw_when_it_fits_there(self):
+        # "any player can ... slap-down on any pile": the latest throw first.
+        table = piles(p1="8S", p3="6H 7H 8H")
+        self.assertEqual(va.osmosis_lay_pile(table, 3, ["8C"], True, HOUSE_OSMOSIS), 3)
+        self.assertEqual(va.osmosis_lay_pile(table, 3, ["9H"], True, HOUSE_OSMOSIS), 3)
+
+    def test_a_slap_that_misses_the_latest_throw_goes_on_the_smallest_pile_it_fits(self):
+        table = piles(p1="KD", p2="KS KH", p3="6H 7H 8H")
+        self.assertEqual(va.osmosis_lay_pile(table, 3, ["KC"], True, HOUSE_OSMOSIS), 1)
+        table[1]["dead"] = True
+        self.assertEqual(va.osmosis_lay_pile(table, 3, ["KC"], True, HOUSE_OSMOSIS), 2)
+        self.assertIsNone(va.osmosis_lay_pile(table, 3, ["2C"], True, HOUSE_OSMOSIS))
+
+    def test_an_add_on_completes_a_set_on_another_pile(self):
+        # House Rules: "any other player has the cards that would complete that set (i.e.
+        # make it a set of four cards...)"; with Osmosis on "any pile".
+        table = piles(p1="4D", p3="9C 9H 9D", p4="2S 3S 4S 5S")
+        self.assertEqual(va.osmosis_lay_pile(table, 4, ["9S"], False, HOUSE_OSMOSIS), 3)
+        self.assertEqual(va.osmosis_lay_pile(table, 4, ["6S"], False, HOUSE_OSMOSIS), 4)
+        self.assertIsNone(va.osmosis_lay_pile(table, 4, ["4C"], False, HOUSE_OSMOSIS))
+
+    def test_a_draw_swap_removes_so_the_run_left_still_takes_a_joker(self):
+        # House Rules: "A joker can be used as a 'wild' card to complete a straight or
+        # set." §6.1: the drawn joker leaves the top by swap remove, so 3H JK 5H JK minus
+        # its top joker is 3H JK 5H (not 3H 5H JK), a run another joker extends.
+        top = ["3H", "JK", "5H", "JK"]
+        self.assertTrue(va.swap_remove(top, "JK"))
+        self.assertEqual(top, ["3H", "JK", "5H"])
+        table = {1: {"top": ["JS"], "below": va.Counter(), "dead": False},
+                 3: {"top": top, "below": va.Counter(), "dead": False}}
+        self.assertEqual(va.osmosis_lay_pile(table, 1, ["JK"], False, HOUSE_OSMOSIS), 3)
+
+    def test_the_fits_tests_read_runs_sets_and_jokers(self):
+        rules = HOUSE_OSMOSIS
+        self.assertEqual(va.classify(["4D", "5D", "JK", "7D"], rules), ("run", 4, 1))
+        self.assertEqual(va.classify(["QS", "JS", "10S"], rules), ("run", 12, -1))
+        self.assertEqual(va.classify(["4C", "4D", "JK"], rules), "set")
+        self.assertIsNone(va.classify(["QS", "KS", "AS"], rules))
+        self.assertIsNotNone(va.classify(["QS", "KS", "AS"], dict(rules, ace="low_or_high")))
+        self.assertEqual(va.takeable(["JK", "8C", "9C"], rules), ["JK", "9C"])
+        self.assertEqual(va.takeable(["8C", "8H", "8S"], dict(rules, discard_draw="top_only")), ["8S"])
+        swap = dict(rules, joker_swap=True)
+        self.assertTrue(va.joker_swap_allowed(["4D", "5D", "JK", "7D"], ["6D"], swap))
+        self.assertFalse(va.joker_swap_allowed(["4D", "5D", "JK", "7D"], ["6H"], swap))
+        # Mathematician: "if a 3 is discarded, another player may lay down a 6 or a 9".
+        maths = dict(rules, bonus_rules=["cell_division", "osmosis", "mathematician"])
+        self.assertTrue(va.add_on_fits(["3C"], ["9D"], maths))
+        self.assertFalse(va.add_on_fits(["3C"], ["9D"], rules))
+
+    def test_osmosis_games_are_verified_not_unverifiable(self):
+        checker = va.GameChecker(va.Verifier({"format": "yaniv-archive/1", "streams": []}), "table-1")
+        failures = []
+        checker.fail = lambda version, code, reason, kind="wrong": failures.append(code)
+        checker.on_game_created(1, {"rules": dict(HOUSE_OSMOSIS), "players": ["a", "b"],
+                                    "initial_totals": [0, 0]})
+        self.assertEqual(failures, [])
+        self.assertTrue(checker.osmosis)
+
+
 class Archive(unittest.TestCase):
     def setUp(self):
         self.doc = load_fixture()

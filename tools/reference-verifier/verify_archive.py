@@ -485,6 +485,155 @@ CARDLESS_TABLE_EVENTS = {
     "window_passed.v1", "window_closed.v1", "seat_returned.v1",
 }
 ENTROPY_EVENTS = {"deal_seed_committed.v1", "entropy_contributed.v1"}
+# -- Osmosis: which pile a draw or a laid card uses (§6.1) --------------------
+
+def run_shape(cards, ace):
+    """§6.1 a run: (start, step) with card i worth start + step * i, or None."""
+    parsed = [parse_card(c) for c in cards]
+    naturals = [(i, rank, suit) for i, (rank, suit) in enumerate(parsed) if rank != 0]
+    if len(cards) < 3 or not naturals or len({s for _, _, s in naturals}) > 1:
+        return None
+    for ace_value in ((1, 14) if ace == "low_or_high" else (1,)):
+        def value(rank):
+            return ace_value if rank == 1 else rank
+        (i0, r0, _), second = naturals[0], naturals[1:2]
+        if second:
+            (i1, r1, _), = second
+            rise, span = value(r1) - value(r0), i1 - i0
+            steps = [1] if rise == span else [-1] if rise == -span else []
+        else:
+            steps = [1, -1]
+        for step in steps:
+            start = value(r0) - step * i0
+            end = start + step * (len(cards) - 1)
+            low, high = min(start, end), max(start, end)
+            if ace_value == 14:
+                in_range = low >= 2 and high <= 14
+            else:
+                in_range = (low >= 1 and high <= 13) or (ace == "low_or_high" and low >= 2 and high <= 14)
+            if in_range and all(value(r) == start + step * i for i, r, _ in naturals):
+                return (start, step)
+    return None
+
+
+def classify(cards, rules):
+    """§6.1 "single", "set", ("run", start, step), or None for no combination."""
+    if not cards:
+        return None
+    if len(cards) == 1:
+        return "single"
+    ranks = [parse_card(c)[0] for c in cards]
+    naturals = [r for r in ranks if r != 0]
+    if not naturals:
+        return "set"
+    jokers = len(ranks) - len(naturals)
+    if len(set(naturals)) == 1 and (jokers == 0 or rules["jokers_wild"] == "in_runs_and_sets"):
+        return "set"
+    shape = run_shape(cards, rules["ace"]) if len(cards) >= 3 else None
+    if shape is None or (jokers and rules["jokers_wild"] == "never"):
+        return None
+    return ("run",) + shape
+
+
+def set_like(cards, rules):
+    return classify(cards, rules) in ("single", "set")
+
+
+def takeable(top, rules):
+    """§6.1 the cards of a top throw a draw may take (a list, copies kept)."""
+    if not top:
+        return []
+    ends = [top[0]] if len(top) == 1 else [top[0], top[-1]]
+    rule = rules["discard_draw"]
+    if rule == "top_only":
+        return [top[-1]]
+    if rule == "any" or (rule == "any_of_set_ends_of_run" and set_like(top, rules)):
+        return list(top)
+    return ends
+
+
+def joker_swap_allowed(top, thrown, rules):
+    """§6.1 a throw of the one natural card a joker of the top run stands for."""
+    if len(thrown) != 1 or thrown[0] == "JK" or not rules.get("joker_swap", False):
+        return False
+    kind = classify(top, rules)
+    if not isinstance(kind, tuple):
+        return False
+    _, start, step = kind
+    suit = next(c[-1] for c in top if c != "JK")
+    for i, c in enumerate(top):
+        v = start + step * i
+        if c == "JK" and "%s%s" % (RANKS[(1 if v == 14 else v) - 1], suit) == thrown[0]:
+            return True
+    return False
+
+
+def multiple_fits(top, card, rules):
+    """§6.1 mathematician: one card on a lone card whose value divides its value."""
+    if "mathematician" not in rules.get("bonus_rules", []) or len(top) != 1:
+        return False
+    base, laid = card_value(top[0], rules), card_value(card, rules)
+    return base > 0 and laid > 0 and laid % base == 0
+
+
+def slap_fits(top, card, rules):
+    """§6.1 whether the thrower's drawn card may be slapped onto the top throw."""
+    if multiple_fits(top, card, rules):
+        return True
+    if not top:
+        return False
+    if parse_card(card)[0] == parse_card(top[-1])[0]:
+        return True
+    kind = classify(top + [card], rules)
+    return isinstance(kind, tuple) or (kind == "set" and set_like(top, rules))
+
+
+def add_on_fits(top, cards, rules):
+    """§6.1 whether another player's cards may be added onto the top throw."""
+    if not cards or not top:
+        return False
+    if len(cards) == 1 and multiple_fits(top, cards[0], rules):
+        return True
+    extended = top + list(cards)
+    before, after = classify(top, rules), classify(extended, rules)
+    add_ons = rules["add_ons"]
+    if before == "single" and after == "set":
+        return add_ons["to_single_cards"] and len(extended) == 4
+    if before == "set" and after == "set":
+        return add_ons["to_sets"] and len(extended) == 4
+    if isinstance(before, tuple) and isinstance(after, tuple):
+        return add_ons["to_runs"]
+    return False
+
+
+def osmosis_draw_pile(piles, card, thrown, rules):
+    """§6.1 the live pile of smallest size whose top offers card, or None."""
+    for size in sorted(piles):
+        pile = piles[size]
+        if pile["dead"]:
+            continue
+        top = pile["top"]
+        if card in takeable(top, rules) or (
+                card == "JK" and card in top and joker_swap_allowed(top, thrown, rules)):
+            return size
+    return None
+
+
+def osmosis_lay_pile(piles, latest, cards, slap, rules):
+    """§6.1 the pile laid cards go on: the latest throw's when they fit, else the live
+    pile of smallest size they fit; None when none does."""
+    order = [latest] + sorted(s for s in piles if s != latest)
+    for size in order:
+        pile = piles.get(size)
+        if pile is None or pile["dead"]:
+            continue
+        fits = (len(cards) == 1 and slap_fits(pile["top"], cards[0], rules)) if slap \
+            else add_on_fits(pile["top"], cards, rules)
+        if fits:
+            return size
+    return None
+
+
 def new_piles(up_card):
     """The discard piles of a round just dealt (§6): the up card alone on the original
     pile. Under cell_division a pile per throw size follows, keyed by that size."""
@@ -924,6 +1073,7 @@ class GameChecker:
         self.queen_due = None         # (seat, cards left after its throw) a queen swaps for
         self.empty_due = None         # seat whose slapped card's effects come before its empty hand
         self.slap_downs_play = False  # game_created.v1: a slapped card sets off the bonus rules
+        self.osmosis = False  # game_created.v1: the piles are open (§6.1)
         self.waterfall = None         # the straight going round: initiator, next, cards left
 
     def fail(self, version, code, reason, kind="wrong"):
@@ -990,9 +1140,10 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         self.slap_downs_play = bool(p.get("slap_downs_play", False))
+        self.osmosis = "osmosis" in self.rules.get("bonus_rules", [])
         unknown = [b for b in self.rules.get("bonus_rules", [])
                    if b not in ("cell_division", "crazy_queens", "double_edged_sword",
-                                "fifths_disease", "landmine", "mathematician", "pinata",
+                                "fifths_disease", "landmine", "mathematician", "osmosis", "pinata",
                                 "sevens", "southern_hemisphere", "spy", "waterfall",
                                 "wormhole")]
         if unknown:
@@ -1155,10 +1306,15 @@ class GameChecker:
             c = draw["discard"]
             parse_card(c)
             self.v.checked["discard_draws"] += 1
-            # §6: the previous throw on the pile of this throw's size (cell_division)
-            source = r["piles"].get(size)
+            # §6: the previous throw on the pile of this throw's size (cell_division);
+            # under osmosis the pile §6.1 picks
+            if self.osmosis:
+                source = r["piles"].get(osmosis_draw_pile(r["piles"], c, p["thrown"], self.rules))
+            else:
+                source = r["piles"].get(size)
             if source is not None and not source["dead"] and c in source["top"]:
-                source["top"].remove(c)
+                # §6.1: the order left in a top matters under osmosis (ends, fits)
+                swap_remove(source["top"], c)
             else:
                 self.fail(version, "discard_draw_mismatch", "%s is not in the previous throw %s"
                           % (c, source["top"] if source else []))
@@ -1543,12 +1699,24 @@ class GameChecker:
         if self.waterfall is not None:
             self.fail(version, "unexpected_event", "a %s while a waterfall goes round" % etype)
 
+    def _laid_on(self, version, r, cards, slap):
+        """The pile a slap-down or an add-on goes on: the latest throw's, or under
+        osmosis the one §6.1 picks."""
+        if not self.osmosis:
+            return r["latest"]
+        size = osmosis_lay_pile(r["piles"], r["latest"], list(cards), slap, self.rules)
+        if size is None:
+            self.fail(version, "lay_mismatch",
+                      "%s fits no live pile's top throw (§6.1)" % (" ".join(cards),))
+            return r["latest"]
+        return size
+
     def on_slapped_down(self, version, p):
         r = self._round(version, "slapped_down.v1")
         self._seat(r, p["seat"])
         self._no_waterfall_going(version, "slap-down")
         self._remove_from_hand(version, r, p["seat"], p["card"])
-        r["piles"][r["latest"]]["top"].append(p["card"])
+        r["piles"][self._laid_on(version, r, [p["card"]], True)]["top"].append(p["card"])
         if self.slap_downs_play:
             # §6: a slapped card is a play; its effects follow it, then the empty hand.
             self._owe_played_card_effects(r, p["seat"], [p["card"]], list(r["hands"][p["seat"]]))
@@ -1561,9 +1729,10 @@ class GameChecker:
         r = self._round(version, "added_on.v1")
         self._seat(r, p["seat"])
         self._no_waterfall_going(version, "add-on")
+        pile = r["piles"][self._laid_on(version, r, p["cards"], False)]
         for c in p["cards"]:
             self._remove_from_hand(version, r, p["seat"], c)
-            r["piles"][r["latest"]]["top"].append(c)
+            pile["top"].append(c)
         self._check_empty_hand(version, r, p["seat"])
 
     def on_called(self, version, p):

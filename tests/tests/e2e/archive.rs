@@ -330,14 +330,14 @@ async fn with_player_entropy_both_verifiers_catch_a_seed_changed_after_the_commi
 
 /// The bonus rules change the shown totals, show and move hands and keep several
 /// discard piles (docs/verification.md 6 and 10.2): a cup under the house rules with
-/// every bonus rule the reference verifier reads (all but Osmosis), short games, is
-/// checked the same by both verifiers.
+/// every bonus rule, Osmosis's open piles included (6.1), short games, is checked the
+/// same by both verifiers.
 #[tokio::test]
 async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
     let app = spawn_app().await;
     let rules = json!({"preset": "house", "overrides": {
-        "bonus_rules": ["cell_division", "crazy_queens", "double_edged_sword", "fifths_disease", "landmine", "mathematician", "pinata", "sevens", "southern_hemisphere", "spy", "waterfall", "wormhole"],
-        "game_end": {"lowest_wins": {"limit": 60, "at_limit": false}},
+        "bonus_rules": ["cell_division", "crazy_queens", "double_edged_sword", "fifths_disease", "landmine", "mathematician", "osmosis", "pinata", "sevens", "southern_hemisphere", "spy", "waterfall", "wormhole"],
+        "game_end": {"lowest_wins": {"limit": 100, "at_limit": false}},
     }});
     let (api, id, _org, game_table, _) = finished_cup_and(&app, &rules, false).await;
     let archive: Value = fetch(&api, id, None).await.json().await.expect("JSON");
@@ -388,6 +388,29 @@ async fn under_the_modelled_bonus_rules_both_verifiers_agree() {
         forge(&mut forged, &game, version, |payload| {
             let other = if payload["card"] == "KS" { "KH" } else { "KS" };
             payload["card"] = json!(other);
+        });
+        let (status, verdict) = verify_offline(&forged);
+        assert_eq!(status, 1, "{verdict:#}");
+        assert_eq!(verdict["first_failure"]["version"], version, "{verdict:#}");
+    }
+
+    // Osmosis (6.1): a discard draw comes from the live pile whose top offers it. A
+    // forger who makes a turn draw the card it just threw (one deck: no pile holds
+    // another copy) is named there by both verifiers.
+    let discard_draw = events.iter().find_map(|e| {
+        let payload: Value = serde_json::from_str(e["payload"].as_str()?).ok()?;
+        let natural = payload["thrown"]
+            .as_array()?
+            .iter()
+            .find(|c| *c != "JK")?
+            .clone();
+        payload["draw"].get("discard")?;
+        Some((e["version"].as_u64()?, natural))
+    });
+    if let Some((version, natural)) = discard_draw {
+        let mut forged = archive.clone();
+        forge(&mut forged, &game, version, |payload| {
+            payload["draw"] = json!({"discard": natural});
         });
         let (status, verdict) = verify_offline(&forged);
         assert_eq!(status, 1, "{verdict:#}");
