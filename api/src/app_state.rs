@@ -43,7 +43,7 @@ pub struct AppState {
     pub archive_builds: Arc<tokio::sync::Semaphore>,
     /// The turn and the least gap to take a checkpoint for an archive
     /// (`audit::archive_cut`).
-    pub archive_checkpoints: Arc<crate::audit::archive_cut::CheckpointGap>,
+    pub archive_checkpoints: Arc<crate::checkpoints::CheckpointGap>,
     /// Lifetime of new bearer tokens.
     pub token_ttl: Duration,
     /// Game-record replays (`POST /v1/records/replay`): body limit and concurrency.
@@ -135,7 +135,7 @@ impl AppState {
                 Limits::default().capacity,
             ),
             archive_builds: Arc::new(tokio::sync::Semaphore::new(1)),
-            archive_checkpoints: Arc::new(crate::audit::archive_cut::CheckpointGap::new(
+            archive_checkpoints: Arc::new(crate::checkpoints::CheckpointGap::new(
                 crate::config::DEFAULT_ARCHIVE_CHECKPOINT_GAP,
             )),
             drain: Arc::default(),

@@ -5,6 +5,8 @@
 //! archives and the verifications. The document, its Merkle root and the comparison of
 //! a stream with every checkpoint that covers it are [`yaniv_verify::checkpoint`]'s.
 
+use std::time::Duration;
+
 use sqlx::PgPool;
 use time::OffsetDateTime;
 use yaniv_verify::chain::Hash;
@@ -316,4 +318,21 @@ pub async fn restored(
         restore(&mut checkpoint, head);
     }
     Ok(checkpoint)
+}
+
+/// The least time between two checkpoints taken for archives, and the turn to take one
+/// (`audit::archive_cut`). Kept here, below the shared state that holds it.
+#[derive(Debug)]
+pub struct CheckpointGap {
+    pub(crate) gap: Duration,
+    pub(crate) turn: tokio::sync::Mutex<()>,
+}
+
+impl CheckpointGap {
+    pub fn new(gap: Duration) -> Self {
+        Self {
+            gap,
+            turn: tokio::sync::Mutex::new(()),
+        }
+    }
 }

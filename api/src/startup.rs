@@ -136,7 +136,7 @@ impl Application {
             settings.db_transaction_timeout,
         );
         app_state.stream_heartbeat = settings.stream_heartbeat;
-        app_state.archive_checkpoints = Arc::new(crate::audit::archive_cut::CheckpointGap::new(
+        app_state.archive_checkpoints = Arc::new(crate::checkpoints::CheckpointGap::new(
             settings.archive_checkpoint_gap,
         ));
         app_state.login_throttle = LoginThrottle::new(settings.login_limits);

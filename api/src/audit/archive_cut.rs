@@ -13,28 +13,12 @@ use std::time::{Duration, Instant};
 use sqlx::PgPool;
 use time::OffsetDateTime;
 
-use crate::checkpoints;
+use crate::checkpoints::{self, CheckpointGap};
 use crate::error::ApiError;
 
 /// How long a reader waits for its checkpoint (its turn, and the gap) before
 /// `503 server_busy`.
 pub const CUT_WAIT: Duration = Duration::from_secs(30);
-
-/// The least time between two checkpoints taken for archives, and the turn to take one.
-#[derive(Debug)]
-pub struct CheckpointGap {
-    gap: Duration,
-    turn: tokio::sync::Mutex<()>,
-}
-
-impl CheckpointGap {
-    pub fn new(gap: Duration) -> Self {
-        Self {
-            gap,
-            turn: tokio::sync::Mutex::new(()),
-        }
-    }
-}
 
 /// The id of a checkpoint that records every stream of `streams` (those with events)
 /// at a head no earlier than where it stood when this was called: the latest one when

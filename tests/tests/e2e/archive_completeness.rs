@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use yaniv_api::audit::archive_cut::{CheckpointGap, checkpoint_for};
+use yaniv_api::audit::archive_cut::checkpoint_for;
+use yaniv_api::checkpoints::CheckpointGap;
 use yaniv_api::store::{EventMetadata, NewEvent};
 use yaniv_e2e_tests::cli::verify_offline;
 use yaniv_e2e_tests::tables::{Api, Player};

@@ -7,6 +7,7 @@ use serde::Serialize;
 use yaniv_domain::table::{Table, decode as decode_table_event};
 
 use super::completeness::{self, ExportedStream};
+pub use super::failure::ArchiveFailure;
 use super::{Archive, ArchivedCheckpoint, FORMAT, decode_hash};
 use crate::chain::{ChainStatus, ChainVerifier};
 use crate::checkpoint::{self, CheckpointReport, CoveredHead};
@@ -49,41 +50,6 @@ pub struct SealedStream {
     pub stream_id: String,
     /// The first version left out.
     pub from: u64,
-}
-
-/// The first event of one stream that does not check out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ArchiveFailure {
-    #[serde(rename = "stream")]
-    pub stream_id: String,
-    pub version: u64,
-    /// `archive`, `chain`, `replay`, `domain`, `game`, `links` or `checkpoints`.
-    pub check: &'static str,
-    /// The same stable codes as the server's verification.
-    pub code: String,
-    pub reason: String,
-}
-
-impl ArchiveFailure {
-    fn new(stream_id: &str, check: &'static str, failure: &VerifyFailure) -> Self {
-        Self {
-            stream_id: stream_id.to_owned(),
-            version: failure.version,
-            check,
-            code: failure.code.clone(),
-            reason: failure.reason.clone(),
-        }
-    }
-
-    fn archive(stream_id: &str, version: u64, code: &str, reason: impl Into<String>) -> Self {
-        Self {
-            stream_id: stream_id.to_owned(),
-            version,
-            check: "archive",
-            code: code.to_owned(),
-            reason: reason.into(),
-        }
-    }
 }
 
 /// One archived stream read back as the store would give it.

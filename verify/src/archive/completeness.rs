@@ -3,7 +3,7 @@
 //! (`docs/verification.md` 1.3 and 20.3). Without one, a stream's deleted tail, the
 //! tournament's last event among them, would leave nothing to tell.
 
-use super::check::ArchiveFailure;
+use super::failure::ArchiveFailure;
 
 /// What the check needs of one archived stream.
 pub(crate) struct ExportedStream<'a> {

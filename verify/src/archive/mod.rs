@@ -19,6 +19,7 @@
 
 pub mod check;
 mod completeness;
+mod failure;
 
 pub use check::{ArchiveFailure, ArchiveVerdict, SealedStream, verify};
 
