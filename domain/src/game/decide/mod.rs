@@ -33,6 +33,33 @@ use super::event::{Event, Seat};
 use super::scoring::RoundEnding;
 use super::state::{Game, Stage};
 
+/// What a record names for the bonus effects of a turn's throw or a slapped card: the
+/// same four fields in `Command::Play` and `Command::Slap`, nothing in other commands.
+fn named_by_record(command: &Command) -> play::NamedByRecord<'_> {
+    match command {
+        Command::Play {
+            forced,
+            pinata,
+            redealt,
+            queen_taken,
+            ..
+        }
+        | Command::Slap {
+            forced,
+            pinata,
+            redealt,
+            queen_taken,
+            ..
+        } => play::NamedByRecord {
+            forced,
+            pinata: *pinata,
+            redealt,
+            queen_taken: *queen_taken,
+        },
+        _ => play::NamedByRecord::default(),
+    }
+}
+
 impl Game {
     /// Decides `command` against the current state. Nothing changes until the caller
     /// folds the returned events with [`Game::apply`].
@@ -51,22 +78,8 @@ impl Game {
             }
             Command::Call { seat, call } => self.decide_call(*seat, *call),
             Command::Slap {
-                seat,
-                card,
-                forced,
-                pinata,
-                redealt,
-                queen,
-                queen_taken,
-            } => {
-                let named = play::NamedByRecord {
-                    forced,
-                    pinata: *pinata,
-                    redealt,
-                    queen_taken: *queen_taken,
-                };
-                self.decide_slap(*seat, *card, *queen, named)
-            }
+                seat, card, queen, ..
+            } => self.decide_slap(*seat, *card, *queen, named_by_record(command)),
             Command::AddOn { seat, cards } => self.decide_add_on(*seat, cards),
             Command::GoAlong { seat, going } => self.decide_go_along(*seat, *going),
             Command::Onderkluft { seat, challenge } => self.decide_onderkluft(*seat, *challenge),
@@ -85,20 +98,9 @@ impl Game {
                 seat,
                 throw,
                 draw,
-                forced,
-                pinata,
-                redealt,
                 queen,
-                queen_taken,
-            } => {
-                let named = play::NamedByRecord {
-                    forced,
-                    pinata: *pinata,
-                    redealt,
-                    queen_taken: *queen_taken,
-                };
-                self.decide_play_into(*seat, throw, *draw, *queen, named, out)
-            }
+                ..
+            } => self.decide_play_into(*seat, throw, *draw, *queen, named_by_record(command), out),
             other => {
                 out.extend(self.decide(other)?);
                 Ok(())
