@@ -735,12 +735,13 @@ async fn play_out(phones: &[Browser]) {
     }
     let mut pages = Vec::new();
     for phone in phones {
-        pages.push(phone.eval(PAGE_STATE).await);
+        pages.push(json!({"page": phone.eval(PAGE_STATE).await, "next": phone.eval(NEXT_MOVE).await}));
     }
     panic!("the online game did not end in 3,000 passes; the pages: {pages:#?}");
 }
 
-/// What a game page shows, for a failure's message.
+/// What a game page shows, for a failure's message: a hand card is marked `+` when
+/// playable, `!` when disabled and `*` when selected.
 const PAGE_STATE: &str = r#"(() => {
   const root = document.querySelector('[data-play-table]');
   if (!root) return {page: location.pathname, text: document.body.innerText.slice(0, 400)};
@@ -750,7 +751,10 @@ const PAGE_STATE: &str = r#"(() => {
     version: root.dataset.version,
     following: document.documentElement.getAttribute('data-following'),
     enabled: Array.from(document.querySelectorAll('button')).filter(b => !b.disabled).map(b => b.dataset.action || b.dataset.card || b.textContent.trim()),
-    hand: Array.from(document.querySelectorAll('[data-play-hand] button[data-card]')).map(b => b.dataset.card + (b.classList.contains('playable') ? '+' : '') + (b.disabled ? '!' : '')),
+    hand: Array.from(document.querySelectorAll('[data-play-hand] button[data-card]')).map(b => b.dataset.card + (b.classList.contains('playable') ? '+' : '') + (b.disabled ? '!' : '') + (b.getAttribute('aria-pressed') === 'true' ? '*' : '')),
+    call: (b => b ? (b.disabled ? 'disabled' : 'enabled') : 'absent')(document.querySelector("button[data-action='call']")),
+    status_line: (document.querySelector('[data-play-status]') || {}).innerText,
+    alerts: Array.from(document.querySelectorAll('[role=alert]')).map(a => a.innerText),
     text: root.innerText.slice(0, 600),
   };
 })()"#;
