@@ -29,7 +29,9 @@ fn table() -> BTreeMap<String, By> {
     let doc = read("docs/verification.md");
     let start = doc.find("\n## 24. Failure codes").expect("section 24");
     let section = &doc[start + 1..];
-    let end = section[3..].find("\n## ").map_or(section.len(), |at| at + 3);
+    let end = section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |at| at + 3);
     let mut codes = BTreeMap::new();
     for line in section[..end].lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();

@@ -354,7 +354,11 @@ async fn a_game_cut_in_an_early_archive_is_proven_whole_by_the_next_archive() {
         }
     })
     .await;
-    let early = early.lock().unwrap().clone().expect("an archive taken during play");
+    let early = early
+        .lock()
+        .unwrap()
+        .clone()
+        .expect("an archive taken during play");
     let archived = early["streams"]
         .as_array()
         .unwrap()

@@ -61,7 +61,8 @@ async fn belgian_cup(app: &TestApp) -> Value {
         cup_with_a_finished_online_game_and(app, &short_belgian_rules(), false).await;
     api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
         .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1]})).await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
     let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
     api.record_order(id, &org.token, &final_table, &finalists)
@@ -109,7 +110,8 @@ async fn paper_knockout(app: &TestApp) -> Value {
         &json!({"command": "record_result", "table": round1[0].0, "input": sheet}),
     )
     .await;
-    api.record_order(id, token, &round1[1].0, &round1[1].1).await;
+    api.record_order(id, token, &round1[1].0, &round1[1].1)
+        .await;
 
     // The tenth player comes late, into round 2; a player of its table 1 does not come.
     api.accepted(
@@ -137,7 +139,8 @@ async fn paper_knockout(app: &TestApp) -> Value {
         .await;
     Api::json_ok(no_show, StatusCode::OK, "the no-show").await;
     api.record_order(id, token, &table1, &seated1[1..]).await;
-    api.record_order(id, token, &round2[1].0, &round2[1].1).await;
+    api.record_order(id, token, &round2[1].0, &round2[1].1)
+        .await;
     let reversed: Vec<i64> = round2[1].1.iter().rev().copied().collect();
     correct_order(&api, id, token, &round2[1].0, &reversed).await;
 
