@@ -1372,11 +1372,11 @@ class GameChecker:
             else:
                 top = r["stock"].pop(0)
                 if top != c:
-                    self.fail(version, "stock_draw_mismatch",
+                    self.fail(version, "card_not_available",
                               "seat %d drew %s but the top of the stock is %s" % (seat, c, top))
         else:
             if r["stock"][c] <= 0:
-                self.fail(version, "stock_draw_unavailable", "%s is not in the stock" % c)
+                self.fail(version, "card_not_available", "%s is not in the stock" % c)
             else:
                 r["stock"][c] -= 1
                 r["stock"] = +r["stock"]
@@ -1860,7 +1860,7 @@ class GameChecker:
         for field in ("outcome", "caller", "winner", "hand_totals", "points", "totals",
                       "reductions", "bonuses", "eliminated", "next_dealer", "next_starter"):
             if p.get(field) != exp[field]:
-                self.fail(version, "round_result_mismatch",
+                self.fail(version, "event_mismatch",
                           "round %d %s: stored %s, re-derived %s"
                           % (r["no"], field, json.dumps(p.get(field)), json.dumps(exp[field])))
         # carry the stored values forward (§10 inputs come from the events)

@@ -233,7 +233,7 @@ fn the_parsers_find_known_codes() {
     assert!(yaniv_codes().contains("card_not_in_hand"));
     assert!(yaniv_codes().contains("draw_mismatch"));
     assert!(!yaniv_codes().contains("chain"));
-    assert!(reference_codes().contains("stock_draw_mismatch"));
+    assert!(reference_codes().contains("card_not_available"));
     assert!(!reference_codes().contains("checkpoint"));
     assert_eq!(table().get("hash_mismatch"), Some(&By::Both));
 }
