@@ -266,7 +266,7 @@ class Archive(unittest.TestCase):
         self.assertFalse(v["ok"])
         ff = v["first_failure"]
         self.assertEqual((ff["stream"], ff["version"], ff["code"]),
-                         (sid, target["version"], "stock_draw_mismatch"))
+                         (sid, target["version"], "card_not_available"))
         # the forged chain is still caught by the checkpoint, at the head
         codes = {(f["stream"], f["code"]) for f in v["failures"]}
         self.assertIn((sid, "rewritten_since_checkpoint"), codes)

@@ -930,7 +930,7 @@ class Verifier:
         tid = self.archive.get("tournament_id")
         sid = "tournament-%s" % tid
         if sid not in self.streams:
-            self.fail("tournament", sid, 0, "missing_tournament_stream",
+            self.fail("tournament", sid, 0, "missing_stream",
                       "the archive has no stream %s" % sid)
             return
         if self.stream_order[0] != sid:
@@ -1372,11 +1372,11 @@ class GameChecker:
             else:
                 top = r["stock"].pop(0)
                 if top != c:
-                    self.fail(version, "stock_draw_mismatch",
+                    self.fail(version, "card_not_available",
                               "seat %d drew %s but the top of the stock is %s" % (seat, c, top))
         else:
             if r["stock"][c] <= 0:
-                self.fail(version, "stock_draw_unavailable", "%s is not in the stock" % c)
+                self.fail(version, "card_not_available", "%s is not in the stock" % c)
             else:
                 r["stock"][c] -= 1
                 r["stock"] = +r["stock"]
@@ -1860,7 +1860,7 @@ class GameChecker:
         for field in ("outcome", "caller", "winner", "hand_totals", "points", "totals",
                       "reductions", "bonuses", "eliminated", "next_dealer", "next_starter"):
             if p.get(field) != exp[field]:
-                self.fail(version, "round_result_mismatch",
+                self.fail(version, "event_mismatch",
                           "round %d %s: stored %s, re-derived %s"
                           % (r["no"], field, json.dumps(p.get(field)), json.dumps(exp[field])))
         # carry the stored values forward (§10 inputs come from the events)
@@ -2379,7 +2379,7 @@ class TournamentChecker:
         else:
             dropped, entrants = [], []
         if p["dropped"] != dropped:
-            self.fail(version, "stage_dropped", "dropped %s, expected %s" % (p["dropped"], dropped))
+            self.fail(version, "dropped_mismatch", "dropped %s, expected %s" % (p["dropped"], dropped))
         self.stages.append({"kind": kind, "entrants": entrants, "rounds": [], "seeds": None})
 
     def _round_complete(self, rnd):
@@ -2471,7 +2471,7 @@ class TournamentChecker:
     def _on_draw(self, version, p, redraw):
         self.v.checked["draws"] += 1
         if p["algorithm"] != DRAW_ALGORITHM:
-            self.fail(version, "unverifiable_draw_algorithm", "draw algorithm %r" % p["algorithm"],
+            self.fail(version, "unknown_draw_algorithm", "draw algorithm %r" % p["algorithm"],
                       "unverifiable")
             return
         if commitment_of(p["seed"]) != str(p["commitment"]).lower():
@@ -2479,10 +2479,10 @@ class TournamentChecker:
                       % (commitment_of(p["seed"]), p["commitment"]))
         if self.pending is not None:
             if p["commitment"] != self.pending or p["precommitted"] is not True:
-                self.fail(version, "draw_commitment", "pending commitment %s; draw has %s, "
+                self.fail(version, "precommitted_mismatch", "pending commitment %s; draw has %s, "
                           "precommitted %r" % (self.pending, p["commitment"], p["precommitted"]))
         elif p["precommitted"] is not False:
-            self.fail(version, "draw_commitment", "precommitted %r with no pending commitment"
+            self.fail(version, "precommitted_mismatch", "precommitted %r with no pending commitment"
                       % (p["precommitted"],))
         self.pending = None
         if not self.stages:
@@ -2490,7 +2490,7 @@ class TournamentChecker:
         st = self.stages[-1]
         stage_no = len(self.stages)
         if p["stage"] != stage_no:
-            self.fail(version, "draw_stage", "draw for stage %r, current stage %d" % (p["stage"], stage_no))
+            self.fail(version, "wrong_stage", "draw for stage %r, current stage %d" % (p["stage"], stage_no))
         if redraw:
             want_round = len(st["rounds"])
             if want_round == 0:
@@ -2498,7 +2498,7 @@ class TournamentChecker:
             else:
                 rnd = st["rounds"][-1]
                 if any(tb["started"] or tb["result"] is not None or tb["voided_ever"] for tb in rnd["tables"]):
-                    self.fail(version, "redraw_started", "the round to redraw has begun (§13.1)")
+                    self.fail(version, "round_started", "the round to redraw has begun (§13.1)")
                 # §13.7: a redraw that records the seating it replaced names the one in
                 # force, and stays within redraws_per_round.
                 by = p.get("by")
@@ -2527,9 +2527,9 @@ class TournamentChecker:
             if want_round > limit:
                 self.fail(version, "too_many_rounds", "round %d of a stage with %d" % (want_round, limit))
             if self.disputes_open:
-                self.fail(version, "draw_during_dispute", "a dispute is open")
+                self.fail(version, "open_dispute", "a dispute is open")
         if p["round"] != want_round:
-            self.fail(version, "draw_round", "round %r, expected %d" % (p["round"], want_round))
+            self.fail(version, "wrong_round", "round %r, expected %d" % (p["round"], want_round))
         try:
             seeds, tables, byes, final = self.plan_draw(version, p, redraw)
             for field, mine in (("seeds", seeds), ("tables", tables), ("byes", byes),
@@ -2563,7 +2563,7 @@ class TournamentChecker:
         g = self.v.games.get(p["game"])
         if g is None:
             # §1.3: the archive carries every online game the tournament opened
-            self.fail(version, "game_missing", "the archive has no stream %s" % p["game"])
+            self.fail(version, "game_not_found", "the archive has no stream %s" % p["game"])
         else:
             tc = g["table_created"] or {}
             if tc.get("effective_rules") != self.rules:
@@ -2588,7 +2588,7 @@ class TournamentChecker:
     def on_no_show_recorded(self, version, p):
         tb = self.find_table(p["table"])
         if p["player"] not in tb["players"]:
-            self.fail(version, "no_show_not_drawn", "player %r is not drawn at that table" % p["player"])
+            self.fail(version, "not_at_table", "player %r is not drawn at that table" % p["player"])
         tb["no_shows"].add(p["player"])
         self._check_flagged(version, p)
 
@@ -2598,16 +2598,16 @@ class TournamentChecker:
         key = (t["stage"], t["round"])
         later = any((s + 1, rnd["no"]) > key for s, st in enumerate(self.stages) for rnd in st["rounds"])
         if not later and p.get("flagged") != []:
-            self.fail(version, "flagged_mismatch", "flagged %s, but no later round is drawn" % p.get("flagged"))
+            self.fail(version, "flags_mismatch", "flagged %s, but no later round is drawn" % p.get("flagged"))
         elif later:
             self.v.checked["flagged_not_rederived"] += 1
 
     def _result(self, version, p, correction):
         tb = self.find_table(p["table"])
         if correction and tb["result"] is None:
-            self.fail(version, "correction_without_result", "no result in force to correct")
+            self.fail(version, "no_result", "no result in force to correct")
         if not correction and tb["result"] is not None:
-            self.fail(version, "result_twice", "the table already has a result in force")
+            self.fail(version, "result_already_recorded", "the table already has a result in force")
         inp = p["input"]
         src = inp.get("source")
         lines = None
@@ -2656,12 +2656,12 @@ class TournamentChecker:
         self.v.checked["online_results"] += 1
         g = self.v.games.get(game)
         if g is None:
-            self.fail(version, "game_missing", "the archive has no stream %s" % game)
+            self.fail(version, "game_not_found", "the archive has no stream %s" % game)
             return
         tc = g["table_created"] or {}
         want_link = {"tournament_id": self.v.archive.get("tournament_id"), "table": p["table"]}
         if tc.get("tournament") != want_link:
-            self.fail(version, "game_link", "%s table_created.tournament is %s, expected %s"
+            self.fail(version, "game_not_linked", "%s table_created.tournament is %s, expected %s"
                       % (game, json.dumps(tc.get("tournament")), json.dumps(want_link)))
         if tb.get("game") != game:
             self.fail(version, "game_not_latest", "the table's latest game is %r, result names %s"
@@ -2805,7 +2805,7 @@ class TournamentChecker:
         if last is None or not last["final"] or not self._round_complete(last):
             self.fail(version, "finished_early", "tournament finished without a final table result")
         if self.disputes_open:
-            self.fail(version, "finished_during_dispute", "a dispute is open")
+            self.fail(version, "open_dispute", "a dispute is open")
         self.finished = p
 
 

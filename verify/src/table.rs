@@ -16,7 +16,7 @@
 //! the deleted events, and a checkpoint also the hash of every checkpointed head.
 
 use serde::Serialize;
-use yaniv_domain::game::{Event as GameEvent, Game, earliest_divergence_from};
+use yaniv_domain::game::{Deal, Event as GameEvent, Game, earliest_divergence_from};
 use yaniv_domain::table::clock::{ClockEvent, TimedOutMove, first_wrong_stand_in};
 use yaniv_domain::table::entropy::EntropyState;
 use yaniv_domain::table::{StreamEvent, Table, TableEvent, decode};
@@ -173,8 +173,11 @@ fn first_replay_failure<R: Row>(id: i64, events: &[R], vouched_through: u64) -> 
     let mut game_versions: Vec<u64> = Vec::new();
     let mut started_players: Option<Vec<String>> = None;
     let mut timeouts: Vec<(TimedOutMove, u64)> = Vec::new();
-    // Player entropy is checked event by event; its first failure competes with the
-    // rules' for the earliest version.
+    // Player entropy and each deal's seed against its commitment are checked event by
+    // event, so that a seed changed after its commitment is named as such
+    // (verification.md 2, `commitment_mismatch`) rather than as the deal the rules
+    // would have made; the first such failure competes with the rules' for the
+    // earliest version.
     let mut entropy: Option<EntropyState> = None;
     let mut entropy_failure: Option<VerifyFailure> = None;
     for (index, recorded) in events.iter().enumerate() {
@@ -194,6 +197,22 @@ fn first_replay_failure<R: Row>(id: i64, events: &[R], vouched_through: u64) -> 
             && entropy_failure.is_none()
         {
             entropy_failure = Some(failure(version, mismatch.code(), mismatch.to_string()));
+        }
+        if let StreamEvent::Game(GameEvent::RoundDealt(dealt)) = &event
+            && let Deal::Shuffled {
+                commitment, seed, ..
+            } = &dealt.deal
+            && seed.commitment() != *commitment
+            && entropy_failure.is_none()
+        {
+            entropy_failure = Some(failure(
+                version,
+                "commitment_mismatch",
+                format!(
+                    "round {}: SHA-256 of the deal's seed is not its commitment",
+                    dealt.round
+                ),
+            ));
         }
         match event {
             StreamEvent::Table(table_event) => {

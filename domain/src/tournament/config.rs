@@ -489,6 +489,48 @@ mod tests {
         assert!(serde_json::from_value::<ConfigRequest>(serde_json::json!({"rounds": 4})).is_err());
     }
 
+    /// verification.md 12, "The stored config": "Six fields are written only when they
+    /// differ from their default ... a field absent from a stored config has this
+    /// value". A stored config without them reads as those defaults and is written
+    /// back byte for byte, so older streams replay and hash as they did; each one set
+    /// to something else is written.
+    #[test]
+    fn a_stored_config_without_its_optional_fields_reads_as_the_documented_defaults() {
+        let stored = r#"{"qualification_rounds":3,"table_min":4,"table_max":6,"knockout_cut":"better_half","knockout_table_size":6,"advance_per_table":1,"final_table_max":8,"tie_breaks":["table_points","game_wins","score_difference","registration_order"]}"#;
+        let config: Config = serde_json::from_str(stored).expect("an older stored config");
+        assert!(!config.officials_may_play);
+        assert_eq!(config.clock, None);
+        assert!(!config.player_entropy);
+        assert_eq!(config.absent_scoring, AbsentScoring::LastPlace);
+        assert_eq!(config.redraws_per_round, 1);
+        assert!(!config.rounds_required);
+        assert_eq!(serde_json::to_string(&config).unwrap(), stored);
+        // What the server resolves an empty request to is what the table of 12 says.
+        let defaults = Config::defaults(&Preset::Belgian.rules()).expect("valid");
+        assert_eq!(serde_json::to_string(&defaults).unwrap(), stored);
+        let set = Config {
+            officials_may_play: true,
+            player_entropy: true,
+            absent_scoring: AbsentScoring::Fixed {
+                table_points: 25,
+                score_difference: 0,
+            },
+            redraws_per_round: 2,
+            rounds_required: true,
+            ..config
+        };
+        let written = serde_json::to_string(&set).unwrap();
+        for field in [
+            "officials_may_play",
+            "player_entropy",
+            "absent_scoring",
+            "redraws_per_round",
+            "rounds_required",
+        ] {
+            assert!(written.contains(field), "{field} in {written}");
+        }
+    }
+
     #[test]
     fn absences_score_as_last_place_unless_a_fixed_score_is_set() {
         let rules = Preset::Belgian.rules();

@@ -305,3 +305,110 @@ async fn readers_of_a_moving_stream_get_at_most_one_checkpoint_per_gap() {
         "two checkpoints {nearest_ms} ms apart"
     );
 }
+
+/// The hole item 2 left: an archive taken while a game's round is in play cuts that
+/// game before the round's first secret, and withholds the head its own checkpoint
+/// recorded for it (verification.md 1.3, "What a cut stream proves, and why no more":
+/// two heads over a round in play would let a reader try a hidden card value by value).
+/// What the early archive cannot prove, the next one does: once the game is over, the
+/// archive carries the early archive's checkpoint as the first witness of the head it
+/// withheld, so a forger who deletes the game's events from there on is named offline.
+#[tokio::test]
+async fn a_game_cut_in_an_early_archive_is_proven_whole_by_the_next_archive() {
+    use std::sync::{Arc, Mutex};
+    use yaniv_e2e_tests::tables::play_to_end;
+    use yaniv_e2e_tests::tournaments::tables_of;
+
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("olga").await;
+    let mut players = Vec::new();
+    for i in 1..=4 {
+        players.push(app.new_player(&format!("cp{i}")).await);
+    }
+    let body = json!({
+        "name": "Cut cup", "rules": short_belgian_rules(), "capacity": 4,
+        "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4},
+    });
+    let id = api.started_tournament(&org, &players, &body).await;
+    let drawn = api.draw(id, &org.token, &json!({})).await;
+    let game_table = drawn["online_tables"][0]["game_table"]
+        .as_i64()
+        .expect("an online game");
+    let game = format!("table-{game_table}");
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let seated: Vec<Player> = tables_of(&stages, 1, 1)[0]
+        .1
+        .iter()
+        .map(|id| players.iter().find(|p| p.id == *id).cloned().unwrap())
+        .collect();
+    // The official's archive, taken a few moves into the game.
+    let early: Arc<Mutex<Option<Value>>> = Arc::default();
+    play_to_end(&api, game_table, &seated, 5_000, 6, |_| {
+        let (api, token, early) = (api.clone(), org.token.clone(), early.clone());
+        async move {
+            if early.lock().unwrap().is_none() {
+                let archive = fetch(&api, id, Some(&token)).await;
+                *early.lock().unwrap() = Some(archive);
+            }
+        }
+    })
+    .await;
+    let early = early
+        .lock()
+        .unwrap()
+        .clone()
+        .expect("an archive taken during play");
+    let archived = early["streams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["stream_id"] == game.as_str())
+        .expect("the game is archived")
+        .clone();
+    let cut = archived["sealed_from"]
+        .as_u64()
+        .expect("a round was in play: the game is cut");
+    let cut_checkpoint = early["checkpoints"].as_array().unwrap().last().unwrap()["id"].clone();
+    let game_heads = |archive: &Value| -> Vec<(Value, u64)> {
+        archive["checkpoints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| {
+                c["heads"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|h| h["stream_id"] == game.as_str())
+                    .map(|h| (c["id"].clone(), h["version"].as_u64().unwrap()))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    assert!(
+        game_heads(&early).iter().all(|(_, version)| *version < cut),
+        "no head past the cut: {early:#}"
+    );
+    let (status, verdict) = verify_offline(&early);
+    assert_eq!(status, 0, "{verdict:#}");
+
+    api.finish_with_a_paper_final(id, &org.token).await;
+    let after = fetch(&api, id, None).await;
+    let withheld = game_heads(&after)
+        .into_iter()
+        .find(|(checkpoint, _)| *checkpoint == cut_checkpoint)
+        .map(|(_, version)| version)
+        .expect("the next archive carries the early cut's checkpoint of the game");
+    assert!(withheld >= cut, "{withheld} < {cut}");
+    let (status, verdict) = verify_offline(&after);
+    assert_eq!(status, 0, "{verdict:#}");
+
+    // The forger deletes what the early archive did not show, from the store and the
+    // next archive alike: the early cut's own checkpoint names the first version gone.
+    let mut forged = after.clone();
+    events(&mut forged, &game).truncate(usize::try_from(cut - 1).unwrap());
+    let (status, verdict) = verify_offline(&forged);
+    assert_eq!(status, 1, "{verdict:#}");
+    assert_first_failure(&verdict, &game, cut, "truncated_since_checkpoint");
+}

@@ -62,3 +62,4 @@ mod tournaments_views;
 mod trust;
 mod trust_property;
 mod verification;
+mod verification_vectors;

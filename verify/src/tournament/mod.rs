@@ -352,13 +352,15 @@ pub fn combine(
         links,
         checkpoints,
     } = witnesses;
+    // At one version the chain's finding comes first, then the witnesses' (a cut tail
+    // is reported as cut, verification.md 1.3 and 20.3), then what the events mean.
     let first_failure = [
         (Check::Chain, &chain.first_failure),
+        (Check::Listing, &listing.first_failure),
+        (Check::Checkpoints, &checkpoints.first_failure),
+        (Check::Links, &links.first_failure),
         (Check::Domain, &domain.report.first_failure),
         (Check::Game, &games.first_failure),
-        (Check::Listing, &listing.first_failure),
-        (Check::Links, &links.first_failure),
-        (Check::Checkpoints, &checkpoints.first_failure),
     ]
     .into_iter()
     .filter_map(|(check, failure)| failure.as_ref().map(|f| (check, f)))
