@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use crate::cards::Cards;
 use crate::game::{Command, DrawChoice, QueenSwap};
 
-use super::{Bot, BotView, distinct};
+use super::{Bot, BotView};
 
 #[derive(Debug, Clone)]
 pub struct RandomBot {
@@ -59,7 +59,8 @@ impl Bot for RandomBot {
                 throw = *t;
             }
         });
-        let discard = distinct(view.discard_draws_for(&throw));
+        // Each card once already (`discard_draws_for`), as the draws must be counted.
+        let discard = view.discard_draws_for(&throw);
         let stock = view.can_draw_from_stock();
         let draws = discard.len() as u32 + u32::from(stock);
         let call = view.can_call();

@@ -241,8 +241,8 @@ impl<'a> BotView<'a> {
     }
 
     /// The discard cards this turn may draw after throwing `throw` (the joker swap
-    /// aside): [`BotView::discard_draws`], or under Cell Division those of the throw's
-    /// size.
+    /// aside), each once: [`BotView::discard_draws`], or under Cell Division those of
+    /// the throw's size.
     pub fn discard_draws_for(&self, throw: &Cards) -> Cards {
         if self.is_my_turn() && !self.hand().is_empty() {
             self.game.discard_draws(throw.len())

@@ -30,13 +30,24 @@ impl Game {
     /// included). `None` when none does.
     pub(crate) fn discard_source(&self, card: Card, throw: &Cards) -> Option<u8> {
         let rules = self.rules.as_deref()?;
+        let offers = |p: &Pile| {
+            takeable(&p.top, rules).contains(card)
+                || card.is_joker()
+                    && p.top.contains(card)
+                    && joker_swap_allowed(&p.top, throw.as_slice(), rules)
+        };
+        if !rules.several_piles() {
+            // One pile, asked directly: every turn that draws from the discard asks.
+            return self
+                .round
+                .piles
+                .live()
+                .next()
+                .filter(|p| offers(p))
+                .map(|p| p.size);
+        }
         self.draw_piles(throw.len())
-            .find(|p| {
-                takeable(&p.top, rules).contains(card)
-                    || card.is_joker()
-                        && p.top.contains(card)
-                        && joker_swap_allowed(&p.top, throw.as_slice(), rules)
-            })
+            .find(|p| offers(p))
             .map(|p| p.size)
     }
 
@@ -58,18 +69,23 @@ impl Game {
         let Some(rules) = self.rules.as_deref() else {
             return draws;
         };
-        let mut offer = |top: &Cards| {
-            for card in takeable(top, rules).iter() {
+        if !rules.several_piles() {
+            // The one pile every turn draws from, asked directly, as this runs every turn;
+            // its offer has a card twice only with two decks.
+            return self
+                .round
+                .piles
+                .live()
+                .next()
+                .map(|pile| each_once(takeable(&pile.top, rules)))
+                .unwrap_or_default();
+        }
+        for pile in self.draw_piles(thrown) {
+            for card in takeable(&pile.top, rules).iter() {
                 if !draws.contains(card) {
                     let _ = draws.try_push(card);
                 }
             }
-        };
-        if rules.several_piles() {
-            self.draw_piles(thrown).for_each(|pile| offer(&pile.top));
-        } else if let Some(pile) = self.round.piles.live().next() {
-            // The one pile every turn draws from: asked directly, as this runs every turn.
-            offer(&pile.top);
         }
         draws
     }
@@ -127,4 +143,20 @@ impl Game {
             .is_some_and(|p| p.dead);
         !dead && (!self.round.stock.is_empty() || !self.discard_draws(thrown).is_empty())
     }
+}
+
+/// `cards` with each card once, in the order of their first copies. A list with no
+/// copy (every list of one deck) is answered as it is, without being rebuilt.
+pub(crate) fn each_once(cards: Cards) -> Cards {
+    let slice = cards.as_slice();
+    if (1..slice.len()).all(|i| !slice[..i].contains(&slice[i])) {
+        return cards;
+    }
+    let mut once = Cards::new();
+    for card in cards.iter() {
+        if !once.contains(card) {
+            let _ = once.try_push(card);
+        }
+    }
+    once
 }

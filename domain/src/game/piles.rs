@@ -99,7 +99,7 @@ impl Piles {
         match self.get_mut(size) {
             Some(pile) => {
                 let covered = std::mem::replace(&mut pile.top, thrown);
-                pile.below.extend(covered.iter());
+                pile.below.extend_from_slice(covered.as_slice());
             }
             None => {
                 let at = self.piles.partition_point(|p| p.size < size);
@@ -159,13 +159,20 @@ impl Piles {
         self.below_count() + covered
     }
 
-    /// Takes every card below the live piles' top throws, for a reshuffle.
-    pub fn take_below(&mut self) -> Vec<Card> {
-        self.piles
-            .iter_mut()
-            .filter(|p| !p.dead)
-            .flat_map(|p| std::mem::take(&mut p.below))
-            .collect()
+    /// Puts every card below the live piles' top throws into `cards` (emptied first),
+    /// for a reshuffle, the smallest pile's first. `cards` is the stock just drawn out:
+    /// with one pile the two swap buffers, so neither is built again card by card.
+    pub fn take_below_into(&mut self, cards: &mut Vec<Card>) {
+        cards.clear();
+        if let [pile] = self.piles.as_mut_slice() {
+            if !pile.dead {
+                std::mem::swap(cards, &mut pile.below);
+            }
+            return;
+        }
+        for pile in self.piles.iter_mut().filter(|p| !p.dead) {
+            cards.append(&mut pile.below);
+        }
     }
 
     /// Every card on every pile, for conservation checks.

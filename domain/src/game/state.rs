@@ -2,6 +2,8 @@
 //! events (they came out of `decide`); it never panics on any event, but a stream that was
 //! not produced by `decide` is only caught by [`Game::replay_checked`](super::Game::replay_checked).
 
+use std::sync::Arc;
+
 use crate::cards::{Card, Cards, Deck};
 use crate::rules::{BonusRule, Rules};
 use crate::shuffle::{Commitment, Seed, ShuffleStream, shuffle_in_place};
@@ -11,11 +13,15 @@ use super::event::*;
 use super::piles::{Laying, Piles};
 
 /// A whole game: the table, the totals, and the round in play.
+///
+/// The rules and the players' names never change once the game is created, and are
+/// shared by its copies: a bonus rule folds a copy of the game to decide the rest of a
+/// turn, and a call one to score the round, and neither needs its own.
 #[derive(Debug, Clone, Default)]
 pub struct Game {
     pub(crate) created: bool,
-    pub(crate) rules: Option<Box<Rules>>,
-    pub(crate) players: Vec<String>,
+    pub(crate) rules: Option<Arc<Rules>>,
+    pub(crate) players: Arc<[String]>,
     pub(crate) deck: Option<Deck>,
     pub(crate) totals: [u32; MAX_PLAYERS],
     /// The round a seat was eliminated in; `None` while it plays.
@@ -301,8 +307,8 @@ impl Game {
     fn apply_created(&mut self, e: &GameCreated) {
         self.created = true;
         self.deck = Some(e.rules.deck(e.players.len()));
-        self.rules = Some(Box::new(e.rules.clone()));
-        self.players = e.players.clone();
+        self.rules = Some(Arc::new(e.rules.clone()));
+        self.players = e.players.as_slice().into();
         self.slap_downs_play = e.slap_downs_play;
         for (seat, &total) in e.initial_totals.iter().enumerate().take(MAX_PLAYERS) {
             self.totals[seat] = total;
@@ -409,6 +415,10 @@ impl Game {
     }
 
     fn forget_shown(&mut self, owner: Seat, cards: &[Card]) {
+        if self.round.shown.is_empty() {
+            // Nothing shown (always, without Spy): every turn's fold asks.
+            return;
+        }
         for (_, o, shown) in &mut self.round.shown {
             if *o == owner {
                 for &card in cards {
@@ -500,7 +510,8 @@ impl Game {
     fn apply_reshuffle(&mut self, e: &StockReshuffled) {
         let round = &mut self.round;
         round.reshuffles = e.reshuffle;
-        let mut cards = round.piles.take_below();
+        let mut cards = std::mem::take(&mut round.stock);
+        round.piles.take_below_into(&mut cards);
         if let Some(seed) = &round.seed {
             // Sorting first makes the shuffle independent of how the pile was kept.
             cards.sort_unstable();
@@ -574,16 +585,26 @@ impl Game {
         let Some(rules) = self.rules.as_deref() else {
             return false;
         };
-        let hand = self
-            .round
-            .hands
-            .get(seat as usize)
-            .copied()
-            .unwrap_or_default();
-        hand.is_empty()
-            || rules
-                .call_threshold
-                .is_none_or(|t| rules.call_total(hand.as_slice()) <= t as u32)
+        let Some(hand) = self.round.hands.get(seat as usize) else {
+            return true;
+        };
+        let Some(threshold) = rules.call_threshold.map(u32::from) else {
+            return true;
+        };
+        if rules.has_bonus(BonusRule::Wormhole) {
+            return hand.is_empty() || rules.call_total(hand.as_slice()) <= threshold;
+        }
+        // Every card counts zero or more, so the sum is over the threshold as soon as a
+        // part of it is: asked for every turn (can the bot call?), most hands are
+        // answered after a card or two.
+        let mut total = 0;
+        for card in hand.iter() {
+            total += rules.value(card);
+            if total > threshold {
+                return false;
+            }
+        }
+        true
     }
 
     // ---- seating helpers -------------------------------------------------------------

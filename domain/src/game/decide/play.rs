@@ -174,6 +174,7 @@ impl Game {
     /// throw, or a slapped card), after the play's own events `events[turn..]`, in the
     /// order of docs/rules.md ("Order within a turn"). On refusal `events` is cut back
     /// to `turn`.
+    #[inline]
     pub(super) fn push_played_card_effects(
         &self,
         seat: Seat,
@@ -191,6 +192,21 @@ impl Game {
         if named.is_empty() && queen.is_none() && !sets_off_turn_bonus(rules, throw) {
             return Ok(());
         }
+        self.push_bonus_effects(seat, throw, queen, named, events, turn)
+    }
+
+    /// [`Game::push_played_card_effects`] for a play that sets off a bonus rule (or
+    /// names something for one).
+    #[inline(never)]
+    fn push_bonus_effects(
+        &self,
+        seat: Seat,
+        throw: &Cards,
+        queen: Option<QueenSwap>,
+        named: NamedByRecord,
+        events: &mut Vec<Event>,
+        turn: usize,
+    ) -> Result<(), GameError> {
         let after = self
             .push_queen_swap(seat, throw, queen, named.queen_taken, events, turn)
             .and_then(|after| {
@@ -208,7 +224,11 @@ impl Game {
         // Spy: "When a player plays the queen of diamonds, every other player must show
         // him their cards." After a queen's swap (Crazy queens), the draws a run with a seven forced (Sevens), the
         // piñata a three took and a re-deal (Double-edged sword).
-        if rules.has_bonus(BonusRule::Spy) && throw.contains(Card::QUEEN_OF_DIAMONDS) {
+        let spy = self
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.has_bonus(BonusRule::Spy));
+        if spy && throw.contains(Card::QUEEN_OF_DIAMONDS) {
             let hands_now = &after.as_ref().unwrap_or(self).round.hands;
             let hands = (0..self.seat_count())
                 .map(|other| {
