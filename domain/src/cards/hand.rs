@@ -22,8 +22,9 @@ pub const MAX_HAND: usize = 2 * (52 + 2);
 pub enum Hand {
     Inline(Cards),
     /// More than [`MAX_CARDS`] at some point of the round; it stays on the heap when it
-    /// shrinks again, which only a long round of forced draws can cause.
-    Spilled(Vec<Card>),
+    /// shrinks again, which only a long round of forced draws can cause. Boxed, so a
+    /// hand takes 24 bytes rather than 32: every copy of the table copies eight.
+    Spilled(Box<Vec<Card>>),
 }
 
 impl Default for Hand {
@@ -40,7 +41,7 @@ impl Hand {
     pub fn from_slice(cards: &[Card]) -> Hand {
         match Cards::from_slice(cards) {
             Ok(inline) => Hand::Inline(inline),
-            Err(_) => Hand::Spilled(cards.to_vec()),
+            Err(_) => Hand::Spilled(Box::new(cards.to_vec())),
         }
     }
 
@@ -90,7 +91,7 @@ impl Hand {
                     let mut spilled = Vec::with_capacity(MAX_CARDS * 2 + more.len());
                     spilled.extend_from_slice(cards.as_slice());
                     spilled.extend_from_slice(more);
-                    *self = Hand::Spilled(spilled);
+                    *self = Hand::Spilled(Box::new(spilled));
                 }
             }
             Hand::Spilled(cards) => cards.extend_from_slice(more),
@@ -309,6 +310,11 @@ mod tests {
         hand.push(card("4H"));
         hand.push(card("4H"));
         hand
+    }
+
+    #[test]
+    fn a_hand_is_no_larger_than_three_words() {
+        assert_eq!(std::mem::size_of::<Hand>(), 24);
     }
 
     #[test]
