@@ -347,13 +347,12 @@ mod tests {
         assert_eq!(all, vec!["5S".to_string(), "5S 5S".to_string()]);
     }
 
+    /// One of the two enumerations, to be compared.
+    type Enumerator = fn(&[Card], &Rules, &mut dyn FnMut(&Cards));
+
     /// Every throw as a comparable key: a set's cards sorted (its order is the hand's),
     /// a run as arranged.
-    fn keys(
-        hand: &[Card],
-        rules: &Rules,
-        by: fn(&[Card], &Rules, &mut dyn FnMut(&Cards)),
-    ) -> Vec<Cards> {
+    fn keys(hand: &[Card], rules: &Rules, by: Enumerator) -> Vec<Cards> {
         let mut all = Vec::new();
         by(hand, rules, &mut |t: &Cards| {
             all.push(match classify(t.as_slice(), rules) {
