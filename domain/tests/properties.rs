@@ -11,7 +11,7 @@
 //! ```
 
 use yaniv_domain::bots::{BotKind, BotView};
-use yaniv_domain::cards::{Cards, MAX_CARDS};
+use yaniv_domain::cards::{Card, Cards, MAX_HAND};
 use yaniv_domain::combos::{Combination, add_on_fits, arrange_run, classify, for_each_throw};
 use yaniv_domain::game::{Command, Event, Game, Seat, Standing};
 use yaniv_domain::rules::{GameEnd, Preset, Rules, random_rules_v4};
@@ -46,7 +46,7 @@ fn reference_add_ons(game: &Game, seat: Seat, rules: &Rules) -> Vec<Cards> {
         .unwrap_or_default();
     let mut out: Vec<Cards> = Vec::new();
     for mask in 1u32..(1 << hand.len()) {
-        let cards = hand.subset(mask);
+        let cards = hand.subset(u128::from(mask));
         if tops
             .iter()
             .any(|top| add_on_fits(top, cards.as_slice(), rules))
@@ -61,8 +61,7 @@ fn reference_add_ons(game: &Game, seat: Seat, rules: &Rules) -> Vec<Cards> {
 
 /// `for_each_throw` as first written (every subset classified), the reference for the
 /// optimised generator: same throws, same order.
-fn reference_throws(hand: &Cards, rules: &Rules) -> Vec<Cards> {
-    let cards = hand.as_slice();
+fn reference_throws(cards: &[Card], rules: &Rules) -> Vec<Cards> {
     let n = cards.len();
     let mut out = Vec::new();
     for mask in 1u32..(1 << n) {
@@ -152,7 +151,7 @@ fn check_game_under(
                     Event::PinataTaken(p) => allowed[p.seat as usize] += 1,
                     Event::WaterfallPicked(p) => allowed[p.seat as usize] += 1,
                     Event::HandsRedealt(r) => {
-                        let sizes: Vec<usize> = r.hands.iter().flatten().map(Cards::len).collect();
+                        let sizes: Vec<usize> = r.hands.iter().flatten().map(|h| h.len()).collect();
                         let (low, high) = (sizes.iter().min(), sizes.iter().max());
                         assert!(
                             high.zip(low).is_none_or(|(h, l)| h - l <= 1),
@@ -169,7 +168,7 @@ fn check_game_under(
                 for seat in 0..players as Seat {
                     let held = game.hand(seat).len();
                     assert!(
-                        held <= allowed[seat as usize] && held <= MAX_CARDS,
+                        held <= allowed[seat as usize] && held <= MAX_HAND,
                         "{context}: seat {seat} holds too many cards"
                     );
                 }
@@ -202,10 +201,10 @@ fn check_game_under(
                         assert_eq!(listed, reference, "{context}: add-ons of {hand}");
                         // The throw generator lists what classifying every subset finds.
                         let mut fast = Vec::new();
-                        for_each_throw(&hand, &rules, |t| fast.push(*t));
+                        for_each_throw(hand.as_slice(), &rules, |t| fast.push(*t));
                         assert_eq!(
                             fast,
-                            reference_throws(&hand, &rules),
+                            reference_throws(hand.as_slice(), &rules),
                             "{context}: throws of {hand}"
                         );
                     }

@@ -94,7 +94,9 @@ fn random_game(
                         matches!(&events[0], Event::RoundDealt(e) if matches!(e.deal, Deal::Shuffled { .. }))
                     );
                     DealSource::Explicit {
-                        hands: (0..players as Seat).map(|s| scratch.hand(s)).collect(),
+                        hands: (0..players as Seat)
+                            .map(|s| scratch.hand(s).as_cards().unwrap_or_default())
+                            .collect(),
                         up_card: scratch.top_throw().first().expect("up card"),
                     }
                 }
@@ -152,7 +154,7 @@ fn random_game(
             } else {
                 DrawChoice::Discard(discard[rng.below(discard.len())])
             };
-            let mut left = game.hand(seat);
+            let mut left = game.hand(seat).clone();
             let _ = left.remove_all(throw.as_slice());
             let queen = (game.throw_swaps_queens(&throw)
                 && !left.is_empty()
@@ -190,7 +192,7 @@ fn out_of_turn(game: &Game, players: usize, rng: &mut Rng) -> Option<Command> {
         if let Some(card) = legal.slap
             && rng.below(2) == 0
         {
-            let mut left = game.hand(seat);
+            let mut left = game.hand(seat).clone();
             left.remove(card);
             let queen = (game.slap_swaps_queens(card)
                 && !left.is_empty()

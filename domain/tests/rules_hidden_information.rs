@@ -49,7 +49,7 @@ fn assert_views_hide_other_hands_unseeded(game: &Game, context: &str) {
                 );
             }
         }
-        assert_eq!(view.hand, own, "{context}: a seat sees its own hand");
+        assert_eq!(&view.hand, own, "{context}: a seat sees its own hand");
     }
 }
 

@@ -216,7 +216,7 @@ fn spy_a_slapped_queen_of_diamonds_shows_the_other_hands() {
         panic!("{events:?}")
     };
     assert_eq!(shown.to, 0);
-    assert_eq!(shown.hands[1], Some(common::cards("KH 2H 4D 5D JK")));
+    assert_eq!(shown.hands[1], Some(common::cards("KH 2H 4D 5D JK").into()));
     t.replays();
 }
 

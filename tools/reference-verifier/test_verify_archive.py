@@ -358,5 +358,62 @@ class SlappedCards(unittest.TestCase):
         self.assertEqual(v.failures[0]["code"], "unexpected_event")
 
 
+FIXTURES = os.path.join(HERE, "..", "..", "domain", "tests", "fixtures")
+
+
+def pinned(name):
+    with open(os.path.join(FIXTURES, name), "rb") as f:
+        return [json.loads(line) for line in f.read().decode("utf-8").splitlines()]
+
+
+class GrownHands(unittest.TestCase):
+    """Sevens: "a card is drawn for each seven played", with no limit (§6): the stream
+    the engine pins in domain/tests/fixtures/grown_hands.events.jsonl, where hands grow
+    to 18 by forced draws and past that by a waterfall and the piñata, checks clean
+    under hands_uncapped; read as a game created without it, the draws past 16 are
+    not owed."""
+
+    def setUp(self):
+        self.events = pinned("grown_hands.events.jsonl")
+
+    def test_hands_above_sixteen_check(self):
+        self.assertTrue(self.events[0].get("hands_uncapped"))
+        v = game_of(self.events)
+        self.assertEqual(v.failures, [])
+        for kind in ("forced_draws", "pinatas"):
+            self.assertGreater(v.checked[kind], 0, kind)
+
+    def test_without_the_flag_a_hand_stops_at_sixteen(self):
+        old = copy.deepcopy(self.events)
+        del old[0]["hands_uncapped"]
+        v = game_of(old)
+        self.assertTrue(v.failures)
+        # The first draw past 16: bob's third of the second four sevens.
+        forced = [i for i, e in enumerate(old)
+                  if e["type"] == "forced_to_draw.v1" and e["seat"] == 1]
+        self.assertEqual(v.failures[0]["version"], forced[6] + 1)
+
+
+class OsmosisOrder(unittest.TestCase):
+    """§6.1: under pile_tops_keep_order a draw off a run leaves it in order, so after
+    the 3H is drawn off 3H 4H 5H 6H the 4H is an end (discard_draw "ends"); read as a
+    game created without it, the top is 6H 4H 5H and the 4H is not offered."""
+
+    def setUp(self):
+        self.events = pinned("osmosis_order.events.jsonl")
+
+    def test_the_run_keeps_its_order(self):
+        self.assertTrue(self.events[0].get("pile_tops_keep_order"))
+        v = game_of(self.events)
+        self.assertEqual(v.failures, [])
+
+    def test_without_the_flag_the_inner_card_is_refused(self):
+        old = copy.deepcopy(self.events)
+        del old[0]["pile_tops_keep_order"]
+        v = game_of(old)
+        self.assertTrue(v.failures)
+        self.assertEqual(v.failures[0]["code"], "discard_draw_mismatch")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -29,7 +29,7 @@ ZERO32 = bytes(32)
 MASK32 = 0xFFFFFFFF
 REDEAL_STREAM = 0x80000000   # §3: re-deal n of a round shuffles with stream REDEAL_STREAM + n
 QUEEN_STREAM = 0x40000000    # §3: swap n of a round orders the target's cards with QUEEN_STREAM + n
-MAX_HAND = 16   # §6: a hand holds at most 16 cards; a forced draw onto a full hand lapses
+MAX_HAND = 16   # §6: without hands_uncapped a hand holds at most 16 cards; a forced draw onto a full hand lapses
 
 
 class Unreadable(Exception):
@@ -1074,6 +1074,8 @@ class GameChecker:
         self.empty_due = None         # seat whose slapped card's effects come before its empty hand
         self.slap_downs_play = False  # game_created.v1: a slapped card sets off the bonus rules
         self.osmosis = False  # game_created.v1: the piles are open (§6.1)
+        self.hands_uncapped = False  # game_created.v1: a hand takes any number of cards (§6)
+        self.pile_tops_keep_order = False  # game_created.v1: a draw off a top keeps its order (§6.1)
         self.waterfall = None         # the straight going round: initiator, next, cards left
 
     def fail(self, version, code, reason, kind="wrong"):
@@ -1140,6 +1142,8 @@ class GameChecker:
         self.rules = p["rules"]
         self.players = p["players"]
         self.slap_downs_play = bool(p.get("slap_downs_play", False))
+        self.hands_uncapped = bool(p.get("hands_uncapped", False))
+        self.pile_tops_keep_order = bool(p.get("pile_tops_keep_order", False))
         self.osmosis = "osmosis" in self.rules.get("bonus_rules", [])
         unknown = [b for b in self.rules.get("bonus_rules", [])
                    if b not in ("cell_division", "crazy_queens", "double_edged_sword",
@@ -1314,7 +1318,10 @@ class GameChecker:
                 source = r["piles"].get(size)
             if source is not None and not source["dead"] and c in source["top"]:
                 # §6.1: the order left in a top matters under osmosis (ends, fits)
-                swap_remove(source["top"], c)
+                if self.pile_tops_keep_order:
+                    source["top"].remove(c)
+                else:
+                    swap_remove(source["top"], c)
             else:
                 self.fail(version, "discard_draw_mismatch", "%s is not in the previous throw %s"
                           % (c, source["top"] if source else []))
@@ -1382,6 +1389,11 @@ class GameChecker:
                 r["stock"] = +r["stock"]
         return c
 
+    def _full(self, hand):
+        """§6: a hand takes no more cards from a bonus rule only in a game without
+        hands_uncapped, once it holds MAX_HAND."""
+        return not self.hands_uncapped and len(hand) >= MAX_HAND
+
     def _expect_after_draw(self, r):
         """What must follow a draw (§6): a reshuffle of an emptied stock, then the swap a
         queen makes under crazy_queens, then the draws
@@ -1393,7 +1405,7 @@ class GameChecker:
         if self.queen_due is not None:
             self.expect = ({"queen_swapped.v1"}, "a queen under crazy_queens (§6)")
             return
-        while self.forced_due and len(r["hands"][self.forced_due[0]]) >= MAX_HAND:
+        while self.forced_due and self._full(r["hands"][self.forced_due[0]]):
             self.forced_due.pop(0)
         if self.forced_due and len(r["stock"]) > 0:
             self.expect = ({"forced_to_draw.v1"}, "a seven under sevens (§6)")
@@ -1401,7 +1413,7 @@ class GameChecker:
         self.forced_due = []
         if self.pinata_due is not None:
             if r["pinata"] is not None:
-                if len(r["hands"][self.pinata_due]) < MAX_HAND:
+                if not self._full(r["hands"][self.pinata_due]):
                     self.expect = ({"pinata_taken.v1"}, "a three takes the piñata set aside (§6)")
                     return
             elif len(r["stock"]) > 0:
@@ -1565,7 +1577,7 @@ class GameChecker:
             return
         ace_high = self.rules.get("ace") == "low_or_high"
         full = [s for s, h in enumerate(r["hands"]) if s != seat and h is not None
-                and len(h) >= MAX_HAND]
+                and self._full(h)]
         if full:
             self.fail(version, "waterfall_mismatch",
                       "seat %d holds %d cards and cannot take one" % (full[0], MAX_HAND))

@@ -36,7 +36,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::cards::{Card, Cards, Suit};
+use crate::cards::{Card, Cards, Hand, Suit};
 use crate::combos::for_each_throw;
 use crate::game::{Command, DrawChoice, RoundStage};
 use crate::rules::{CardValues, Rules};
@@ -176,14 +176,14 @@ impl GreedyBot {
 
 /// A hand's score: its total minus `weight` times what its best set or run would shed
 /// beyond its highest single card.
-fn score(hand: &Cards, rules: &Rules, weight: f32) -> f32 {
+fn score(hand: &Hand, rules: &Rules, weight: f32) -> f32 {
     let total = rules.hand_total(hand.as_slice()) as f32;
     if weight == 0.0 || hand.len() < 2 {
         return total;
     }
     let mut best = 0;
     let mut single = 0;
-    for_each_throw(hand, rules, |t| {
+    for_each_throw(hand.as_slice(), rules, |t| {
         let points = rules.hand_total(t.as_slice());
         best = best.max(points);
         if t.len() == 1 {
@@ -295,7 +295,7 @@ impl Bot for GreedyBot {
             }
         };
         view.for_each_throw(|throw| {
-            let mut rest = hand;
+            let mut rest = hand.clone();
             if rest.remove_all(throw.as_slice()).is_err() {
                 return;
             }
@@ -309,15 +309,14 @@ impl Bot for GreedyBot {
                 ));
             }
             for card in discard_for(throw).iter() {
-                let mut after = rest;
-                if after.try_push(card).is_ok() {
-                    consider((
-                        score(&after, rules, weight),
-                        thrown,
-                        *throw,
-                        DrawChoice::Discard(card),
-                    ));
-                }
+                let mut after = rest.clone();
+                after.push(card);
+                consider((
+                    score(&after, rules, weight),
+                    thrown,
+                    *throw,
+                    DrawChoice::Discard(card),
+                ));
             }
         });
         match best {

@@ -14,7 +14,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::cards::Cards;
+use crate::cards::{Cards, Hand};
 use crate::game::{Command, DrawChoice, QueenSwap};
 
 use super::{Bot, BotView};
@@ -114,7 +114,7 @@ impl Bot for RandomBot {
         let gives = if bonus {
             view.queen_gives(&throw)
         } else {
-            Cards::new()
+            Hand::new()
         };
         let queen = match gives.as_slice() {
             [] => None,

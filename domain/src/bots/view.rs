@@ -10,7 +10,7 @@
 //! Every enumeration here gives exactly what `legal_actions` lists, in the same order
 //! (`domain/tests/properties.rs` checks it at every step of thousands of games).
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 use crate::game::{
     CallKind, Command, Game, Laying, LegalActions, QueenSwap, RoundStage, Seat, SeatView,
 };
@@ -79,7 +79,7 @@ impl<'a> BotView<'a> {
         self.game.closed_caller_public()
     }
 
-    pub fn hand(&self) -> Cards {
+    pub fn hand(&self) -> &'a Hand {
         self.game.hand(self.seat)
     }
 
@@ -160,16 +160,16 @@ impl<'a> BotView<'a> {
 
     /// Crazy queens: the cards `throw` leaves this seat to give when it makes it swap
     /// (empty when it swaps nothing; then no `queen` may be named).
-    pub fn queen_gives(&self, throw: &Cards) -> Cards {
+    pub fn queen_gives(&self, throw: &Cards) -> Hand {
         self.gives_after(throw, self.game.throw_swaps_queens(throw))
     }
 
     /// The cards left to give after laying `laid`, when laying it `swaps`.
-    fn gives_after(&self, laid: &Cards, swaps: bool) -> Cards {
+    fn gives_after(&self, laid: &Cards, swaps: bool) -> Hand {
         if !swaps || self.queen_targets().next().is_none() {
-            return Cards::new();
+            return Hand::new();
         }
-        let mut left = self.hand();
+        let mut left = self.hand().clone();
         let _ = left.remove_all(laid.as_slice());
         left
     }
@@ -193,7 +193,7 @@ impl<'a> BotView<'a> {
         self.sensible_swap(self.gives_after(&slapped, self.game.slap_swaps_queens(card)))
     }
 
-    fn sensible_swap(&self, gives: Cards) -> Option<QueenSwap> {
+    fn sensible_swap(&self, gives: Hand) -> Option<QueenSwap> {
         let rules = self.rules()?;
         let give = gives.iter().max_by_key(|&c| (rules.value(c), c))?;
         let target = self.queen_targets().min_by_key(|&s| self.hand_len(s))?;

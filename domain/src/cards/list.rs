@@ -10,7 +10,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::Card;
 
-/// The most cards one list holds: a 10-card hand, or a run of 13 extended by add-ons.
+/// The most cards one list holds. A throw or a pile's top throw with what was laid on it
+/// never exceeds 13: a run spans at most the thirteen ranks (an ace is low or high, never
+/// both), and a set at most every copy of one rank in two decks and their jokers (8 + 4 =
+/// 12), since add-ons complete a set to four and never past a throw already larger.
+/// Sixteen also holds every dealt hand (at most `MAX_HAND_SIZE`, 10); a hand that grows
+/// past it is a [`Hand`](super::Hand).
 pub const MAX_CARDS: usize = 16;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -91,6 +96,19 @@ impl Cards {
         match self.buf[..len].iter().position(|&c| c == card) {
             Some(at) => {
                 self.buf[at] = self.buf[len - 1];
+                self.len -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes the first copy of `card`, the cards after it moving up one place.
+    pub fn remove_in_order(&mut self, card: Card) -> bool {
+        let len = self.len as usize;
+        match self.buf[..len].iter().position(|&c| c == card) {
+            Some(at) => {
+                self.buf.copy_within(at + 1..len, at);
                 self.len -= 1;
                 true
             }
@@ -234,6 +252,16 @@ mod tests {
         assert_eq!(hand.len(), 3);
         assert_eq!(hand.remove_all(&[card("AS"), card("3S")]), Ok(()));
         assert_eq!(hand.as_slice(), &[card("2S")]);
+    }
+
+    #[test]
+    fn in_order_removal_keeps_a_run_a_run() {
+        let mut run = cards("3H 4H 5H 6H");
+        assert!(run.remove_in_order(card("3H")));
+        assert_eq!(run, cards("4H 5H 6H"));
+        let mut run = cards("3H 4H 5H 6H");
+        run.remove(card("3H"));
+        assert_eq!(run, cards("6H 4H 5H"));
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! card occurs twice; copies are interchangeable, so a card carries no deck number.
 
 mod deck;
+mod hand;
 mod list;
 #[cfg(feature = "openapi")]
 mod schema;
 
 pub use deck::{CardCounts, Deck};
+pub use hand::{Hand, MAX_HAND};
 pub use list::{CardListError, Cards, MAX_CARDS};
 #[cfg(feature = "openapi")]
 pub use schema::CARD_PATTERN;

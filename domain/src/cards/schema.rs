@@ -7,7 +7,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{Card, Cards, MAX_CARDS};
+use super::{Card, Cards, Hand, MAX_CARDS, MAX_HAND};
 
 /// Every card in record notation, and nothing else.
 pub const CARD_PATTERN: &str = "^((10|[2-9AJQK])[CDHS]|JK)$";
@@ -44,6 +44,25 @@ impl PartialSchema for Cards {
 impl ToSchema for Cards {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Cards")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((Card::name().into_owned(), Card::schema()));
+    }
+}
+
+impl PartialSchema for Hand {
+    fn schema() -> RefOr<Schema> {
+        ArrayBuilder::new()
+            .items(RefOr::Ref(utoipa::openapi::Ref::from_schema_name("Card")))
+            .max_items(Some(MAX_HAND))
+            .into()
+    }
+}
+
+impl ToSchema for Hand {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Hand")
     }
 
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {

@@ -46,7 +46,7 @@ pub fn is_unsuited_straight(cards: &[Card], ace: AceRule) -> bool {
 /// Calls `found` with every unsuited straight of exactly `len` cards in `hand`, lowest
 /// first; each set of cards once (a card held twice, with two decks, is taken once).
 pub fn for_each_unsuited_straight(
-    hand: &Cards,
+    hand: &[Card],
     len: usize,
     ace: AceRule,
     mut found: impl FnMut(&Cards),
@@ -56,7 +56,7 @@ pub fn for_each_unsuited_straight(
     }
     let mut by_value: [Cards; 15] = [Cards::new(); 15];
     for &ace_value in ace_values(ace) {
-        for card in hand.iter().filter(|c| !c.is_joker()) {
+        for &card in hand.iter().filter(|c| !c.is_joker()) {
             let slot = &mut by_value[value(card, ace_value) as usize];
             if !slot.contains(card) {
                 let _ = slot.try_push(card);
@@ -103,7 +103,7 @@ mod tests {
 
     fn all(hand: &str, len: usize, ace: AceRule) -> Vec<String> {
         let mut out = Vec::new();
-        for_each_unsuited_straight(&cards(hand), len, ace, |s| {
+        for_each_unsuited_straight(cards(hand).as_slice(), len, ace, |s| {
             out.push(
                 s.iter()
                     .map(|c| c.to_string())
@@ -158,7 +158,7 @@ mod tests {
         // Everything the enumeration lists is a straight.
         let mut count = 0;
         for_each_unsuited_straight(
-            &cards("AC 2D 3H 4S 5C 6D 7H 8S 9C 10D JH QS KC"),
+            cards("AC 2D 3H 4S 5C 6D 7H 8S 9C 10D JH QS KC").as_slice(),
             8,
             AceRule::LowOrHigh,
             |s| {

@@ -55,7 +55,10 @@ impl Game {
         seen: &mut Seen,
         found: &mut impl FnMut(&Cards),
     ) {
-        let hand = self.hand(seat);
+        let Some(hand) = self.hand(seat).as_cards() else {
+            self.for_each_add_on_from_large_hand(seat, top, rules, seen, found);
+            return;
+        };
         let cards = hand.as_slice();
         if top.len() == 1 && rules.has_bonus(BonusRule::Mathematician) {
             // Mathematician: first the single cards whose value is a multiple of the one
@@ -115,6 +118,120 @@ impl Game {
             // Next submask of `relevant` in increasing order.
             sub = (sub | !relevant).wrapping_add(1) & relevant;
         }
+    }
+}
+
+impl Game {
+    /// [`Game::for_each_add_on_to`] for a hand larger than a [`Cards`] list (grown by
+    /// forced draws), without visiting its 2^n subsets: a set is completed from the
+    /// cards of its rank and the jokers (twelve at most), in hand order as for a smaller
+    /// hand; a run is extended card by card past its top, each step the next natural of
+    /// its suit or a joker, and listed in the order it is laid.
+    fn for_each_add_on_from_large_hand(
+        &self,
+        seat: Seat,
+        top: Cards,
+        rules: &Rules,
+        seen: &mut Seen,
+        found: &mut impl FnMut(&Cards),
+    ) {
+        let hand = self.hand(seat);
+        let cards = hand.as_slice();
+        if top.len() == 1 && rules.has_bonus(BonusRule::Mathematician) {
+            for (i, &card) in cards.iter().enumerate() {
+                let single = Cards::from_iter([card]);
+                if !cards[..i].contains(&card)
+                    && multiple_fits(&top, card, rules)
+                    && seen.first_time(single)
+                {
+                    found(&single);
+                }
+            }
+        }
+        let natural = top.iter().find(|c| !c.is_joker());
+        match classify(top.as_slice(), rules) {
+            Ok(Combination::Single) if !rules.add_ons.to_single_cards => {}
+            Ok(Combination::Set) if !rules.add_ons.to_sets => {}
+            Ok(Combination::Single | Combination::Set) => {
+                let Some(size) = 4usize.checked_sub(top.len()).filter(|&k| k > 0) else {
+                    return;
+                };
+                // A set's rank with the jokers: at most 8 + 4 positions, so 2^12 masks.
+                let relevant: Vec<usize> = (0..cards.len())
+                    .filter(|&i| {
+                        let c = cards[i];
+                        c.is_joker() || natural.is_none_or(|n| c.rank() == n.rank())
+                    })
+                    .take(u32::BITS as usize - 1)
+                    .collect();
+                for sub in 1u32..1 << relevant.len() {
+                    if sub.count_ones() as usize != size {
+                        continue;
+                    }
+                    let subset: Cards = relevant
+                        .iter()
+                        .enumerate()
+                        .filter(|&(bit, _)| sub & 1 << bit != 0)
+                        .map(|(_, &i)| cards[i])
+                        .collect();
+                    if add_on_fits(&top, subset.as_slice(), rules) && seen.first_time(subset) {
+                        found(&subset);
+                    }
+                }
+            }
+            Ok(Combination::Run(_)) if rules.add_ons.to_runs => {
+                let suit = natural.map(|n| n.suit_index());
+                let mut naturals: Vec<Card> = cards
+                    .iter()
+                    .copied()
+                    .filter(|c| !c.is_joker() && suit.is_none_or(|s| c.suit_index() == s))
+                    .collect();
+                naturals.sort_unstable();
+                naturals.dedup();
+                let jokers = cards.iter().filter(|c| c.is_joker()).count();
+                let mut laid = Cards::new();
+                extend_run(&top, &naturals, jokers, &mut laid, rules, &mut |added| {
+                    if add_on_fits(&top, added.as_slice(), rules) && seen.first_time(*added) {
+                        found(added);
+                    }
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every extension of the run `top` by `laid` and then one more card (a natural of
+/// `naturals` not laid yet, or one of `jokers` left) that still reads as a run.
+fn extend_run(
+    top: &Cards,
+    naturals: &[Card],
+    jokers: usize,
+    laid: &mut Cards,
+    rules: &Rules,
+    found: &mut impl FnMut(&Cards),
+) {
+    let jokers_laid = laid.iter().filter(|c| c.is_joker()).count();
+    let so_far = *laid;
+    let candidates = naturals
+        .iter()
+        .copied()
+        .filter(|&c| !so_far.contains(c))
+        .chain((jokers_laid < jokers).then_some(crate::cards::JOKER));
+    for card in candidates {
+        let mut run = *top;
+        if run.try_extend(laid.as_slice()).is_err() || run.try_push(card).is_err() {
+            continue;
+        }
+        if !matches!(classify(run.as_slice(), rules), Ok(Combination::Run(_))) {
+            continue;
+        }
+        let before = *laid;
+        if laid.try_push(card).is_ok() {
+            found(laid);
+            extend_run(top, naturals, jokers, laid, rules, found);
+        }
+        *laid = before;
     }
 }
 

@@ -1,7 +1,7 @@
 //! Commands: what a player, a referee's record or the server asks of a game. A command is
 //! untrusted until [`Game::decide`](super::Game::decide) turns it into events.
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 use crate::rules::Rules;
 use crate::shuffle::Seed;
 
@@ -36,7 +36,7 @@ pub enum Command {
         pinata: Option<Card>,
         /// Double-edged sword: the new hands (per seat, empty for seats not dealt) when a
         /// black eight re-deals a round dealt on paper; empty otherwise, like `forced`.
-        redealt: Vec<Cards>,
+        redealt: Vec<Hand>,
         /// Crazy queens: the thrower's choice when the throw holds a queen: whom to
         /// pass a card and which card. Required then (when the thrower has a card
         /// left to give and someone to give it to), refused otherwise.
@@ -58,7 +58,7 @@ pub enum Command {
         card: Card,
         forced: Vec<Card>,
         pinata: Option<Card>,
-        redealt: Vec<Cards>,
+        redealt: Vec<Hand>,
         queen: Option<QueenSwap>,
         queen_taken: Option<Card>,
     },

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 
 use super::event::Seat;
 use super::seat_view::RoundStage;
@@ -86,7 +86,7 @@ pub fn diff(before: &Game, after: &Game) -> GameDiff {
 
 fn seat_diff(before: &Game, after: &Game, seat: Seat) -> SeatDiff {
     let (hand_before, hand_after) = (before.hand(seat), after.hand(seat));
-    let hand_total = |game: &Game, hand: &Cards| {
+    let hand_total = |game: &Game, hand: &Hand| {
         game.rules()
             .map_or(0, |rules| rules.hand_total(hand.as_slice()))
     };
@@ -97,8 +97,8 @@ fn seat_diff(before: &Game, after: &Game, seat: Seat) -> SeatDiff {
         .or_else(|| before.players().get(seat as usize))
         .cloned()
         .unwrap_or_default();
-    let gained = minus(&hand_after, &hand_before);
-    let lost = minus(&hand_before, &hand_after);
+    let gained = minus(hand_after, hand_before);
+    let lost = minus(hand_before, hand_after);
     let (total_before, total_after) = (total(before), total(after));
     let eliminated = |game: &Game| game.is_eliminated(seat);
     let changed = !gained.is_empty()
@@ -112,8 +112,8 @@ fn seat_diff(before: &Game, after: &Game, seat: Seat) -> SeatDiff {
         lost,
         hand_size_before: hand_before.len(),
         hand_size_after: hand_after.len(),
-        hand_total_before: hand_total(before, &hand_before),
-        hand_total_after: hand_total(after, &hand_after),
+        hand_total_before: hand_total(before, hand_before),
+        hand_total_after: hand_total(after, hand_after),
         total_before,
         total_after,
         total_change: i64::from(total_after) - i64::from(total_before),
@@ -125,7 +125,7 @@ fn seat_diff(before: &Game, after: &Game, seat: Seat) -> SeatDiff {
 
 /// The cards of `from` left once each card of `take` is removed once (multisets: with
 /// two decks a card can be held twice).
-fn minus(from: &Cards, take: &Cards) -> Vec<Card> {
+fn minus(from: &Hand, take: &Hand) -> Vec<Card> {
     let mut left: Vec<Card> = from.iter().collect();
     for card in take.iter() {
         if let Some(at) = left.iter().position(|&c| c == card) {
@@ -258,6 +258,7 @@ mod tests {
     fn hands_are_compared_as_multisets() {
         let pair = Cards::from_iter([card("QS"), card("QS"), card("2H")]);
         let one = Cards::from_iter([card("QS"), card("5D")]);
+        let (pair, one) = (Hand::from(pair), Hand::from(one));
         assert_eq!(minus(&pair, &one), vec![card("QS"), card("2H")]);
         assert_eq!(minus(&one, &pair), vec![card("5D")]);
     }

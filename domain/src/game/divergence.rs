@@ -75,7 +75,7 @@ fn other_turns(game: &Game, stored: &TurnPlayed) -> Vec<TurnPlayed> {
         return Vec::new();
     };
     let mut throws: Vec<Cards> = Vec::new();
-    for_each_throw(&game.hand(stored.seat), rules, |throw| {
+    for_each_throw(game.hand(stored.seat).as_slice(), rules, |throw| {
         throws.push(*throw);
         if throw.len() > 1 {
             throws.push(throw.reversed());

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 use crate::rules::Rules;
 use crate::shuffle::{Commitment, Seed};
 
@@ -153,6 +153,18 @@ pub struct GameCreated {
     /// slapped card set off nothing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub slap_downs_play: bool,
+    /// House Rules, Sevens: "a card is drawn for each seven played", with no limit: a
+    /// hand holds any number of cards. Written only where a hand can grow (Sevens,
+    /// Piñata or Waterfall in the rules); absent, a game keeps the reading it was
+    /// created under, in which a hand of 16 cards took no more (a forced draw, the
+    /// piñata or a waterfall's card lapsed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hands_uncapped: bool,
+    /// Osmosis: a card drawn off an open pile's top throw leaves the other cards in
+    /// their order, so a run stays a run for the next draw or add-on. Written only
+    /// under Osmosis; absent, the last card of the throw took the drawn card's place.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pile_tops_keep_order: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,8 +287,8 @@ impl Draw {
 pub struct HandsShown {
     pub to: Seat,
     /// Per seat: the hand shown; `null` for `to` and for seats out of the round.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Option<Cards>>>))]
-    pub hands: Vec<Option<Cards>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Option<Hand>>>))]
+    pub hands: Vec<Option<Hand>>,
 }
 
 /// Sevens (a House Rules bonus rule): a seven was thrown, and `seat` had to draw `card`
@@ -328,7 +340,7 @@ pub struct HandsRedealt {
     /// or a caller whose hand is closed), and for the other seats where a viewer may
     /// not see it.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Option<Vec<Card>>>))]
-    pub hands: Vec<Option<Cards>>,
+    pub hands: Vec<Option<Hand>>,
 }
 
 /// Crazy queens (a House Rules bonus rule): `seat` threw a queen, passed `given` to
@@ -480,7 +492,7 @@ pub struct RoundEnded {
     pub caller: Option<Seat>,
     /// Whose hand emptied, for `empty_hand`; whose challenge won, for `onderkluft`.
     pub winner: Option<Seat>,
-    pub hands: Vec<Option<Cards>>,
+    pub hands: Vec<Option<Hand>>,
     pub hand_totals: Vec<Option<u32>>,
     /// What the round added, before reductions.
     pub points: Vec<Option<u32>>,

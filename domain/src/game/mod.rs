@@ -44,7 +44,7 @@ pub use seat_view::{LegalActions, PileView, RoundStage, SeatView, SizeDraws};
 pub use state::Game;
 pub use visibility::{Viewer, visible_events};
 
-use crate::cards::Cards;
+use crate::cards::{Cards, Hand};
 use crate::rules::Rules;
 use crate::shuffle::Commitment;
 
@@ -119,12 +119,14 @@ impl Game {
             produced.clear();
             game.decide_into(&command, &mut produced)
                 .map_err(|e| (at, e))?;
-            // Which reading of slap-downs a game plays by is fixed when it is created:
-            // a game stored before they played keeps its own.
+            // Which readings a game plays by (slap-downs, hand cap, pile order) are
+            // fixed when it is created: a game stored before a reading keeps its own.
             if let (Some(Event::GameCreated(decided)), Event::GameCreated(stored)) =
                 (produced.first_mut(), &events[at])
             {
                 decided.slap_downs_play = stored.slap_downs_play;
+                decided.hands_uncapped = stored.hands_uncapped;
+                decided.pile_tops_keep_order = stored.pile_tops_keep_order;
             }
             for (offset, expected) in produced.iter().enumerate() {
                 match events.get(at + offset) {
@@ -228,12 +230,9 @@ impl Game {
     }
 
     /// A seat's hand (hidden information: for that seat, referees, and tests).
-    pub fn hand(&self, seat: Seat) -> Cards {
-        self.round
-            .hands
-            .get(seat as usize)
-            .copied()
-            .unwrap_or_default()
+    pub fn hand(&self, seat: Seat) -> &Hand {
+        static NONE: Hand = Hand::new();
+        self.round.hands.get(seat as usize).unwrap_or(&NONE)
     }
 
     /// The commitment to the seed of the round in play, if it was dealt from one.
@@ -307,14 +306,14 @@ fn pinata_by(following: &[Event]) -> Option<crate::cards::Card> {
 }
 
 /// Double-edged sword: the hands (per seat) the play just before `following` dealt.
-fn redealt_by(following: &[Event]) -> Vec<Cards> {
+fn redealt_by(following: &[Event]) -> Vec<Hand> {
     caused(following)
         .find_map(|e| match e {
             Event::HandsRedealt(redealt) => Some(
                 redealt
                     .hands
                     .iter()
-                    .map(|hand| hand.unwrap_or_default())
+                    .map(|hand| hand.clone().unwrap_or_default())
                     .collect(),
             ),
             _ => None,

@@ -117,10 +117,17 @@ impl Piles {
         self.latest = size;
     }
 
-    /// Takes `card` off the top throw of the pile of `size`.
-    pub fn take(&mut self, size: u8, card: Card) {
+    /// Takes `card` off the top throw of the pile of `size`. With `keep_order` the
+    /// cards after it close the gap, so a run keeps reading as a run (Osmosis lets the
+    /// next player draw from or add to it); games created before that let the last card
+    /// take its place ([`GameCreated::pile_tops_keep_order`](super::event::GameCreated)).
+    pub fn take(&mut self, size: u8, card: Card, keep_order: bool) {
         if let Some(pile) = self.get_mut(size) {
-            pile.top.remove(card);
+            if keep_order {
+                pile.top.remove_in_order(card);
+            } else {
+                pile.top.remove(card);
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 use crate::shuffle::Commitment;
 
 use super::event::Seat;
@@ -40,7 +40,7 @@ pub struct SeatView {
     /// Piñata: a card lies aside, face down, for the next player to throw a three.
     pub pinata_aside: bool,
     pub caller: Option<Seat>,
-    pub hand: Cards,
+    pub hand: Hand,
     pub hand_total: u32,
     pub hand_sizes: Vec<u8>,
     /// The latest throw, on top of its pile.

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::cards::{Card, Cards, Deck};
+use crate::cards::{Card, Cards, Deck, Hand};
 use crate::rules::{BonusRule, Rules};
 use crate::shuffle::{Commitment, Seed, ShuffleStream, shuffle_in_place};
 
@@ -35,6 +35,12 @@ pub struct Game {
     /// A slapped card sets off the bonus rules as a thrown one does
     /// ([`GameCreated::slap_downs_play`]).
     pub(crate) slap_downs_play: bool,
+    /// A hand takes any number of cards ([`GameCreated::hands_uncapped`]); otherwise
+    /// one of [`MAX_CARDS`](crate::cards::MAX_CARDS) takes no more.
+    pub(crate) hands_uncapped: bool,
+    /// A card drawn off a pile's top keeps the others in order
+    /// ([`GameCreated::pile_tops_keep_order`]).
+    pub(crate) pile_tops_keep_order: bool,
     /// How many events have been folded: the stream version.
     pub(crate) version: u64,
 }
@@ -46,7 +52,7 @@ pub(crate) struct Round {
     pub in_progress: bool,
     pub dealer: Option<Seat>,
     pub starter: Seat,
-    pub hands: [Cards; MAX_PLAYERS],
+    pub hands: [Hand; MAX_PLAYERS],
     /// Top of the stock is the last element.
     pub stock: Vec<Card>,
     /// Whether `stock` is in its real order (dealt from a seed) or only a multiset
@@ -69,7 +75,7 @@ pub(crate) struct Round {
     pub stage: Stage,
     /// Spy: cards shown to a player (viewer, owner, the shown cards the owner still
     /// holds). Empty unless a queen of diamonds was thrown under `spy`.
-    pub shown: Vec<(Seat, Seat, Cards)>,
+    pub shown: Vec<(Seat, Seat, Hand)>,
     /// Southern Hemisphere: a nine reversed the direction of play this round.
     pub reversed: bool,
     /// Piñata: the card a three set aside, face down, until the next three takes it.
@@ -162,7 +168,7 @@ impl Game {
             Event::HandsRedealt(e) => {
                 for (seat, hand) in (0..).zip(&e.hands) {
                     if let (Some(hand), Some(slot)) = (hand, self.round.hands.get_mut(seat)) {
-                        *slot = *hand;
+                        *slot = hand.clone();
                     }
                 }
                 self.round.redeals = e.redeal;
@@ -174,11 +180,11 @@ impl Game {
                 let hands = &mut self.round.hands;
                 if let Some(hand) = hands.get_mut(e.seat as usize) {
                     hand.remove(e.given);
-                    let _ = hand.try_push(e.taken);
+                    hand.push(e.taken);
                 }
                 if let Some(hand) = hands.get_mut(e.target as usize) {
                     hand.remove(e.taken);
-                    let _ = hand.try_push(e.given);
+                    hand.push(e.given);
                 }
                 self.round.queen_swaps = e.swap;
                 // The two players know what changed hands; anyone else who saw either
@@ -209,11 +215,11 @@ impl Game {
                 {
                     let hands = &mut self.round.hands;
                     if let Some(hand) = hands.get_mut(e.seat as usize) {
-                        let _ = hand.try_push(e.card);
+                        hand.push(e.card);
                     }
                     if e.to == initiator {
                         if let Some(hand) = hands.get_mut(initiator as usize) {
-                            let _ = hand.try_extend(e.passed.as_slice());
+                            hand.extend(e.passed.as_slice());
                         }
                         self.round.stage = Stage::Playing;
                     } else {
@@ -248,14 +254,14 @@ impl Game {
             }
             Event::PinataTaken(e) => {
                 if let Some(hand) = self.round.hands.get_mut(e.seat as usize) {
-                    let _ = hand.try_push(e.card);
+                    hand.push(e.card);
                 }
                 self.round.pinata = None;
             }
             Event::ForcedToDraw(e) => {
                 let round = &mut self.round;
                 if let Some(hand) = round.hands.get_mut(e.seat as usize) {
-                    let _ = hand.try_push(e.card);
+                    hand.push(e.card);
                 }
                 take_from_stock(&mut round.stock, e.card);
             }
@@ -265,7 +271,7 @@ impl Game {
                         self.round
                             .shown
                             .retain(|&(v, o, _)| (v, o) != (e.to, owner));
-                        self.round.shown.push((e.to, owner, *hand));
+                        self.round.shown.push((e.to, owner, hand.clone()));
                     }
                 }
             }
@@ -310,6 +316,8 @@ impl Game {
         self.rules = Some(Arc::new(e.rules.clone()));
         self.players = e.players.as_slice().into();
         self.slap_downs_play = e.slap_downs_play;
+        self.hands_uncapped = e.hands_uncapped;
+        self.pile_tops_keep_order = e.pile_tops_keep_order;
         for (seat, &total) in e.initial_totals.iter().enumerate().take(MAX_PLAYERS) {
             self.totals[seat] = total;
         }
@@ -347,7 +355,7 @@ impl Game {
                 let Some(deck) = self.deck else { return };
                 let dealt = dealt_from_seed(seed, deck, hand_size, &order);
                 (
-                    dealt.hands,
+                    dealt.hands.map(Hand::from),
                     dealt.up_card,
                     dealt.stock,
                     true,
@@ -357,9 +365,9 @@ impl Game {
             }
             Deal::Explicit { hands, up_card } => {
                 let mut rest = self.deck.map(Deck::counts).unwrap_or_default();
-                let mut seat_hands = [Cards::new(); MAX_PLAYERS];
+                let mut seat_hands: [Hand; MAX_PLAYERS] = Default::default();
                 for (seat, hand) in hands.iter().enumerate().take(MAX_PLAYERS) {
-                    seat_hands[seat] = *hand;
+                    seat_hands[seat] = Hand::from(*hand);
                     hand.iter().for_each(|c| {
                         rest.take(c);
                     });
@@ -430,13 +438,13 @@ impl Game {
 
     /// Per seat, the cards of its hand that were shown to `viewer` (Spy) and it still
     /// holds; empty where none.
-    pub fn shown_to(&self, viewer: Seat) -> Vec<Cards> {
-        let mut known = vec![Cards::new(); self.seat_count()];
-        for &(v, owner, cards) in &self.round.shown {
-            if v == viewer
-                && let Some(slot) = known.get_mut(owner as usize)
+    pub fn shown_to(&self, viewer: Seat) -> Vec<Hand> {
+        let mut known = vec![Hand::new(); self.seat_count()];
+        for (v, owner, cards) in &self.round.shown {
+            if *v == viewer
+                && let Some(slot) = known.get_mut(*owner as usize)
             {
-                *slot = cards;
+                *slot = cards.clone();
             }
         }
         known
@@ -458,13 +466,13 @@ impl Game {
         };
         let _ = hand.remove_all(e.thrown.as_slice());
         let drawn = e.draw.card();
-        let _ = hand.try_push(drawn);
+        hand.push(drawn);
         let round = &mut self.round;
         match e.draw {
             Draw::Stock(card) => take_from_stock(&mut round.stock, card),
             Draw::Discard(card) => {
                 if let Some(from) = source {
-                    round.piles.take(from, card);
+                    round.piles.take(from, card, self.pile_tops_keep_order);
                 }
             }
         }
@@ -605,6 +613,18 @@ impl Game {
             }
         }
         true
+    }
+
+    /// Whether `seat`'s hand may take one more card from a bonus rule (a forced draw,
+    /// the piñata, a waterfall's card): always, but in a game created before hands had
+    /// no limit, not once it holds [`MAX_CARDS`](crate::cards::MAX_CARDS).
+    pub(crate) fn takes_a_card(&self, seat: Seat) -> bool {
+        self.hands_uncapped
+            || self
+                .round
+                .hands
+                .get(seat as usize)
+                .is_some_and(|h| h.len() < crate::cards::MAX_CARDS)
     }
 
     // ---- seating helpers -------------------------------------------------------------

@@ -31,7 +31,7 @@ impl Game {
             reversed: round.reversed,
             pinata_aside: round.pinata.is_some(),
             caller: self.closed_caller_public(),
-            hand,
+            hand: hand.clone(),
             hand_total: rules.hand_total(hand.as_slice()),
             hand_sizes: round.hands[..n].iter().map(|h| h.len() as u8).collect(),
             top_throw: self.top_throw(),
@@ -97,7 +97,7 @@ impl Game {
             return legal;
         }
         let round = &self.round;
-        let hand = round.hands[seat as usize];
+        let hand = &round.hands[seat as usize];
         let my_turn = round.turn == seat;
         match round.stage {
             Stage::Playing | Stage::LastTurns { .. } if my_turn => {
@@ -135,7 +135,8 @@ impl Game {
                 }
             } else {
                 // Only the subsets that can fit are tried: every subset of a hand of 16
-                // (Sevens) would be 65,535 (the property tests keep that reference).
+                // would be 65,535, and hands grow past that under Sevens (the property
+                // tests keep the all-subsets reference).
                 self.for_each_add_on(seat, |a| legal.add_ons.push(*a));
             }
         }
@@ -173,11 +174,11 @@ impl Game {
         let hand = self.hand(seat);
         if !rules.several_piles() {
             // One pile, whose top always holds a card to draw: every throw is playable.
-            for_each_throw(&hand, rules, found);
+            for_each_throw(hand.as_slice(), rules, found);
             return;
         }
         let mut playable = [None::<bool>; crate::cards::MAX_CARDS + 1];
-        for_each_throw(&hand, rules, |t| {
+        for_each_throw(hand.as_slice(), rules, |t| {
             let size = t.len().min(crate::cards::MAX_CARDS);
             if *playable[size].get_or_insert_with(|| self.throw_size_playable(size)) {
                 found(t);

@@ -11,7 +11,7 @@ use crate::shuffle::SHUFFLE_ALGORITHM;
 use super::error::ExportError;
 use super::format::{
     Act, ActionRecord, DrawRecord, GameRecord, QueenRecord, RECORD_FORMAT,
-    RECORD_FORMAT_SLAPS_PLAY, RoundRecord, ShuffleRecord, TurnBonus,
+    RECORD_FORMAT_SLAPS_PLAY, RECORD_FORMAT_UNCAPPED, RoundRecord, ShuffleRecord, TurnBonus,
 };
 use super::player_map::PlayerMap;
 
@@ -179,7 +179,9 @@ fn export_inner(events: &[Event], versions: Option<&[u64]>) -> Result<GameRecord
     });
     Ok(GameRecord {
         // The lowest version that says how the game was played.
-        format: if created.slap_downs_play {
+        format: if created.hands_uncapped || created.pile_tops_keep_order {
+            RECORD_FORMAT_UNCAPPED
+        } else if created.slap_downs_play {
             RECORD_FORMAT_SLAPS_PLAY
         } else {
             RECORD_FORMAT

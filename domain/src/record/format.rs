@@ -20,13 +20,21 @@ pub const RECORD_FORMAT: &str = "yaniv-record/1";
 /// `yaniv-record/1` too.
 pub const RECORD_FORMAT_SLAPS_PLAY: &str = "yaniv-record/2";
 
+/// The `format` of a game record created under the readings of 2026-12: a hand holds
+/// any number of cards (Sevens: "a card is drawn for each seven played"), and a card
+/// drawn off a pile's top throw leaves the rest in order (Osmosis). Written only where
+/// one of them can matter; slap-downs play as in `yaniv-record/2`. A reader of it reads
+/// the two earlier versions too, which keep the 16-card hand and the old pile order.
+pub const RECORD_FORMAT_UNCAPPED: &str = "yaniv-record/3";
+
 /// A whole game record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", schema(example = super::examples::example_record))]
 pub struct GameRecord {
-    /// `yaniv-record/1`, or `yaniv-record/2` for a game whose slap-downs play.
+    /// `yaniv-record/1`, `yaniv-record/2` for a game whose slap-downs play, or
+    /// `yaniv-record/3` for one whose hands have no cap or whose pile tops keep order.
     #[cfg_attr(feature = "openapi", schema(example = "yaniv-record/1"))]
     pub format: String,
     pub rules: RuleSpec,

@@ -3,14 +3,15 @@
 //! the record layer checks only what the engine cannot see: names, card notation, the
 //! shape of the deal, the shuffle, and where rounds begin and end.
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand, MAX_HAND};
 use crate::game::{Command, DealSource, DrawChoice, Event, Game, GameError, QueenSwap, Seat};
 use crate::shuffle::entropy::{ENTROPY_PROCEDURE, first_starter, mix};
 use crate::shuffle::{Commitment, Contribution, Seed};
 
 use super::error::RecordError;
 use super::format::{
-    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT, RoundRecord, TurnBonus,
+    Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, RECORD_FORMAT,
+    RECORD_FORMAT_UNCAPPED, RoundRecord, TurnBonus,
 };
 use super::parse::{check_record_format, parse_record};
 use super::result::ReplayResult;
@@ -49,6 +50,7 @@ pub fn replay_until_problem(record: &GameRecord) -> (ReplayOutcome, Option<Recor
         game: Game::new(),
         events: Vec::new(),
         slaps_set_off_nothing: record.format == RECORD_FORMAT,
+        hands_capped: record.format != RECORD_FORMAT_UNCAPPED,
     };
     let problem = replay.all(record).err();
     let result = ReplayResult::from_events(&replay.events, &replay.game.standings());
@@ -66,6 +68,9 @@ struct Replay<'r> {
     events: Vec<Event>,
     /// A `yaniv-record/1` record: its game is played as before slap-downs played.
     slaps_set_off_nothing: bool,
+    /// A `yaniv-record/1` or `/2` record: its hands stop at 16 cards and a draw off a
+    /// pile's top reorders it, as in the games those versions were written for.
+    hands_capped: bool,
 }
 
 /// The bonus fields of an action, parsed: the fields of the same names in
@@ -73,7 +78,7 @@ struct Replay<'r> {
 struct Named {
     forced: Vec<Card>,
     pinata: Option<Card>,
-    redealt: Vec<Cards>,
+    redealt: Vec<Hand>,
     queen: Option<QueenSwap>,
     queen_taken: Option<Card>,
 }
@@ -139,10 +144,14 @@ impl Replay<'_> {
             .game
             .decide(&command)
             .map_err(|e| self.rule_error((None, None), None, &e))?;
-        if self.slaps_set_off_nothing {
-            for event in &mut created {
-                if let Event::GameCreated(game) = event {
+        for event in &mut created {
+            if let Event::GameCreated(game) = event {
+                if self.slaps_set_off_nothing {
                     game.slap_downs_play = false;
+                }
+                if self.hands_capped {
+                    game.hands_uncapped = false;
+                    game.pile_tops_keep_order = false;
                 }
             }
         }
@@ -259,7 +268,7 @@ impl Replay<'_> {
                     .execute(&command)
                     .map_err(|e| self.rule_error(at, None, &e))?;
                 for seat in 0..self.players.len() as Seat {
-                    let from_seed = dealt.hand(seat);
+                    let from_seed = dealt.hand(seat).as_cards().unwrap_or_default();
                     if from_seed.sorted() != hands[seat as usize].sorted() {
                         return Err(shuffle_error(format!(
                             "{}'s hand is not the one the seed deals: the seed deals [{from_seed}], the record says [{}]",
@@ -472,10 +481,10 @@ impl Replay<'_> {
             redealt: match &bonus.redealt {
                 None => Vec::new(),
                 Some(hands) => {
-                    let mut per_seat = vec![Cards::new(); self.players.len()];
+                    let mut per_seat = vec![Hand::new(); self.players.len()];
                     for (name, cards) in &hands.0 {
                         let owner = self.seat(name, at, "the re-deal")?;
-                        per_seat[owner as usize] = parse_cards(cards, at, "a re-dealt hand")?;
+                        per_seat[owner as usize] = parse_hand(cards, at, "a re-dealt hand")?;
                     }
                     per_seat
                 }
@@ -549,6 +558,23 @@ impl Replay<'_> {
 fn parse_card(text: &str, at: At, what: &str) -> Result<Card, RecordError> {
     text.parse()
         .map_err(|e| RecordError::new(at.0, at.1, "unknown_card", format!("{what}: {e}")))
+}
+
+/// A hand a record names: as many cards as the deck holds (a re-deal of hands grown by
+/// forced draws).
+fn parse_hand(texts: &[String], at: At, what: &str) -> Result<Hand, RecordError> {
+    if texts.len() > MAX_HAND {
+        return Err(RecordError::bad_record(
+            at.0,
+            at.1,
+            format!("{what}: {} cards, more than the deck holds", texts.len()),
+        ));
+    }
+    let mut hand = Hand::new();
+    for (i, text) in texts.iter().enumerate() {
+        hand.push(parse_card(text, at, &format!("{what}, card {}", i + 1))?);
+    }
+    Ok(hand)
 }
 
 fn parse_cards(texts: &[String], at: At, what: &str) -> Result<Cards, RecordError> {

@@ -32,7 +32,7 @@ pub use examples::{example_record, example_result};
 pub use export::{export, export_with_versions, rule_spec};
 pub use format::{
     Act, ActionRecord, DrawRecord, EntropyRecord, GameRecord, QueenRecord, RECORD_FORMAT,
-    RECORD_FORMAT_SLAPS_PLAY, RoundRecord, ShuffleRecord, TurnBonus,
+    RECORD_FORMAT_SLAPS_PLAY, RECORD_FORMAT_UNCAPPED, RoundRecord, ShuffleRecord, TurnBonus,
 };
 pub use import::{ReplayOutcome, replay, replay_json, replay_until_problem};
 pub use parse::{MAX_RECORD_BYTES, parse_record};

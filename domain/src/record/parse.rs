@@ -9,7 +9,8 @@ use crate::rules::RuleSpec;
 
 use super::error::RecordError;
 use super::format::{
-    ActionRecord, GameRecord, RECORD_FORMAT, RECORD_FORMAT_SLAPS_PLAY, RoundRecord,
+    ActionRecord, GameRecord, RECORD_FORMAT, RECORD_FORMAT_SLAPS_PLAY, RECORD_FORMAT_UNCAPPED,
+    RoundRecord,
 };
 
 /// Largest record accepted: far above any real game, small enough to hold in memory.
@@ -93,15 +94,24 @@ fn locate(value: &Value) -> Result<(), RecordError> {
 
 fn check_format(format: Option<&Value>) -> Result<(), RecordError> {
     match format {
-        Some(Value::String(f)) if f == RECORD_FORMAT || f == RECORD_FORMAT_SLAPS_PLAY => Ok(()),
+        Some(Value::String(f))
+            if [
+                RECORD_FORMAT,
+                RECORD_FORMAT_SLAPS_PLAY,
+                RECORD_FORMAT_UNCAPPED,
+            ]
+            .contains(&f.as_str()) =>
+        {
+            Ok(())
+        }
         Some(Value::String(f)) => {
             let shown: String = f.chars().take(40).collect();
             Err(RecordError::bad_record(
                 None,
                 None,
                 format!(
-                    "unsupported format {shown:?}: this program reads \"{RECORD_FORMAT}\" and \
-                     \"{RECORD_FORMAT_SLAPS_PLAY}\""
+                    "unsupported format {shown:?}: this program reads \"{RECORD_FORMAT}\", \
+                     \"{RECORD_FORMAT_SLAPS_PLAY}\" and \"{RECORD_FORMAT_UNCAPPED}\""
                 ),
             ))
         }
@@ -135,7 +145,7 @@ mod tests {
     fn malformed_parts_are_located() {
         let e = err("{");
         assert_eq!((e.code, e.round, e.action), ("bad_record", None, None));
-        let e = err(r#"{"format": "yaniv-record/3"}"#);
+        let e = err(r#"{"format": "yaniv-record/4"}"#);
         assert!(e.message.contains("unsupported format"), "{e}");
         let e = err(
             r#"{"format": "yaniv-record/1", "rules": {"preset": "israeli", "overide": {}}, "players": [], "rounds": []}"#,

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::cards::Cards;
+use crate::cards::{Cards, Hand};
 use crate::game::{DiscardPile, Event, Game, Seat, describe, discard_pile};
 
 use super::error::RecordError;
@@ -58,7 +58,7 @@ pub struct RecordStep {
     /// The round dealt last (0 before the first deal).
     pub round: u32,
     /// Every seat's hand.
-    pub hands: Vec<Cards>,
+    pub hands: Vec<Hand>,
     /// Every seat's hand counted by the rules.
     pub hand_totals: Vec<u32>,
     /// Cards left in the stock.
@@ -106,7 +106,7 @@ fn step_after(
     players: &[String],
 ) -> RecordStep {
     let seats = 0..players.len() as Seat;
-    let hands: Vec<Cards> = seats.map(|seat| game.hand(seat)).collect();
+    let hands: Vec<Hand> = seats.map(|seat| game.hand(seat).clone()).collect();
     let hand_totals = match game.rules() {
         Some(rules) => hands
             .iter()
@@ -171,7 +171,7 @@ mod tests {
             assert_eq!(step.top_throw, game.top_throw(), "step {}", step.step);
             assert_eq!(step.totals, game.totals(), "step {}", step.step);
             for (seat, hand) in step.hands.iter().enumerate() {
-                assert_eq!(*hand, game.hand(seat as Seat), "step {}", step.step);
+                assert_eq!(hand, game.hand(seat as Seat), "step {}", step.step);
             }
         }
         let rounds = events

@@ -70,6 +70,13 @@ impl BonusRule {
         )
     }
 
+    /// Whether the rule can give a player a card without a throw first taking one (a
+    /// forced draw, the piñata, a waterfall's card): only these grow a hand past its
+    /// dealt size.
+    pub fn grows_hands(self) -> bool {
+        matches!(self, Self::Sevens | Self::Pinata | Self::Waterfall)
+    }
+
     /// The name in `bonus_rules`.
     pub fn name(self) -> &'static str {
         match self {

@@ -4,7 +4,11 @@
 use super::{CallResolution, DeckCount, GameEnd, Reductions, Rules, RulesError, SlapDown};
 use crate::cards::MAX_CARDS;
 
-/// Most cards dealt to one player; a hand never grows past its dealt size.
+/// Most cards dealt to one player. A dealt hand fits an inline [`Cards`] list (a record's
+/// explicit deal is one); forced draws, the piñata and a waterfall may grow it past that,
+/// which [`Hand`](crate::cards::Hand) holds.
+///
+/// [`Cards`]: crate::cards::Cards
 pub const MAX_HAND_SIZE: u8 = 10;
 const _: () = assert!(MAX_HAND_SIZE as usize <= MAX_CARDS);
 

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use yaniv_domain::cards::{Card, Cards};
+use yaniv_domain::cards::{Card, Cards, Hand};
 use yaniv_domain::game::{
     CallKind, Command, DealSource, DrawChoice, Event, Game, GameError, GameFinished, QueenSwap,
     RoundDealt, RoundEnded, Seat, Standing,
@@ -115,6 +115,23 @@ impl Table {
             })
             .unwrap_or_else(|e| panic!("create refused: {e}"));
         table.log.extend(events);
+        table
+    }
+
+    /// A new game as a stored game created before hands had no limit and pile tops kept
+    /// their order (`hands_uncapped`, `pile_tops_keep_order` absent) plays on.
+    pub fn created_before_uncapped_hands(rules: Rules, players: &[&str]) -> Table {
+        let mut table = Table::with_rules(rules, players, &[]);
+        for event in &mut table.log {
+            if let Event::GameCreated(created) = event {
+                created.hands_uncapped = false;
+                created.pile_tops_keep_order = false;
+            }
+        }
+        table.game = Game::new();
+        for event in &table.log {
+            table.game.apply(event);
+        }
         table
     }
 
@@ -466,8 +483,8 @@ impl Table {
             .collect()
     }
 
-    pub fn hand(&self, who: &str) -> Cards {
-        self.game.hand(self.seat(who))
+    pub fn hand(&self, who: &str) -> Hand {
+        self.game.hand(self.seat(who)).clone()
     }
 
     /// Whose turn (or declaration) it is.
@@ -636,7 +653,7 @@ fn slap_naming(seat: Seat, card: Card, queen: Option<QueenSwap>, named: Named) -
         card,
         forced: named.forced,
         pinata: named.pinata,
-        redealt: named.redealt,
+        redealt: named.redealt.into_iter().map(Hand::from).collect(),
         queen,
         queen_taken: named.queen_taken,
     }
@@ -656,7 +673,7 @@ fn play_naming(
         draw,
         forced: named.forced,
         pinata: named.pinata,
-        redealt: named.redealt,
+        redealt: named.redealt.into_iter().map(Hand::from).collect(),
         queen,
         queen_taken: named.queen_taken,
     }

@@ -214,7 +214,7 @@ async fn json_that_is_not_a_record_is_422_bad_record() {
     let app = spawn_app().await;
     for body in [
         json!([1, 2, 3]),
-        json!({"format": "yaniv-record/3"}),
+        json!({"format": "yaniv-record/4"}),
         json!({"format": "yaniv-record/1", "rules": {"preset": "israeli"}, "rounds": []}),
     ] {
         let problem = expect_record_error(app.post_json(REPLAY, &body, None).await).await;

@@ -84,7 +84,7 @@ impl Game {
                 }
             )));
         }
-        let hand = round.hands[seat as usize];
+        let hand = &round.hands[seat as usize];
         // A player left with no cards has nothing to throw; calling is their turn (a
         // project decision for rules where an empty hand does not end the round).
         if !hand.is_empty() {

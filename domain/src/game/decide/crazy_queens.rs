@@ -71,7 +71,7 @@ impl Game {
         events: &mut Vec<Event>,
         turn: usize,
     ) -> Result<Option<Game>, GameError> {
-        let mut left = self.round.hands[seat as usize];
+        let mut left = self.round.hands[seat as usize].clone();
         let _ = left.remove_all(throw.as_slice());
         let applies = self.throw_swaps_queens(throw);
         let possible = applies && !left.is_empty() && self.queen_targets(seat).next().is_some();
@@ -112,7 +112,7 @@ impl Game {
         }
         let mut after = self.folded_with(&events[turn..]);
         let number = after.round.queen_swaps + 1;
-        let face_down = after.round.hands[swap.target as usize];
+        let face_down = &after.round.hands[swap.target as usize];
         let taken = match after.round.seed {
             Some(seed) => {
                 let mut order: Vec<Card> = face_down.iter().collect();

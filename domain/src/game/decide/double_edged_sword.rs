@@ -10,7 +10,7 @@
 //! time in seating order from the thrower's left. A round dealt on paper names the new
 //! hands instead.
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 use crate::rules::BonusRule;
 use crate::shuffle::{ShuffleStream, shuffle_in_place};
 
@@ -31,7 +31,7 @@ impl Game {
         &self,
         seat: Seat,
         throw: &Cards,
-        named: &[Cards],
+        named: &[Hand],
         events: &mut Vec<Event>,
         turn: usize,
         after: Option<Game>,
@@ -61,9 +61,9 @@ impl Game {
             .collect();
         cards.sort_unstable();
         let redeal = after.round.redeals + 1;
-        let mut hands: Vec<Option<Cards>> = vec![None; self.seat_count()];
+        let mut hands: Vec<Option<Hand>> = vec![None; self.seat_count()];
         for &s in &order {
-            hands[s as usize] = Some(Cards::new());
+            hands[s as usize] = Some(Hand::new());
         }
         match after.round.seed {
             Some(seed) => {
@@ -73,7 +73,7 @@ impl Game {
                 );
                 for (i, card) in cards.iter().enumerate() {
                     if let Some(Some(hand)) = hands.get_mut(order[i % order.len()] as usize) {
-                        let _ = hand.try_push(*card);
+                        hand.push(*card);
                     }
                 }
                 if !named.is_empty() && !same_hands(named, &hands) {
@@ -115,10 +115,10 @@ impl Game {
     /// seat of `order` with as many as dealing one at a time from the first gives.
     fn check_named_redeal(
         &self,
-        named: &[Cards],
+        named: &[Hand],
         order: &[Seat],
         cards: &[Card],
-    ) -> Result<Vec<Option<Cards>>, GameError> {
+    ) -> Result<Vec<Option<Hand>>, GameError> {
         let refuse = |why: String| Err(GameError::CardNotAvailable(why));
         if named.len() != self.seat_count() {
             return refuse(
@@ -126,11 +126,11 @@ impl Game {
                     .into(),
             );
         }
-        let mut hands: Vec<Option<Cards>> = vec![None; self.seat_count()];
+        let mut hands: Vec<Option<Hand>> = vec![None; self.seat_count()];
         let mut given: Vec<Card> = Vec::new();
         for (i, &s) in order.iter().enumerate() {
             let size = cards.len() / order.len() + usize::from(i < cards.len() % order.len());
-            let hand = named[s as usize];
+            let hand = named[s as usize].clone();
             if hand.len() != size {
                 return refuse(format!(
                     "seat {s} is dealt {size} cards in the re-deal, not {}",
@@ -156,10 +156,10 @@ impl Game {
 }
 
 /// Whether per-seat hands `named` (empty where not dealt) are `hands`.
-fn same_hands(named: &[Cards], hands: &[Option<Cards>]) -> bool {
+fn same_hands(named: &[Hand], hands: &[Option<Hand>]) -> bool {
     named.len() == hands.len()
         && named
             .iter()
             .zip(hands)
-            .all(|(n, h)| *n == h.unwrap_or_default())
+            .all(|(n, h)| n.as_slice() == h.as_ref().map_or(&[][..], Hand::as_slice))
 }

@@ -29,7 +29,7 @@ impl Game {
     /// no pile killed in it, the five of diamonds and another card in hand.
     pub fn may_kill_pile(&self, seat: Seat) -> bool {
         let round = &self.round;
-        let hand = || round.hands.get(seat as usize).copied().unwrap_or_default();
+        let hand = || self.hand(seat);
         self.rules
             .as_deref()
             .is_some_and(|r| r.has_bonus(BonusRule::FifthsDisease))
@@ -84,7 +84,7 @@ impl Game {
         if !round.turn_fresh || round.killed_in_turn {
             return refuse("a pile is killed before anything else in the turn, once");
         }
-        let hand = round.hands[seat as usize];
+        let hand = &round.hands[seat as usize];
         if !hand.contains(Card::FIVE_OF_DIAMONDS) {
             return Err(GameError::CardNotInHand {
                 card: Card::FIVE_OF_DIAMONDS,

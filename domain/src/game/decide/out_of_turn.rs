@@ -86,7 +86,7 @@ impl Game {
         if own_turn && !rules.add_ons.in_own_turn {
             return Err(GameError::AddOnNotAllowed("not in your own turn"));
         }
-        if let Err(card) = { self.round.hands[seat as usize] }.remove_all(cards.as_slice()) {
+        if let Some(card) = self.round.hands[seat as usize].first_missing(cards.as_slice()) {
             return Err(GameError::CardNotInHand { card });
         }
         if self.lay_target(cards.as_slice(), Laying::AddOn).is_none() {

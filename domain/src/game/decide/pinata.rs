@@ -5,9 +5,10 @@
 //! once however many it holds; with no card set aside it sets the top of the stock
 //! aside (nothing when the stock is out), and with one set aside it takes that card
 //! instead of setting another aside; a card still aside when the round ends belongs to
-//! nobody; a hand of [`MAX_CARDS`] takes none.
+//! nobody. A hand has no limit, but in a game created before that reading a hand of
+//! [`MAX_CARDS`](crate::cards::MAX_CARDS) takes none.
 
-use crate::cards::{Card, Cards, MAX_CARDS};
+use crate::cards::{Card, Cards};
 use crate::rules::BonusRule;
 
 use super::super::error::GameError;
@@ -49,7 +50,7 @@ impl Game {
                     "this three takes the piñata already set aside: it sets none aside".into(),
                 ));
             }
-            if after.round.hands[seat as usize].len() < MAX_CARDS {
+            if after.takes_a_card(seat) {
                 let event = Event::PinataTaken(PinataTaken { seat, card });
                 after.apply(&event);
                 events.push(event);

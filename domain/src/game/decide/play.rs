@@ -1,6 +1,6 @@
 //! A turn: "throw one combination, then draw one card" (RULES.md common ground).
 
-use crate::cards::{Card, Cards};
+use crate::cards::{Card, Cards, Hand};
 use crate::combos::classify;
 use crate::rules::{BonusRule, Rules};
 
@@ -15,7 +15,7 @@ use super::super::state::{Game, Stage};
 pub(super) struct NamedByRecord<'a> {
     pub forced: &'a [Card],
     pub pinata: Option<Card>,
-    pub redealt: &'a [Cards],
+    pub redealt: &'a [Hand],
     pub queen_taken: Option<Card>,
 }
 
@@ -93,8 +93,8 @@ impl Game {
                 expected: round.turn,
             });
         }
-        let hand = round.hands[seat as usize];
-        if let Err(card) = { hand }.remove_all(throw.as_slice()) {
+        let hand = &round.hands[seat as usize];
+        if let Some(card) = hand.first_missing(throw.as_slice()) {
             return Err(GameError::CardNotInHand { card });
         }
         classify(throw.as_slice(), rules).map_err(GameError::IllegalThrow)?;
@@ -233,7 +233,8 @@ impl Game {
             let hands = (0..self.seat_count())
                 .map(|other| {
                     let other = other as Seat;
-                    (other != seat && !self.is_eliminated(other)).then(|| hands_now[other as usize])
+                    (other != seat && !self.is_eliminated(other))
+                        .then(|| hands_now[other as usize].clone())
                 })
                 .collect();
             events.push(Event::HandsShown(HandsShown { to: seat, hands }));

@@ -1,6 +1,6 @@
 //! Creating the table and dealing each round.
 
-use crate::rules::{Rules, SlapDown, StarterRule};
+use crate::rules::{BonusRule, Rules, SlapDown, StarterRule};
 use crate::shuffle::SHUFFLE_ALGORITHM;
 
 use super::super::command::DealSource;
@@ -59,11 +59,19 @@ impl Game {
         // "This play is called a slap-down": new games read a slapped card as a play.
         let slap_downs_play = rules.slap_down != SlapDown::Off
             && rules.bonus_rules.iter().any(|b| b.played_card_sets_off());
+        // "A card is drawn for each seven played", with no limit: new games let a hand
+        // grow, and say so where a rule can grow one.
+        let hands_uncapped = rules.bonus_rules.iter().any(|b| b.grows_hands());
+        // A card drawn off a pile leaves the rest of its throw in order: only Osmosis
+        // reads a pile's top again after a draw.
+        let pile_tops_keep_order = rules.has_bonus(BonusRule::Osmosis);
         Ok(vec![Event::GameCreated(GameCreated {
             rules: rules.clone(),
             players: players.to_vec(),
             initial_totals,
             slap_downs_play,
+            hands_uncapped,
+            pile_tops_keep_order,
         })])
     }
 

@@ -7,9 +7,11 @@
 //! in seating order from the thrower's left, each all of their cards before the next;
 //! the caller whose hand is closed draws nothing; a drawn-out stock is reshuffled as
 //! after any draw, and when nothing is left to reshuffle the remaining draws lapse; a
-//! hand of [`MAX_CARDS`] draws no more.
+//! hand has no limit, but in a game created before that reading
+//! ([`GameCreated::hands_uncapped`](super::super::event::GameCreated) absent) a hand
+//! of [`MAX_CARDS`](crate::cards::MAX_CARDS) draws no more.
 
-use crate::cards::{Card, Cards, MAX_CARDS};
+use crate::cards::{Card, Cards};
 use crate::rules::BonusRule;
 
 use super::super::error::GameError;
@@ -49,7 +51,7 @@ impl Game {
         let mut drawn = 0usize;
         'drawers: for drawer in self.forced_drawers(seat) {
             for _ in 0..sevens {
-                if after.round.hands[drawer as usize].len() >= MAX_CARDS {
+                if !after.takes_a_card(drawer) {
                     break;
                 }
                 let card = match (ordered, given.next()) {

@@ -15,7 +15,7 @@
 //! each player sees only the cards passed to them; a player holding the most cards a
 //! hand may hold cannot take one, so no waterfall starts then.
 
-use crate::cards::{Card, Cards, MAX_CARDS};
+use crate::cards::{Card, Cards};
 use crate::combos::{for_each_unsuited_straight, is_unsuited_straight};
 use crate::rules::BonusRule;
 
@@ -59,7 +59,7 @@ impl Game {
             && !round.killed_in_turn
             && (0..self.seat_count() as Seat)
                 .filter(|&s| s != seat && self.is_active(s))
-                .all(|s| round.hands[s as usize].len() < MAX_CARDS)
+                .all(|s| self.takes_a_card(s))
     }
 
     /// Calls `found` with every straight `seat` may pass as a waterfall now.
@@ -67,8 +67,8 @@ impl Game {
         if let (Some(rules), Some(length)) = (self.rules.as_deref(), self.waterfall_length())
             && self.may_start_waterfall(seat)
         {
-            let hand = self.round.hands[seat as usize];
-            for_each_unsuited_straight(&hand, length, rules.ace, found);
+            let hand = &self.round.hands[seat as usize];
+            for_each_unsuited_straight(hand.as_slice(), length, rules.ace, found);
         }
     }
 
@@ -112,7 +112,7 @@ impl Game {
                 "a player who holds the most cards a hand may hold cannot take one"
             });
         }
-        if let Err(card) = { self.round.hands[seat as usize] }.remove_all(cards.as_slice()) {
+        if let Some(card) = self.round.hands[seat as usize].first_missing(cards.as_slice()) {
             return Err(GameError::CardNotInHand { card });
         }
         if cards.len() != length || !is_unsuited_straight(cards.as_slice(), rules.ace) {

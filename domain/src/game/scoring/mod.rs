@@ -14,7 +14,7 @@ mod totals;
 pub use end::standings;
 pub use resolution::RoundEnding;
 
-use crate::cards::Cards;
+use crate::cards::Hand;
 
 use crate::rules::Rules;
 
@@ -161,8 +161,8 @@ impl Game {
             caller: ending.caller(),
             winner: Some(score.winner),
             hands: (0..n)
-                .map(|s| in_round(s).then_some(self.round.hands[s]))
-                .collect::<Vec<Option<Cards>>>(),
+                .map(|s| in_round(s).then(|| self.round.hands[s].clone()))
+                .collect::<Vec<Option<Hand>>>(),
             hand_totals: (0..n)
                 .map(|s| in_round(s).then_some(hand_totals[s]))
                 .collect(),

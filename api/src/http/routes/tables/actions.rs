@@ -5,7 +5,8 @@
 //! generated client and a JSON Schema validator both understand), cards are typed
 //! (record notation), and a field that does not fit is named in the problem document
 //! (`throw[1]`, `draw.discard`, `card`, ...). [`Action::try_from`] then checks what the
-//! types cannot say (a throw holds 1 to 16 cards), before anything is read from the
+//! types cannot say (a throw holds 1 to 16 cards, room for the 13 of the longest run;
+//! hands have no such limit), before anything is read from the
 //! database; the table decides the move on its freshly folded state. A draw from the
 //! stock is always "the top card, unseen": a client can never name a stock card, so it
 //! cannot probe the stock. When the move is accepted, the server deals the next round

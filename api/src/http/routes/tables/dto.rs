@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-use yaniv_domain::cards::Cards;
+use yaniv_domain::cards::{Card, Cards};
 use yaniv_domain::game::{Game, LegalActions, PileView, RoundStage, Seat, SeatView, Viewer};
 
 use crate::visibility::Seen;
@@ -15,6 +15,11 @@ use yaniv_domain::table::{BotKindName, SeatHolder, Table, TableStatus, Tournamen
 
 /// Cards in record notation.
 pub fn card_strings(cards: &Cards) -> Vec<String> {
+    hand_strings(cards.as_slice())
+}
+
+/// A hand's cards in record notation (a hand may hold more than a [`Cards`] list).
+pub fn hand_strings(cards: &[Card]) -> Vec<String> {
     cards.iter().map(|c| c.to_string()).collect()
 }
 
@@ -572,7 +577,7 @@ impl TableView {
             },
             seat,
             game: view.as_ref().map(PublicGame::of),
-            hand: own.map(|v| card_strings(&v.hand)),
+            hand: own.map(|v| hand_strings(v.hand.as_slice())),
             hand_total: own.map(|v| v.hand_total),
             legal: seat
                 .filter(|&seat| own.is_some() || table.entropy.awaiting().contains(&seat))
@@ -586,7 +591,12 @@ impl TableView {
                 .then(|| {
                     (0..table.seats.len())
                         .map(|s| {
-                            card_strings(&table.game.hand(Seat::try_from(s).unwrap_or(u8::MAX)))
+                            hand_strings(
+                                table
+                                    .game
+                                    .hand(Seat::try_from(s).unwrap_or(u8::MAX))
+                                    .as_slice(),
+                            )
                         })
                         .collect()
                 }),
@@ -596,7 +606,7 @@ impl TableView {
                 .filter(|_| table.started)
                 .map(|seat| table.game.shown_to(seat))
                 .filter(|shown| shown.iter().any(|cards| !cards.is_empty()))
-                .map(|shown| shown.iter().map(card_strings).collect()),
+                .map(|shown| shown.iter().map(|h| hand_strings(h.as_slice())).collect()),
         }
     }
 }
