@@ -85,7 +85,7 @@ spawn() {
     if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$logfile"; fi
     # The shell writes its own pid, then execs: the pid is the command's.
     setsid sh -c 'echo $$ > "$0"; exec "$@"' "$pidfile" "${RUN_AS[@]}" "$@" \
-        >>"$logfile" 2>&1 </dev/null &
+        >>"$logfile" 2>&1 </dev/null 9>&- &
     local i
     for ((i = 0; i < 50; i++)); do [ -s "$pidfile" ] && return 0; sleep 0.1; done
     die "no pid file $pidfile after 5 s (log: $logfile)"
