@@ -49,7 +49,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<FailoverConfig, Strin
         }
     }
     let url = url.ok_or(format!("--url is required\n{USAGE}"))?;
-    let password_file = password_file.ok_or(format!("--admin-password-file is required\n{USAGE}"))?;
+    let password_file =
+        password_file.ok_or(format!("--admin-password-file is required\n{USAGE}"))?;
     let admin_password = std::fs::read_to_string(&password_file)
         .map_err(|e| format!("{password_file}: {e}"))?
         .trim()

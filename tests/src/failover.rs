@@ -164,7 +164,11 @@ impl std::fmt::Display for FailoverReport {
             "played {:.1} s: {} acknowledged actions ({:.1}/s), {} answers replayed",
             secs,
             self.actions,
-            if secs > 0.0 { self.actions as f64 / secs } else { 0.0 },
+            if secs > 0.0 {
+                self.actions as f64 / secs
+            } else {
+                0.0
+            },
             self.replayed
         )?;
         for fault in &self.faults {
@@ -394,16 +398,12 @@ async fn follow(
 ) -> ReaderLog {
     let mut log = ReaderLog::default();
     loop {
-        let finished = |log: &ReaderLog, done: &watch::Receiver<Option<u64>>| {
-            matches!(*done.borrow(), Some(head) if log.ids.last().copied().unwrap_or(0) >= head)
-        };
+        let finished = |log: &ReaderLog, done: &watch::Receiver<Option<u64>>| matches!(*done.borrow(), Some(head) if log.ids.last().copied().unwrap_or(0) >= head);
         if finished(&log, &done) || Instant::now() >= give_up_at {
             return log;
         }
         let request = match log.ids.last() {
-            Some(last) => client
-                .get(&url)
-                .header("Last-Event-ID", last.to_string()),
+            Some(last) => client.get(&url).header("Last-Event-ID", last.to_string()),
             None => client.get(format!("{url}?after=0")),
         }
         .bearer_auth(&token);
@@ -490,7 +490,9 @@ impl Driver {
         let created = self.command("/v1/tables", Some(&body)).await?;
         let id = created["id"].as_i64().ok_or("a table without an id")?;
         self.command(&format!("/v1/tables/{id}/join"), None).await?;
-        let started = self.command(&format!("/v1/tables/{id}/start"), None).await?;
+        let started = self
+            .command(&format!("/v1/tables/{id}/start"), None)
+            .await?;
         let mut view = started["view"].clone();
         let start_version = view["table"]["version"]
             .as_u64()
@@ -782,9 +784,17 @@ async fn check_table(
 ) -> Result<TableCheck, String> {
     let id = table.id;
     let summary = checker
-        .ok(Method::GET, &format!("/v1/tables/{id}"), Some(admin), None, None)
+        .ok(
+            Method::GET,
+            &format!("/v1/tables/{id}"),
+            Some(admin),
+            None,
+            None,
+        )
         .await?;
-    let head = summary["version"].as_u64().ok_or("a summary without a version")?;
+    let head = summary["version"]
+        .as_u64()
+        .ok_or("a summary without a version")?;
     let mut check = TableCheck {
         id,
         head,
@@ -830,7 +840,8 @@ async fn check_table(
     check.reader_received = log.ids.len() as u64;
     check.reader_reconnects = log.reconnects;
     let mut previous = 0;
-    let position: BTreeMap<u64, usize> = expected.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    let position: BTreeMap<u64, usize> =
+        expected.iter().enumerate().map(|(i, &v)| (v, i)).collect();
     let mut next_expected = 0usize;
     for &id in &log.ids {
         if id <= previous {

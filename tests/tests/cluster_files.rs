@@ -59,7 +59,10 @@ fn patroni_settings_agree() {
     assert!(fsync.is_some(), "cluster.sh turns fsync off: {ours:#?}");
     ours.retain(|line| line.trim() != "fsync: \"off\"");
     let theirs = block(&compose, "dcs:", "initdb:");
-    assert_eq!(ours, theirs, "bootstrap.dcs of cluster.sh and compose/patroni.yml");
+    assert_eq!(
+        ours, theirs,
+        "bootstrap.dcs of cluster.sh and compose/patroni.yml"
+    );
     for needed in [
         "synchronous_mode: true",
         "synchronous_mode_strict: true",
@@ -92,9 +95,7 @@ fn haproxy_sections(config: &str) -> BTreeMap<String, Vec<String>> {
     let mut current = None;
     for line in config.lines() {
         let head = line.split_whitespace().next().unwrap_or_default();
-        if ["defaults", "listen", "frontend", "backend"].contains(&head)
-            && !line.starts_with(' ')
-        {
+        if ["defaults", "listen", "frontend", "backend"].contains(&head) && !line.starts_with(' ') {
             let name = line.split_whitespace().nth(1).unwrap_or(head).to_owned();
             current = Some(name.clone());
             sections.entry(name).or_default();
@@ -134,7 +135,10 @@ fn haproxy_configurations_agree() {
     let theirs = haproxy_sections(&read("deploy/compose/haproxy.cfg"));
     assert_eq!(ours, theirs);
     let api = &theirs["yaniv_api"];
-    assert!(api.contains(&"option httpchk GET /readyz".to_owned()), "{api:?}");
+    assert!(
+        api.contains(&"option httpchk GET /readyz".to_owned()),
+        "{api:?}"
+    );
     let primary = &theirs["postgres_primary"];
     assert!(
         primary.contains(&"option httpchk OPTIONS /primary".to_owned()),
@@ -162,7 +166,10 @@ fn the_same_processes() {
     for kind in ["etcd", "pg", "server"] {
         let names: Vec<&&str> = services
             .iter()
-            .filter(|s| s.strip_prefix(kind).is_some_and(|n| n.parse::<u8>().is_ok()))
+            .filter(|s| {
+                s.strip_prefix(kind)
+                    .is_some_and(|n| n.parse::<u8>().is_ok())
+            })
             .collect();
         assert_eq!(names.len(), 3, "three {kind} services in {services:?}");
     }
