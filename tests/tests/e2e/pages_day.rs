@@ -735,9 +735,7 @@ async fn play_out(phones: &[Browser]) {
     }
     let mut pages = Vec::new();
     for phone in phones {
-        pages.push(
-            json!({"page": phone.eval(PAGE_STATE).await, "next": phone.eval(NEXT_MOVE).await}),
-        );
+        pages.push(json!({"page": phone.eval(PAGE_STATE).await, "next": phone.eval(NEXT_MOVE).await}));
     }
     panic!("the online game did not end in 3,000 passes; the pages: {pages:#?}");
 }
