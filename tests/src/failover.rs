@@ -20,9 +20,10 @@
 //!   spectator at the end, in order, each once;
 //! - **verification**: every table is verified by the server (`POST .../verify`:
 //!   hash chain and rules) as an admin;
-//! - **service back**: after each kill, the time until the first acknowledgement of a
-//!   try sent after the first try that failed (tries already past their commit when
-//!   the process died are still answered, and prove nothing).
+//! - **service back**: after each kill, the time until the acknowledgement that ends
+//!   the longest pause in acknowledgements within 20 s of it, and before the next
+//!   kill (a killed postmaster's
+//!   backends may commit for a moment; the outage comes with Patroni's failover).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -43,6 +44,8 @@ const TRY_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long after the end of play a command may still be retried, and a reader may
 /// still catch up, before the run says so.
 const SETTLE: Duration = Duration::from_secs(60);
+/// How long after a kill its outage is looked for.
+const OUTAGE_WINDOW: Duration = Duration::from_secs(20);
 /// Live streams per spectator account: under the per-token cap (10) of every instance.
 const TABLES_PER_SPECTATOR: usize = 5;
 
@@ -91,8 +94,10 @@ pub struct FaultOutcome {
     pub killed: String,
     /// Seconds into the run.
     pub at: Duration,
-    /// Until the first action sent after the kill was acknowledged.
+    /// From the kill to the acknowledgement that ended the longest pause after it.
     pub service_back: Option<Duration>,
+    /// That pause: how long no action at all was acknowledged.
+    pub pause: Duration,
 }
 
 /// What one table showed.
@@ -175,10 +180,11 @@ impl std::fmt::Display for FailoverReport {
             match fault.service_back {
                 Some(back) => writeln!(
                     f,
-                    "  at {:5.1} s {} ({}): service back after {:.2} s",
+                    "  at {:5.1} s {} ({}): longest pause {:.2} s, service back {:.2} s after the kill",
                     fault.at.as_secs_f64(),
                     fault.fault,
                     fault.killed,
+                    fault.pause.as_secs_f64(),
                     back.as_secs_f64()
                 )?,
                 None => writeln!(
@@ -236,8 +242,6 @@ struct Record {
     /// (when the acknowledged try was sent, when its answer came).
     acks: Mutex<Vec<(Instant, Instant)>>,
     retries: Mutex<BTreeMap<String, u64>>,
-    /// When each try that got no definite answer was sent.
-    failed_tries: Mutex<Vec<Instant>>,
     refusals: Mutex<BTreeMap<String, u64>>,
     replayed: std::sync::atomic::AtomicU64,
 }
@@ -317,11 +321,6 @@ impl Requester {
                 Err(_) => "transport".to_owned(),
             };
             bump(&self.record.retries, why);
-            self.record
-                .failed_tries
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(sent);
             if Instant::now() >= self.give_up_at {
                 return None;
             }
@@ -715,31 +714,40 @@ pub async fn run(config: FailoverConfig) -> Result<FailoverReport, String> {
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .clone();
-    let failed_tries = record
-        .failed_tries
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone();
-    // Commands already past their commit when the process died still get their
-    // answer: service is back with the first acknowledgement of a try sent after the
-    // first try that failed, or was never interrupted when none failed.
+    // A killed postmaster's backends may still commit for a moment, and the outage
+    // comes when Patroni fails over: service is back at the acknowledgement that ends
+    // the longest pause in acknowledgements within OUTAGE_WINDOW of the kill.
+    let mut ack_times: Vec<Instant> = acks.iter().map(|&(_, acked)| acked).collect();
+    ack_times.sort_unstable();
+    let next_kills: Vec<Instant> = faults.iter().skip(1).map(|&(_, _, at)| at).collect();
     let outcomes = faults
         .into_iter()
-        .map(|(fault, killed, at)| {
-            let first_failure = failed_tries.iter().filter(|&&t| t >= at).min().copied();
-            let service_back = match first_failure {
-                Some(failed) => acks
-                    .iter()
-                    .filter(|(sent, _)| *sent > failed)
-                    .map(|(_, acked)| *acked - at)
-                    .min(),
-                None => Some(Duration::ZERO),
-            };
+        .enumerate()
+        .map(|(i, (fault, killed, at))| {
+            // Up to the next kill: its outage is its own.
+            let window_end = next_kills
+                .get(i)
+                .map_or(at + OUTAGE_WINDOW, |&next| next.min(at + OUTAGE_WINDOW));
+            let before = ack_times
+                .iter()
+                .rev()
+                .find(|&&t| t <= at)
+                .copied()
+                .unwrap_or(at);
+            let mut previous = before;
+            let mut longest = (Duration::ZERO, None);
+            for &t in ack_times.iter().filter(|&&t| t > at && t <= window_end) {
+                if t - previous > longest.0 {
+                    longest = (t - previous, Some(t));
+                }
+                previous = t;
+            }
             FaultOutcome {
                 fault,
                 killed,
                 at: at - started,
-                service_back,
+                service_back: longest.1.map(|t| t - at),
+                pause: longest.0,
             }
         })
         .collect();
