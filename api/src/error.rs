@@ -548,7 +548,11 @@ impl From<sqlx::Error> for ApiError {
             sqlx::Error::PoolTimedOut
             | sqlx::Error::PoolClosed
             | sqlx::Error::WorkerCrashed
-            | sqlx::Error::Io(_) => Self::DatabaseUnavailable(Some(err)),
+            | sqlx::Error::Io(_)
+            // A link cut in the middle of the protocol: through a balancer with no
+            // primary behind it (a failover), the connection is accepted and closed,
+            // and the TLS request gets a zero byte instead of an answer.
+            | sqlx::Error::Protocol(_) => Self::DatabaseUnavailable(Some(err)),
             sqlx::Error::Database(ref db) if db.code().is_some_and(|c| unavailable(&c)) => {
                 Self::DatabaseUnavailable(Some(err))
             }
@@ -733,6 +737,20 @@ pub fn problem_fallback<B: MessageBody + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seen during a failover behind HAProxy (deploy/cluster-test.sh): the balancer
+    /// accepted the connection with no primary to pass it to, and sqlx's TLS request
+    /// got a zero byte back. The outcome of a command is then unknown: 503, retry.
+    #[test]
+    fn a_link_cut_inside_the_protocol_is_an_unavailable_database() {
+        let cut = sqlx::Error::Protocol("unexpected response from SSLRequest: 0x00".into());
+        assert!(matches!(
+            ApiError::from(cut),
+            ApiError::DatabaseUnavailable(Some(_))
+        ));
+        let decode = sqlx::Error::ColumnNotFound("version".into());
+        assert!(matches!(ApiError::from(decode), ApiError::Database(_)));
+    }
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]

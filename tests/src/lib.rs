@@ -15,6 +15,7 @@ pub mod championship;
 pub mod cli;
 pub mod clients;
 pub mod desk;
+pub mod failover;
 pub mod load;
 pub mod pg_proxy;
 pub mod records;

@@ -534,3 +534,75 @@ async fn an_account_hears_its_tables_and_its_turns() {
         playing = tables(&mut stream).await;
     }
 }
+
+/// How many connections of this test's database are listening for pushes.
+async fn listeners(app: &TestApp) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM pg_stat_activity \
+         WHERE datname = current_database() AND query ILIKE 'LISTEN %'",
+    )
+    .fetch_one(&app.db)
+    .await
+    .expect("count the listeners")
+}
+
+/// A failover cuts every connection to the old primary, the one each instance listens
+/// on included, and the new primary knows nothing of the old one's `LISTEN`. The
+/// listener connects again by itself, and a stream opened before the cut hears every
+/// event appended after it, in order, once each.
+#[tokio::test]
+async fn a_listener_cut_by_the_database_listens_again_and_its_streams_go_on() {
+    let app = spawn_app().await;
+    let driver = app.api();
+    let other = app.spawn_instance().await;
+    let (table, ann, bob) = started_table(&app).await;
+    let start = driver.summary(table, &ann.token).await["version"]
+        .as_u64()
+        .expect("version");
+    let resume = start.to_string();
+    let mut ann_on_other = Subscriber::open(
+        &other,
+        table,
+        &ann.token,
+        &[("Last-Event-ID", resume.as_str())],
+    )
+    .await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while listeners(&app).await < 2 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "both instances listen"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let cut: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid() \
+         AND query ILIKE 'LISTEN %') AS cut",
+    )
+    .fetch_one(&app.db)
+    .await
+    .expect("cut the listeners");
+    assert_eq!(cut, 2, "each instance's listening connection was cut");
+    // Each listener waits a second, then connects and listens again.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while listeners(&app).await < 2 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the listeners are back within 15 s"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let end = play(&driver, table, &[&ann, &bob], 6).await;
+    assert!(end > start, "the moves after the cut appended events");
+    let heard = ann_on_other.events_until(end).await;
+    let versions: Vec<u64> = heard.iter().filter_map(|m| m.id).collect();
+    assert_eq!(
+        versions,
+        (start + 1..=end).collect::<Vec<_>>(),
+        "in order, no gap, no duplicate"
+    );
+    assert_pushed_as_read(&heard, &events_of(&driver, table, &ann, start).await);
+}
