@@ -75,6 +75,7 @@ pub fn arrange_run(cards: &[Card], rules: &Rules) -> Option<Cards> {
 /// in the order the bots' choices were always drawn from; a larger one, which only
 /// forced draws grow, by rank and suit ([`for_each_throw_by_structure`]), which finds
 /// the same throws without visiting 2^n subsets.
+#[inline]
 pub fn for_each_throw(hand: &[Card], rules: &Rules, found: impl FnMut(&Cards)) {
     if hand.len() <= MAX_CARDS {
         for_each_throw_by_mask(hand, rules, found);
@@ -182,6 +183,7 @@ fn for_each_throw_by_mask(hand: &[Card], rules: &Rules, mut found: impl FnMut(&C
 /// two or more ranks of one suit whose gaps the jokers can fill (runs). Each candidate is
 /// judged exactly as the subset enumeration judges it, and a set lists its cards in hand
 /// order, the earlier copy of a card held twice first.
+#[inline(never)]
 fn for_each_throw_by_structure(hand: &[Card], rules: &Rules, mut found: impl FnMut(&Cards)) {
     let jokers = hand.iter().filter(|c| c.is_joker()).count().min(MAX_CARDS);
     // Per card value, where its copies sit in the hand.
