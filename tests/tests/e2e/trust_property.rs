@@ -109,14 +109,32 @@ async fn truth(app: &TestApp, game: i64) -> Truth {
 
 /// Every event a table's NDJSON stream sends from the start, up to its first view.
 async fn stream_snapshot(app: &TestApp, game: i64, token: &str) -> (Vec<Value>, Value) {
-    let mut response = app
-        .client
-        .get(app.url(&format!("/v1/tables/{game}/stream?after=0")))
-        .bearer_auth(token)
-        .header("accept", "application/x-ndjson")
-        .send()
-        .await
-        .expect("GET stream");
+    // A stream this check dropped holds its slot of the token's cap until the server
+    // notices the closed connection; a 429 is then waited out as its Retry-After says,
+    // as a client would.
+    let mut waited = Duration::ZERO;
+    let mut response = loop {
+        let response = app
+            .client
+            .get(app.url(&format!("/v1/tables/{game}/stream?after=0")))
+            .bearer_auth(token)
+            .header("accept", "application/x-ndjson")
+            .send()
+            .await
+            .expect("GET stream");
+        if response.status() != StatusCode::TOO_MANY_REQUESTS || waited > Duration::from_secs(60) {
+            break response;
+        }
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(1);
+        let pause = Duration::from_secs(retry_after.clamp(1, 10));
+        tokio::time::sleep(pause).await;
+        waited += pause;
+    };
     assert_eq!(response.status(), StatusCode::OK);
     let mut pending = String::new();
     let mut events = Vec::new();
