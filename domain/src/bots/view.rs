@@ -272,16 +272,20 @@ impl<'a> BotView<'a> {
 
     /// The card this seat (the last thrower) may slap down now.
     pub fn slap(&self) -> Option<Card> {
+        // Every seat is asked after every throw and only the thrower may slap: the two
+        // plain field reads come first.
+        let card = self.game.slap_card()?;
+        if self.top_thrower() != Some(self.seat) {
+            return None;
+        }
         let rules = self.in_play()?;
-        if !self.game.window_open()
-            || self.top_thrower() != Some(self.seat)
-            || rules.slap_down == SlapDown::Off
-        {
+        if !self.game.window_open() || rules.slap_down == SlapDown::Off {
             return None;
         }
         self.game
-            .slap_card()
-            .filter(|&c| self.game.lay_target(&[c], Laying::Slap).is_some())
+            .lay_target(&[card], Laying::Slap)
+            .is_some()
+            .then_some(card)
     }
 
     /// Every add-on this seat may lay now, each once, in the order `legal_actions` lists

@@ -47,6 +47,23 @@ impl Cards {
         Ok(list)
     }
 
+    /// The cards of `from` whose bits are set in `mask`, in `from`'s order (`from` holds
+    /// at most [`MAX_CARDS`] cards, so the picked ones always fit).
+    #[inline]
+    pub(crate) fn picked(from: &[Card], mask: u32) -> Cards {
+        debug_assert!(from.len() <= MAX_CARDS);
+        let mut list = Cards::new();
+        let mut rest = mask;
+        let mut len = 0;
+        while rest != 0 {
+            list.buf[len] = from[rest.trailing_zeros() as usize];
+            len += 1;
+            rest &= rest - 1;
+        }
+        list.len = len as u8;
+        list
+    }
+
     pub fn as_slice(&self) -> &[Card] {
         &self.buf[..self.len as usize]
     }

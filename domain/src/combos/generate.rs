@@ -93,42 +93,37 @@ pub fn for_each_throw(hand: &[Card], rules: &Rules, found: impl FnMut(&Cards)) {
 fn for_each_throw_by_mask(hand: &[Card], rules: &Rules, mut found: impl FnMut(&Cards)) {
     let cards = &hand[..hand.len().min(MAX_CARDS)];
     let n = cards.len();
-    let mut jokers = 0u32;
-    let mut same_rank = [0u32; MAX_CARDS];
-    let mut same_suit = [0u32; MAX_CARDS];
+    // Bit masks of the cards of each rank (0: the jokers) and of each suit index (4: the
+    // jokers), built in one pass: a subset holds one rank when its naturals lie within
+    // the first natural's rank mask, one suit likewise.
+    let mut by_rank = [0u32; 16];
+    let mut by_suit = [0u32; 5];
+    let mut seen = 0u64;
+    let mut held_twice = false;
+    for (i, card) in cards.iter().enumerate() {
+        by_rank[card.rank() as usize] |= 1 << i;
+        by_suit[card.suit_index() as usize] |= 1 << i;
+        let bit = 1u64 << card.index();
+        held_twice |= seen & bit != 0;
+        seen |= bit;
+    }
+    let jokers = by_rank[0];
     // With two decks a hand may hold the same card twice: `later_copy[i]` marks the later
     // copies of card `i`, and a subset that takes a later copy without the earlier one is
     // skipped, so each throw is listed once.
     let mut later_copy = [0u32; MAX_CARDS];
     let mut has_copies = 0u32;
-    for (i, a) in cards.iter().enumerate() {
-        if a.is_joker() {
-            jokers |= 1 << i;
-        }
-        for (j, b) in cards.iter().enumerate() {
-            if a.rank() == b.rank() {
-                same_rank[i] |= 1 << j;
-            }
-            if a.suit_index() == b.suit_index() {
-                same_suit[i] |= 1 << j;
-            }
-            if j > i && a == b {
-                later_copy[i] |= 1 << j;
-                has_copies |= 1 << i;
+    if held_twice {
+        for (i, a) in cards.iter().enumerate() {
+            for (j, b) in cards.iter().enumerate().skip(i + 1) {
+                if a == b {
+                    later_copy[i] |= 1 << j;
+                    has_copies |= 1 << i;
+                }
             }
         }
     }
-    let subset_of = |mask: u32| -> Cards {
-        let mut picked = [Card::default(); MAX_CARDS];
-        let mut len = 0;
-        let mut rest = mask;
-        while rest != 0 {
-            picked[len] = cards[rest.trailing_zeros() as usize];
-            len += 1;
-            rest &= rest - 1;
-        }
-        Cards::from_slice(&picked[..len]).unwrap_or_default()
-    };
+    let subset_of = |mask: u32| Cards::picked(cards, mask);
     for mask in 1u32..(1 << n) {
         if has_copies != 0 {
             let mut left_out = !mask & has_copies;
@@ -153,11 +148,11 @@ fn for_each_throw_by_mask(hand: &[Card], rules: &Rules, mut found: impl FnMut(&C
         let naturals = mask & !jokers;
         let first = naturals.trailing_zeros() as usize;
         // Only naturals of one rank (or none at all) can be a single card or a set.
-        let one_rank = naturals == 0 || naturals & !same_rank[first] == 0;
+        let one_rank = naturals == 0 || naturals & !by_rank[cards[first].rank() as usize] == 0;
         if !one_rank {
             // Not a set: a run at best, which needs 3+ cards whose naturals share a suit.
             if mask.count_ones() >= 3
-                && naturals & !same_suit[first] == 0
+                && naturals & !by_suit[cards[first].suit_index() as usize] == 0
                 && let Some(run) = arrange_run(subset_of(mask).as_slice(), rules)
             {
                 found(&run);

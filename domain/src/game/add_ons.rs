@@ -55,6 +55,14 @@ impl Game {
         seen: &mut Seen,
         found: &mut impl FnMut(&Cards),
     ) {
+        // A single card on top takes an add-on only under `to_single_cards` or
+        // Mathematician (`classify` calls any one card a single): the commonest window.
+        if top.len() == 1
+            && !rules.add_ons.to_single_cards
+            && !rules.has_bonus(BonusRule::Mathematician)
+        {
+            return;
+        }
         let Some(hand) = self.hand(seat).as_cards() else {
             self.for_each_add_on_from_large_hand(seat, top, rules, seen, found);
             return;
