@@ -167,6 +167,17 @@ pub struct GameCreated {
     pub pile_tops_keep_order: bool,
 }
 
+impl GameCreated {
+    /// Takes the readings `stored` was created under (slap-downs, the hand cap, the
+    /// pile order): a game decided afresh from a stored one must play by those, not by
+    /// the readings of today.
+    pub(crate) fn keep_readings_of(&mut self, stored: &GameCreated) {
+        self.slap_downs_play = stored.slap_downs_play;
+        self.hands_uncapped = stored.hands_uncapped;
+        self.pile_tops_keep_order = stored.pile_tops_keep_order;
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]

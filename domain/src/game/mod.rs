@@ -124,9 +124,7 @@ impl Game {
             if let (Some(Event::GameCreated(decided)), Event::GameCreated(stored)) =
                 (produced.first_mut(), &events[at])
             {
-                decided.slap_downs_play = stored.slap_downs_play;
-                decided.hands_uncapped = stored.hands_uncapped;
-                decided.pile_tops_keep_order = stored.pile_tops_keep_order;
+                decided.keep_readings_of(stored);
             }
             for (offset, expected) in produced.iter().enumerate() {
                 match events.get(at + offset) {
