@@ -481,7 +481,7 @@ def game_standings(rules, totals, eliminated_round):
 CARDLESS_TABLE_EVENTS = {
     # §6: "other types ... do not touch cards" (the list there is "such as";
     # table_created / table_started appear in every archived game stream).
-    "table_created.v1", "seat_taken.v1", "table_started.v1", "turn_timed_out.v1",
+    "table_created.v1", "seat_taken.v1", "seat_left.v1", "table_started.v1", "turn_timed_out.v1",
     "window_passed.v1", "window_closed.v1", "seat_returned.v1",
 }
 ENTROPY_EVENTS = {"deal_seed_committed.v1", "entropy_contributed.v1"}
@@ -1053,6 +1053,8 @@ class GameChecker:
         self.sid = sid
         self.table_created = None
         self.seat_accounts = {}
+        self.seat_names = []          # per seat, the player sitting there ("" when empty)
+        self.started_players = None   # table_started.v1.players
         self.rules = None
         self.players = None
         self.totals = None
@@ -1126,8 +1128,22 @@ class GameChecker:
             if etype == "table_created.v1":
                 self.table_created = p
                 self.entropy = EntropyChecker(self, p)
+                self.seat_names = [""] * p["seats"]
+                for bot in p.get("bots", []):
+                    self.seat_names[bot["seat"]] = bot["name"]
             elif etype == "seat_taken.v1":
                 self.seat_accounts[p["seat"]] = p["account_id"]
+                self.seat_names[p["seat"]] = p["username"]
+            elif etype == "seat_left.v1":
+                self.seat_accounts.pop(p["seat"], None)
+                self.seat_names[p["seat"]] = ""
+            elif etype == "table_started.v1":
+                # §6: the players named at the start are the ones seated, every seat filled
+                if p["players"] != self.seat_names or "" in p["players"]:
+                    self.fail(version, "table_mismatch",
+                              "table_started.v1 names %s; the seats hold %s"
+                              % (p["players"], self.seat_names))
+                self.started_players = list(p["players"])
             return
         if etype not in GAME_EVENTS:
             self.fail(version, "unverifiable_event_type",
@@ -1154,6 +1170,9 @@ class GameChecker:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
         n = len(self.players)
+        if self.started_players is not None and self.players != self.started_players:
+            self.fail(version, "table_mismatch", "game_created.v1 names %s; the table started with %s"
+                      % (self.players, self.started_players))
         self.totals = list(p["initial_totals"])
         if len(self.totals) != n:
             self.fail(version, "initial_totals", "initial_totals has %d entries for %d players"
@@ -1553,7 +1572,7 @@ class GameChecker:
         seat, left = due
         target = p["target"]
         if target not in self._queen_targets(r, seat):
-            self.fail(version, "queen_target", "seat %r cannot be targeted" % (target,))
+            self.fail(version, "queen_swap_not_allowed", "seat %r cannot be targeted" % (target,))
             return
         r["queen_swaps"] += 1
         if p["swap"] != r["queen_swaps"]:
@@ -1565,7 +1584,7 @@ class GameChecker:
                       "unverifiable")
             return
         if given not in left:
-            self.fail(version, "card_not_in_hand",
+            self.fail(version, "queen_swap_not_allowed",
                       "seat %d gives %s, not a card left after its throw" % (seat, given))
             return
         face_down = r["hands"][target]
@@ -1577,7 +1596,7 @@ class GameChecker:
                           "the blind pick took %s; the seed gives %s" % (taken, order[0]))
                 return
         elif taken not in face_down:
-            self.fail(version, "card_not_in_hand",
+            self.fail(version, "queen_swap_not_allowed",
                       "%s is not in seat %d's hand" % (taken, target))
             return
         self._remove_from_hand(version, r, seat, given)
