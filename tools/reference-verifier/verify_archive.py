@@ -1771,8 +1771,11 @@ class GameChecker:
             return r["latest"]
         size = osmosis_lay_pile(r["piles"], r["latest"], list(cards), slap, self.rules)
         if size is None:
-            self.fail(version, "slap_not_allowed" if slap else "add_on_not_allowed",
-                      "%s fits no live pile's top throw (§6.1)" % (" ".join(cards),))
+            why = "%s fits no live pile's top throw (§6.1)" % (" ".join(cards),)
+            if slap:
+                self.fail(version, "slap_not_allowed", why)
+            else:
+                self.fail(version, "add_on_not_allowed", why)
             return r["latest"]
         return size
 

@@ -44,3 +44,58 @@ pub(super) fn refused_at(at: usize, error: &GameError, events: &[Event]) -> usiz
         .position(|e| matches!(e, Event::QueenSwapped(_)))
         .map_or(at, |offset| at + 1 + offset)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Cards, card};
+    use crate::game::event::{Draw, ForcedToDraw, PinataSetAside, QueenSwapped, TurnPlayed};
+
+    fn forced(seat: u8, code: &str) -> Event {
+        Event::ForcedToDraw(ForcedToDraw {
+            seat,
+            card: card(code),
+        })
+    }
+
+    #[test]
+    fn a_forced_draw_or_a_pinata_off_another_card_is_a_card_not_available() {
+        let refused = stored_event_refused(&forced(2, "10H"), &forced(2, "2C"));
+        assert_eq!(refused.code(), "card_not_available");
+        let aside = |code| Event::PinataSetAside(PinataSetAside { card: card(code) });
+        assert_eq!(
+            stored_event_refused(&aside("8S"), &aside("2C")).code(),
+            "card_not_available"
+        );
+    }
+
+    #[test]
+    fn a_forced_draw_by_another_seat_is_another_follow_up() {
+        let refused = stored_event_refused(&forced(2, "10H"), &forced(3, "10H"));
+        assert_eq!(refused.code(), "event_mismatch");
+    }
+
+    #[test]
+    fn a_refused_swap_is_named_at_its_queen_swapped_event() {
+        let turn = Event::TurnPlayed(TurnPlayed {
+            seat: 2,
+            thrown: ["QC"].into_iter().map(card).collect::<Cards>(),
+            draw: Draw::Stock(card("JC")),
+        });
+        let swapped = Event::QueenSwapped(QueenSwapped {
+            seat: 2,
+            target: 2,
+            swap: 1,
+            given: card("KH"),
+            taken: card("5D"),
+        });
+        let events = [turn.clone(), forced(3, "4D"), swapped, turn];
+        let swap_refused = GameError::QueenSwapNotAllowed("the target is another player".into());
+        assert_eq!(refused_at(0, &swap_refused, &events), 2);
+        // Any other refusal of the play stays with the play.
+        let not_held = GameError::CardNotInHand { card: card("QC") };
+        assert_eq!(refused_at(0, &not_held, &events), 0);
+        // A swap refused with no swap stored: the play is where it is missing.
+        assert_eq!(refused_at(3, &swap_refused, &events), 3);
+    }
+}
