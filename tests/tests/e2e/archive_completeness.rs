@@ -156,9 +156,14 @@ async fn an_archive_fetched_right_after_a_game_ends_names_its_result_deleted_lat
     let (api, id, org, _) =
         cup_with_a_finished_online_game_and(&app, &short_belgian_rules(), false).await;
     let tournament = format!("tournament-{id}");
-    assert_eq!(checkpoint_count(&app).await, 0, "no checkpoint before the archive");
+    assert_eq!(
+        checkpoint_count(&app).await,
+        0,
+        "no checkpoint before the archive"
+    );
 
-    let mut archive = fetch(&api, id, None).await;
+    // The tournament goes on: its organizer fetches the archive.
+    let mut archive = fetch(&api, id, Some(&org.token)).await;
     let result = last_version(&mut archive, &tournament);
     assert_eq!(
         events(&mut archive, &tournament).last().unwrap()["type"],
