@@ -354,8 +354,12 @@ class SlappedCards(unittest.TestCase):
         at = next(i for i, e in enumerate(old)
                   if e["type"] == "slapped_down.v1" and e["card"] == "7D")
         v = game_of(old)
-        self.assertEqual(v.failures[0]["version"], at + 2)
-        self.assertEqual(v.failures[0]["code"], "unexpected_event")
+        # The slapped nine no longer turns play back (Southern hemisphere): seat 1's
+        # turn after it comes out of turn; then the slapped seven owes no draw.
+        self.assertEqual((v.failures[0]["version"], v.failures[0]["code"]),
+                         (5, "not_your_turn"))
+        self.assertIn((at + 2, "unexpected_event"),
+                      [(f["version"], f["code"]) for f in v.failures])
 
 
 FIXTURES = os.path.join(HERE, "..", "..", "domain", "tests", "fixtures")
@@ -394,6 +398,24 @@ class GrownHands(unittest.TestCase):
         self.assertEqual(v.failures[0]["version"], forced[6] + 1)
 
 
+class WhoseTurn(unittest.TestCase):
+    """§6, whose turn it is: before a call, each turn is the next seat's in the
+    direction of play; under Southern hemisphere a natural nine reverses it."""
+
+    def setUp(self):
+        with open(SLAPPED, "rb") as f:
+            self.events = [json.loads(line) for line in f.read().decode("utf-8").splitlines()]
+
+    def test_a_turn_out_of_turn_is_refused(self):
+        forged = copy.deepcopy(self.events)
+        # Seat 0's nine and slapped nine turned play round twice: seat 1 plays next.
+        self.assertEqual((forged[4]["type"], forged[4]["seat"]), ("turn_played.v1", 1))
+        forged[4]["seat"] = 2
+        v = game_of(forged)
+        self.assertEqual((v.failures[0]["version"], v.failures[0]["code"]),
+                         (5, "not_your_turn"))
+
+
 class OsmosisOrder(unittest.TestCase):
     """§6.1: under pile_tops_keep_order a draw off a run leaves it in order, so after
     the 3H is drawn off 3H 4H 5H 6H the 4H is an end (discard_draw "ends"); read as a
@@ -412,7 +434,7 @@ class OsmosisOrder(unittest.TestCase):
         del old[0]["pile_tops_keep_order"]
         v = game_of(old)
         self.assertTrue(v.failures)
-        self.assertEqual(v.failures[0]["code"], "discard_draw_mismatch")
+        self.assertEqual(v.failures[0]["code"], "illegal_draw")
 
 
 if __name__ == "__main__":

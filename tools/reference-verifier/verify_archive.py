@@ -481,7 +481,7 @@ def game_standings(rules, totals, eliminated_round):
 CARDLESS_TABLE_EVENTS = {
     # §6: "other types ... do not touch cards" (the list there is "such as";
     # table_created / table_started appear in every archived game stream).
-    "table_created.v1", "seat_taken.v1", "table_started.v1", "turn_timed_out.v1",
+    "table_created.v1", "seat_taken.v1", "seat_left.v1", "table_started.v1", "turn_timed_out.v1",
     "window_passed.v1", "window_closed.v1", "seat_returned.v1",
 }
 ENTROPY_EVENTS = {"deal_seed_committed.v1", "entropy_contributed.v1"}
@@ -1053,6 +1053,8 @@ class GameChecker:
         self.sid = sid
         self.table_created = None
         self.seat_accounts = {}
+        self.seat_names = []          # per seat, the player sitting there ("" when empty)
+        self.started_players = None   # table_started.v1.players
         self.rules = None
         self.players = None
         self.totals = None
@@ -1126,8 +1128,22 @@ class GameChecker:
             if etype == "table_created.v1":
                 self.table_created = p
                 self.entropy = EntropyChecker(self, p)
+                self.seat_names = [""] * p["seats"]
+                for bot in p.get("bots", []):
+                    self.seat_names[bot["seat"]] = bot["name"]
             elif etype == "seat_taken.v1":
                 self.seat_accounts[p["seat"]] = p["account_id"]
+                self.seat_names[p["seat"]] = p["username"]
+            elif etype == "seat_left.v1":
+                self.seat_accounts.pop(p["seat"], None)
+                self.seat_names[p["seat"]] = ""
+            elif etype == "table_started.v1":
+                # §6: the players named at the start are the ones seated, every seat filled
+                if p["players"] != self.seat_names or "" in p["players"]:
+                    self.fail(version, "table_mismatch",
+                              "table_started.v1 names %s; the seats hold %s"
+                              % (p["players"], self.seat_names))
+                self.started_players = list(p["players"])
             return
         if etype not in GAME_EVENTS:
             self.fail(version, "unverifiable_event_type",
@@ -1154,6 +1170,9 @@ class GameChecker:
             self.fail(version, "unverifiable_rules",
                       "bonus rules %r are not in §10.2" % (unknown,), "unverifiable")
         n = len(self.players)
+        if self.started_players is not None and self.players != self.started_players:
+            self.fail(version, "table_mismatch", "game_created.v1 names %s; the table started with %s"
+                      % (self.players, self.started_players))
         self.totals = list(p["initial_totals"])
         if len(self.totals) != n:
             self.fail(version, "initial_totals", "initial_totals has %d entries for %d players"
@@ -1208,7 +1227,8 @@ class GameChecker:
         r = {"no": rno, "starter": starter, "dealer": dealer_eff, "reshuffles": 0,
              "latest": 1, "killed": False, "call": None, "going": {}, "challengers": {},
              "declared": [], "empty": None, "version": version, "pinata": None,
-             "redeals": 0, "queen_swaps": 0}
+             "redeals": 0, "queen_swaps": 0, "turn": starter, "reversed": False,
+             "slap": None}
         self.round = r
         deck = canonical_deck(self.rules, n)
         hs = self.rules["hand_size"]
@@ -1290,16 +1310,37 @@ class GameChecker:
         if not swap_remove(hand, card):
             self.fail(version, "card_not_in_hand", "seat %d does not hold %s" % (seat, card))
 
+    def _next_in_play(self, r, seat):
+        """§6, whose turn it is: the next seat in the round in the direction of play,
+        which Southern hemisphere's nines may have reversed."""
+        n = len(r["hands"])
+        step = -1 if r["reversed"] else 1
+        return next((seat + step * i) % n for i in range(1, n + 1)
+                    if r["hands"][(seat + step * i) % n] is not None)
+
+    def _pass_the_turn(self, r, seat, cards):
+        """After seat played cards before any call: a natural nine reverses the
+        direction under southern_hemisphere; the turn goes to the next seat from seat."""
+        if r["call"] is not None:
+            return
+        if "southern_hemisphere" in self.rules.get("bonus_rules", []) and \
+                any(x != "JK" and parse_card(x)[0] == 9 for x in cards):
+            r["reversed"] = not r["reversed"]
+        r["turn"] = self._next_in_play(r, seat)
+
     def on_turn_played(self, version, p):
         r = self._round(version, "turn_played.v1")
         self._seat(r, p["seat"])
         self._no_waterfall_going(version, "turn")
         seat = p["seat"]
+        if r["call"] is None and seat != r["turn"]:
+            self.fail(version, "not_your_turn", "seat %d plays a turn; it is seat %d's turn"
+                      % (seat, r["turn"]))
         for c in p["thrown"]:
             self._remove_from_hand(version, r, seat, c)
         size = len(p["thrown"]) if "cell_division" in self.rules.get("bonus_rules", []) else 1
         if r["piles"].get(size, {}).get("dead"):
-            self.fail(version, "throw_on_dead_pile",
+            self.fail(version, "illegal_throw",
                       "a throw of %d cards: fifths_disease killed that pile" % size)
         left = list(r["hands"][seat])
         draw = p["draw"]
@@ -1323,15 +1364,19 @@ class GameChecker:
                 else:
                     swap_remove(source["top"], c)
             else:
-                self.fail(version, "discard_draw_mismatch", "%s is not in the previous throw %s"
+                self.fail(version, "illegal_draw", "%s is not in the previous throw %s"
                           % (c, source["top"] if source else []))
         else:
             raise ValueError("unknown draw %r" % (draw,))
         r["hands"][seat].append(c)
+        slap = self.rules.get("slap_down")
+        r["slap"] = (seat, c) if slap == "after_any_draw" or \
+            (slap == "after_stock_draw" and "stock" in draw) else None
         pile = r["piles"].setdefault(size, {"top": [], "below": Counter(), "dead": False})
         pile["below"].update(pile["top"])
         pile["top"] = list(p["thrown"])
         r["latest"], r["killed"] = size, False
+        self._pass_the_turn(r, seat, p["thrown"])
         self._owe_played_card_effects(r, seat, p["thrown"], left)
         self._expect_after_draw(r)
 
@@ -1463,6 +1508,7 @@ class GameChecker:
 
     def on_hands_redealt(self, version, p):
         r = self._round(version, "hands_redealt.v1")
+        r["slap"] = None  # the card just drawn went with the old hand
         dealer, self.redeal_due = self.redeal_due, None
         if dealer is None or p["dealer"] != dealer:
             self.fail(version, "unexpected_event",
@@ -1494,7 +1540,7 @@ class GameChecker:
                     self.fail(version, "unverifiable_redeal", "seat %d's new hand is redacted"
                               % s, "unverifiable")
                 elif mine != theirs:
-                    self.fail(version, "redeal_mismatch", "seat %d is dealt %s; the seed gives %s"
+                    self.fail(version, "event_mismatch", "seat %d is dealt %s; the seed gives %s"
                               % (s, theirs, mine))
                     return
         else:
@@ -1503,12 +1549,12 @@ class GameChecker:
                 size = len(cards) // len(order) + (1 if i < len(cards) % len(order) else 0)
                 hand = got[s] if s < len(got) else None
                 if hand is None or len(hand) != size:
-                    self.fail(version, "redeal_mismatch", "seat %d is dealt %r, not %d cards"
+                    self.fail(version, "event_mismatch", "seat %d is dealt %r, not %d cards"
                               % (s, hand, size))
                     return
                 want[s] = list(hand)
             if sorted((c for s in order for c in want[s]), key=card_code) != cards:
-                self.fail(version, "redeal_mismatch",
+                self.fail(version, "event_mismatch",
                           "the new hands are not the cards gathered from the old ones")
                 return
         for s in order:
@@ -1526,7 +1572,7 @@ class GameChecker:
         seat, left = due
         target = p["target"]
         if target not in self._queen_targets(r, seat):
-            self.fail(version, "queen_target", "seat %r cannot be targeted" % (target,))
+            self.fail(version, "queen_swap_not_allowed", "seat %r cannot be targeted" % (target,))
             return
         r["queen_swaps"] += 1
         if p["swap"] != r["queen_swaps"]:
@@ -1538,7 +1584,7 @@ class GameChecker:
                       "unverifiable")
             return
         if given not in left:
-            self.fail(version, "queen_give_mismatch",
+            self.fail(version, "queen_swap_not_allowed",
                       "seat %d gives %s, not a card left after its throw" % (seat, given))
             return
         face_down = r["hands"][target]
@@ -1546,11 +1592,11 @@ class GameChecker:
             order = shuffle(sorted(face_down, key=card_code), r["seed"],
                             QUEEN_STREAM + r["queen_swaps"])
             if order[0] != taken:
-                self.fail(version, "queen_pick_mismatch",
+                self.fail(version, "event_mismatch",
                           "the blind pick took %s; the seed gives %s" % (taken, order[0]))
                 return
         elif taken not in face_down:
-            self.fail(version, "queen_pick_mismatch",
+            self.fail(version, "queen_swap_not_allowed",
                       "%s is not in seat %d's hand" % (taken, target))
             return
         self._remove_from_hand(version, r, seat, given)
@@ -1566,6 +1612,7 @@ class GameChecker:
 
     def on_waterfall_started(self, version, p):
         r = self._round(version, "waterfall_started.v1")
+        r["slap"] = None  # a waterfall begins the next turn
         seat = self._seat(r, p["seat"])
         players = sum(1 for h in r["hands"] if h is not None)
         if "waterfall" not in self.rules.get("bonus_rules", []) or self.waterfall is not None:
@@ -1627,6 +1674,7 @@ class GameChecker:
         """fifths_disease (§6): the five of diamonds kills a pile of two or more cards,
         before the turn, once in it; the player keeps a card to throw."""
         r = self._round(version, "pile_killed.v1")
+        r["slap"] = None  # a kill begins the next turn
         seat = self._seat(r, p["seat"])
         self._no_waterfall_going(version, "pile killed")
         pile = r["piles"].get(p["size"])
@@ -1648,10 +1696,15 @@ class GameChecker:
     def on_forced_to_draw(self, version, p):
         r = self._round(version, "forced_to_draw.v1")
         seat = self._seat(r, p["seat"])
-        if not self.forced_due or self.forced_due[0] != seat:
+        if not self.forced_due:
             self.fail(version, "unexpected_event",
+                      "seat %r forced to draw, but no seven thrown owes a draw" % (seat,))
+            return
+        if self.forced_due[0] != seat:
+            # the draw is owed, by another seat: another follow-up than the one derived
+            self.fail(version, "event_mismatch",
                       "seat %r forced to draw; the sevens thrown owe %r"
-                      % (seat, self.forced_due[0] if self.forced_due else None))
+                      % (seat, self.forced_due[0]))
             return
         self.forced_due.pop(0)
         c = self._take_from_stock(version, r, seat, p["card"])
@@ -1670,7 +1723,7 @@ class GameChecker:
             want = None if s == to or hand is None else Counter(hand)
             got = p["hands"][s] if s < len(p["hands"]) else None
             if want != (None if got is None else Counter(got)):
-                self.fail(version, "hands_mismatch",
+                self.fail(version, "event_mismatch",
                           "seat %d's hand shown as %s, it holds %s" % (s, got, hand))
                 return
         self.v.checked["hands_shown"] += 1
@@ -1718,8 +1771,11 @@ class GameChecker:
             return r["latest"]
         size = osmosis_lay_pile(r["piles"], r["latest"], list(cards), slap, self.rules)
         if size is None:
-            self.fail(version, "lay_mismatch",
-                      "%s fits no live pile's top throw (§6.1)" % (" ".join(cards),))
+            why = "%s fits no live pile's top throw (§6.1)" % (" ".join(cards),)
+            if slap:
+                self.fail(version, "slap_not_allowed", why)
+            else:
+                self.fail(version, "add_on_not_allowed", why)
             return r["latest"]
         return size
 
@@ -1727,10 +1783,21 @@ class GameChecker:
         r = self._round(version, "slapped_down.v1")
         self._seat(r, p["seat"])
         self._no_waterfall_going(version, "slap-down")
+        # §6: only the thrower slaps down, only the card its turn just drew, once.
+        if r["slap"] != (p["seat"], p["card"]):
+            self.fail(version, "slap_not_allowed",
+                      "seat %r slaps down %s; the card that may be slapped is %s"
+                      % (p["seat"], p["card"],
+                         "seat %d's %s" % r["slap"] if r["slap"] else "none"))
+        r["slap"] = None
         self._remove_from_hand(version, r, p["seat"], p["card"])
         r["piles"][self._laid_on(version, r, [p["card"]], True)]["top"].append(p["card"])
         if self.slap_downs_play:
             # §6: a slapped card is a play; its effects follow it, then the empty hand.
+            # Only a slapped nine moves the turn (from the slapper, the other way round).
+            if "southern_hemisphere" in self.rules.get("bonus_rules", []) and \
+                    p["card"] != "JK" and parse_card(p["card"])[0] == 9:
+                self._pass_the_turn(r, p["seat"], [p["card"]])
             self._owe_played_card_effects(r, p["seat"], [p["card"]], list(r["hands"][p["seat"]]))
             self.empty_due = p["seat"]
             self._expect_after_draw(r)
@@ -1741,9 +1808,14 @@ class GameChecker:
         r = self._round(version, "added_on.v1")
         self._seat(r, p["seat"])
         self._no_waterfall_going(version, "add-on")
-        pile = r["piles"][self._laid_on(version, r, p["cards"], False)]
+        # §6.1: the cards are the seat's before they are fitted to a pile
+        held = list(r["hands"][p["seat"]])
         for c in p["cards"]:
             self._remove_from_hand(version, r, p["seat"], c)
+        r["hands"][p["seat"]] = held
+        pile = r["piles"][self._laid_on(version, r, p["cards"], False)]
+        for c in p["cards"]:
+            swap_remove(r["hands"][p["seat"]], c)
             pile["top"].append(c)
         self._check_empty_hand(version, r, p["seat"])
 
@@ -1777,6 +1849,8 @@ class GameChecker:
                           "call %r under call_resolution %r" % (p.get("call"), rkind),
                           "unverifiable")
         r["call"] = (kind, c, version)
+        if kind == "kluft":
+            r["slap"] = None  # §6: nothing is laid while a Kluft call is answered
         if kind in ("false_call", "immediate"):
             self.expect = ({"round_ended.v1"}, "a %s call ends the round at once" % kind)
         # go_along / kluft: declarations in turn from the caller's left
@@ -1796,6 +1870,7 @@ class GameChecker:
             self.fail(version, "declaration_order", "%s by seat %r; expected %r"
                       % (which, p["seat"], order[len(done)] if len(done) < len(order) else None))
         done.append(p["seat"])
+        r["slap"] = None  # §6: the first declaration closes the slap-down
         r[store][p["seat"]] = bool(p[key])
         if len(done) == len(order):
             self.expect = ({"round_ended.v1"}, "the last declaration ends the round")
@@ -1840,7 +1915,7 @@ class GameChecker:
             theirs = stored_hands[s] if s < len(stored_hands) else None
             if (mine is None) != (theirs is None) or \
                     (mine is not None and Counter(mine) != Counter(theirs)):
-                self.fail(version, "hands_mismatch",
+                self.fail(version, "event_mismatch",
                           "seat %d ends with %s, round_ended.v1 says %s" % (s, mine, theirs))
             elif mine is not None and mine != theirs:
                 self.v.checked["hand_order_differences"] += 1

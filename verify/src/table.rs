@@ -252,18 +252,26 @@ fn first_replay_failure<R: Row>(id: i64, events: &[R], vouched_through: u64) -> 
                     ));
                 };
                 if game_events.is_empty() {
-                    let matches = match (&game_event, &table) {
-                        (GameEvent::GameCreated(created), Some(table)) => {
-                            &created.players == players && &created.rules == table.rules()
-                        }
-                        _ => false,
+                    let created = match (&game_event, &table) {
+                        (GameEvent::GameCreated(created), Some(table)) => Some((created, table)),
+                        _ => None,
                     };
-                    if !matches {
-                        return ReplayFailure::Structure(failure(
-                            version,
+                    // The players are the table's (6); the rules its effective rules
+                    // (9.1), a check of its own in section 24.
+                    let mismatch = match created {
+                        None => Some(("table_mismatch", "the game must be created first")),
+                        Some((created, _)) if &created.players != players => Some((
                             "table_mismatch",
-                            "the game must be created with the table's players and rules",
-                        ));
+                            "the game must be created with the players the table started with",
+                        )),
+                        Some((created, table)) if &created.rules != table.rules() => Some((
+                            "rules_mismatch",
+                            "the game must be created with the table's effective rules",
+                        )),
+                        Some(_) => None,
+                    };
+                    if let Some((code, reason)) = mismatch {
+                        return ReplayFailure::Structure(failure(version, code, reason));
                     }
                 }
                 game_events.push(game_event);

@@ -10,6 +10,7 @@
 //! - `view.rs`: what one seat may see, with the actions legal for it now.
 //! - `discard.rs`: the discard pile's history in a round, read again from the events.
 //! - `diff.rs`: what changed between two states of a game, for referees.
+//! - `mismatch.rs`: how a replay names a stored event the rules did not decide.
 //! - `describe.rs`: an event as a short sentence, for referees.
 //! - `visibility.rs`: the event log as each viewer may see it.
 
@@ -23,6 +24,7 @@ mod discard;
 mod divergence;
 mod error;
 mod event;
+mod mismatch;
 mod pile_choice;
 mod piles;
 mod scoring;
@@ -118,7 +120,7 @@ impl Game {
             }
             produced.clear();
             game.decide_into(&command, &mut produced)
-                .map_err(|e| (at, e))?;
+                .map_err(|e| (mismatch::refused_at(at, &e, events), e))?;
             // Which readings a game plays by (slap-downs, hand cap, pile order) are
             // fixed when it is created: a game stored before a reading keeps its own.
             if let (Some(Event::GameCreated(decided)), Event::GameCreated(stored)) =
@@ -132,11 +134,7 @@ impl Game {
                     Some(stored) => {
                         return Err((
                             at + offset,
-                            GameError::EventMismatch(format!(
-                                "the rules produce a different {} here than the stored {}",
-                                expected.type_name(),
-                                stored.type_name()
-                            )),
+                            mismatch::stored_event_refused(expected, stored),
                         ));
                     }
                     None => {

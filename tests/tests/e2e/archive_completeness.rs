@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use yaniv_api::audit::archive_cut::checkpoint_for;
 use yaniv_api::checkpoints::CheckpointGap;
 use yaniv_api::store::{EventMetadata, NewEvent};
-use yaniv_e2e_tests::cli::verify_offline;
+use yaniv_e2e_tests::cli::{reference_verify, verify_offline};
 use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tamper::delete_tail;
 use yaniv_e2e_tests::tournaments::{cup_with_a_finished_online_game_and, short_belgian_rules};
@@ -143,6 +143,55 @@ async fn an_archive_fetched_right_after_the_finish_names_the_finish_deleted_late
     let (status, verdict) = verify_offline(&later);
     assert_eq!(status, 1);
     assert_first_failure(&verdict, &tournament, finish, "truncated_since_checkpoint");
+}
+
+/// Issue 35: "An archive fetched right after a game ends, with its tournament's last
+/// event deleted, fails both verifiers with the code for truncation". The online game
+/// has just finished and its result is the tournament's last event; no checkpoint was
+/// taken but the one the archive takes for itself. Both verifiers name the same
+/// finding, code included, whether the file or the store lost the event.
+#[tokio::test]
+async fn an_archive_fetched_right_after_a_game_ends_names_its_result_deleted_later() {
+    let app = spawn_app().await;
+    let (api, id, org, _) =
+        cup_with_a_finished_online_game_and(&app, &short_belgian_rules(), false).await;
+    let tournament = format!("tournament-{id}");
+    assert_eq!(
+        checkpoint_count(&app).await,
+        0,
+        "no checkpoint before the archive"
+    );
+
+    // The tournament goes on: its organizer fetches the archive.
+    let mut archive = fetch(&api, id, Some(&org.token)).await;
+    let result = last_version(&mut archive, &tournament);
+    assert_eq!(
+        events(&mut archive, &tournament).last().unwrap()["type"],
+        "result_recorded.v1",
+        "the game's result is the tournament's last event"
+    );
+    let (status, verdict) = verify_offline(&archive);
+    assert_eq!(status, 0, "{verdict:#}");
+
+    let mut cut_file = archive.clone();
+    events(&mut cut_file, &tournament).pop();
+    assert_both_name(&cut_file, &tournament, result, "truncated_since_checkpoint");
+
+    delete_tail(&app, &tournament, result).await;
+    drop_kept_archive(&app, id).await;
+    let mut later = fetch(&api, id, Some(&org.token)).await;
+    assert_eq!(last_version(&mut later, &tournament), result - 1);
+    assert_both_name(&later, &tournament, result, "truncated_since_checkpoint");
+}
+
+/// Both verifiers fail `archive` with the first finding (`stream_id`, `version`, `code`).
+fn assert_both_name(archive: &Value, stream_id: &str, version: u64, code: &str) {
+    let (status, verdict) = verify_offline(archive);
+    assert_eq!(status, 1, "{verdict:#}");
+    assert_first_failure(&verdict, stream_id, version, code);
+    let reference: Value = serde_json::from_slice(&reference_verify(archive).stdout)
+        .expect("the reference verifier's verdict is JSON");
+    assert_first_failure(&reference, stream_id, version, code);
 }
 
 /// verification.md 1.3: "the archive's own checkpoint names the lost head
