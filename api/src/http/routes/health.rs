@@ -28,13 +28,16 @@ pub struct HealthStatus {
 /// The replica as the last probe saw it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct ReplicaStatus {
-    /// `in_use` (a standby within the bound: lag-tolerant reads go to it), `lagging`
-    /// (over the bound, or behind every position sampled: they go to the primary),
-    /// `unreachable`, `not_a_standby` (it answers but is not in recovery) or
-    /// `unknown` (not probed yet). Only `in_use` sends reads to it.
+    /// `in_use` (a standby within the bound: the listings are read from it), `lagging`
+    /// (over the bound, or behind every position sampled: the listings go to the
+    /// primary), `unreachable`, `not_a_standby` (it answers but is not in recovery) or
+    /// `unknown` (not probed yet). A finished tournament's kept archive is asked of it
+    /// unless it is `unreachable` or `not_a_standby`, whatever its lag: it gives only
+    /// the very copy the primary names, by its SHA-256.
     #[schema(example = "in_use")]
     pub state: String,
     /// How far its replay was behind the primary, in milliseconds; absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(example = 12)]
     pub lag_ms: Option<u64>,
     /// `YANIV_REPLICA_MAX_LAG_MS`.
