@@ -45,9 +45,7 @@ use crate::visibility::officiates_or_operates;
     security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
     responses(
-        (status = 200, description = "The archive", body = Archive,
-         headers(("Replica-Lag-Ms" = u64, description = "Only on a kept copy sent from the \
-         replica: how far behind the primary it was, in milliseconds"))),
+        (status = 200, description = "The archive", body = Archive),
         (status = 401, description = "The tournament is not finished and no token was \
          sent (`unauthenticated`), or an unknown or expired token (`invalid_token`)",
          body = Problem, content_type = "application/problem+json"),

@@ -90,9 +90,7 @@ pub struct TournamentList {
     security((), ("bearer" = [])),
     params(TournamentListQuery),
     responses(
-        (status = 200, description = "A page of tournaments", body = TournamentList,
-         headers(("Replica-Lag-Ms" = u64, description = "Only on a page read from the \
-         replica: how far behind the primary it was, in milliseconds"))),
+        (status = 200, description = "A page of tournaments", body = TournamentList),
         (status = 422, description = "Unknown phase or limit out of range (`validation_failed`)",
          body = Problem, content_type = "application/problem+json"),
     )
