@@ -445,8 +445,11 @@ start_api() {
     port_open "$(api_port "$n")" && die "port $(api_port "$n") is taken by something else"
     bin="$(server_bin)"
     log "starting API server $n on 127.0.0.1:$(api_port "$n")"
+    # Lag-tolerant public reads go to HAProxy's replica port (docs/operations.md,
+    # "Reads from a replica"); with no standby healthy there they go to the primary.
     # The drain delay exceeds HAProxy's time to mark a server down (fall 2 at 1 s).
-    API_ENV=(DATABASE_URL="$PRIMARY_URL" BIND_ADDRESS="127.0.0.1:$(api_port "$n")"
+    API_ENV=(DATABASE_URL="$PRIMARY_URL" YANIV_DATABASE_REPLICA_URL="$REPLICA_URL"
+        BIND_ADDRESS="127.0.0.1:$(api_port "$n")"
         RUST_LOG="${RUST_LOG:-info,sqlx=warn}" YANIV_SHUTDOWN_DELAY_MS=2500
         YANIV_BOOTSTRAP_ADMIN=admin YANIV_BOOTSTRAP_ADMIN_PASSWORD="$(cat "$C/admin-password")"
         YANIV_HTTP_WORKERS="${YANIV_CLUSTER_HTTP_WORKERS:-1}")

@@ -15,6 +15,7 @@ use crate::live::Hub;
 use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::replayer::RecordReplayer;
+use crate::replica::LagTolerant;
 use crate::shutdown::Drain;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
@@ -28,6 +29,9 @@ pub struct AppState {
     pub db: PgPool,
     /// The event store (on the same pool).
     pub store: EventStore,
+    /// The public reads that tolerate lag: a replica when one is configured and within
+    /// its bound, else the primary (`crate::replica`). Nothing a command reads.
+    pub lag_tolerant: LagTolerant,
     /// argon2 behind a semaphore.
     pub passwords: PasswordService,
     /// Wrong passwords and set-up codes per client of an account and per address
@@ -126,6 +130,7 @@ impl AppState {
             },
         );
         Self {
+            lag_tolerant: LagTolerant::new(pool.clone(), None),
             db: pool,
             store,
             passwords,

@@ -6,6 +6,8 @@
 //! | `BIND_ADDRESS` | `127.0.0.1:8080` | address the HTTP server listens on (`:0` picks a free port) |
 //! | `RUST_LOG` | `info,sqlx=warn` | log filter (read by [`crate::telemetry`]) |
 //! | `LOG_FORMAT` | `text` | `json` for one JSON object per log line |
+//! | `YANIV_DATABASE_REPLICA_URL` | unset | PostgreSQL URL of a streaming replica (a standby, or a balancer port in front of standbys); public reads that tolerate lag go there (`docs/operations.md`, "Reads from a replica"); kept as a secret |
+//! | `YANIV_REPLICA_MAX_LAG_MS` | `5000` | most a replica may be behind the primary for a lag-tolerant read to go to it; beyond, or unreachable, the read goes to the primary |
 //! | `YANIV_DB_POOL_SIZE` | `10` | maximum number of database connections (2 or more) |
 //! | `YANIV_DB_STATEMENT_TIMEOUT_MS` | `10000` | longest a statement (and an idle transaction) may run before PostgreSQL cancels it; the request then answers 503 |
 //! | `YANIV_MIGRATIONS` | `apply` | `apply` the pending migrations at start, or only `check` that none is pending (for a role that may not change the schema) |
@@ -56,7 +58,12 @@ pub struct Settings {
     pub database_url: SecretString,
     /// `host:port` to bind; port 0 lets the OS choose (tests).
     pub bind_address: String,
-    /// Upper bound on pooled database connections.
+    /// A streaming replica for the reads that tolerate lag; `None`: every read goes to
+    /// the primary. Secret, as `database_url`.
+    pub replica_url: Option<SecretString>,
+    /// How far behind the primary the replica may be for such a read to go to it.
+    pub replica_max_lag: Duration,
+    /// Upper bound on pooled database connections (the replica's pool has as many).
     pub db_pool_size: u32,
     /// Longest a statement, or a transaction left idle, may take (a frozen database
     /// otherwise holds every request that has a connection).
@@ -197,6 +204,11 @@ impl ConfigError {
 
 pub const DEFAULT_BIND_ADDRESS: &str = "127.0.0.1:8080";
 pub const DEFAULT_DB_POOL_SIZE: u32 = 10;
+/// Default of `YANIV_REPLICA_MAX_LAG_MS`: far above what a healthy standby lags (a few
+/// milliseconds on a local network), so that a busy moment does not flip reads back to
+/// the primary, and short enough that a listing read from the replica is never older
+/// than a reader reloading the page would notice (see docs/operations.md).
+pub const DEFAULT_REPLICA_MAX_LAG: Duration = Duration::from_secs(5);
 pub const DEFAULT_DB_STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_DB_TRANSACTION_TIMEOUT: Duration = Duration::from_secs(20);
 pub const DEFAULT_IDEMPOTENCY_RETENTION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
@@ -251,6 +263,9 @@ impl Settings {
         Ok(Self {
             database_url: SecretString::from(database_url),
             bind_address: get("BIND_ADDRESS").unwrap_or_else(|| DEFAULT_BIND_ADDRESS.to_owned()),
+            replica_url: get("YANIV_DATABASE_REPLICA_URL").map(SecretString::from),
+            replica_max_lag: parse(&get, "YANIV_REPLICA_MAX_LAG_MS", 100..=3_600_000)?
+                .map_or(DEFAULT_REPLICA_MAX_LAG, Duration::from_millis),
             // At least 2: reporting a lost append race reads on a second connection.
             db_pool_size: parse(&get, "YANIV_DB_POOL_SIZE", 2..=1000)?
                 .unwrap_or(DEFAULT_DB_POOL_SIZE),
@@ -575,6 +590,35 @@ mod tests {
         for bad in ["club.example", "https://club.example/", "https://a b"] {
             let err = origins(bad).unwrap_err();
             assert_eq!(err.variable, "YANIV_CORS_ORIGINS", "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_replica_is_optional_and_its_lag_bound_is_read_in_milliseconds() {
+        let s = settings(&[("DATABASE_URL", "x")]).unwrap();
+        assert!(s.replica_url.is_none());
+        assert_eq!(s.replica_max_lag, DEFAULT_REPLICA_MAX_LAG);
+        let s = settings(&[
+            ("DATABASE_URL", "x"),
+            (
+                "YANIV_DATABASE_REPLICA_URL",
+                "postgres://u:s3cret@standby/db",
+            ),
+            ("YANIV_REPLICA_MAX_LAG_MS", "1500"),
+        ])
+        .unwrap();
+        assert_eq!(
+            s.replica_url
+                .as_ref()
+                .map(|url| url.expose_secret().to_owned()),
+            Some("postgres://u:s3cret@standby/db".to_owned())
+        );
+        assert_eq!(s.replica_max_lag, Duration::from_millis(1500));
+        assert!(!format!("{s:?}").contains("s3cret"));
+        for bad in ["0", "99", "soon"] {
+            let err =
+                settings(&[("DATABASE_URL", "x"), ("YANIV_REPLICA_MAX_LAG_MS", bad)]).unwrap_err();
+            assert_eq!(err.variable, "YANIV_REPLICA_MAX_LAG_MS", "{bad}");
         }
     }
 

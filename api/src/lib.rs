@@ -39,7 +39,8 @@
 //!   executor, bounded), [`auth`] (accounts, argon2id passwords, opaque bearer tokens
 //!   stored as SHA-256, roles, set-up codes, the session cache), [`live`] (the hub
 //!   that wakes subscribers when a stream moves, on every instance), [`metrics`]
-//!   (what the server counts).
+//!   (what the server counts), [`replica`] (the public reads that tolerate lag, sent
+//!   to a streaming replica while it is within its bound, and that lag measured).
 //! - [`streams`]: one repository for every kind of stream
 //!   ([`streams::Repository`]): load (through a per-process fold cache that is never
 //!   the truth), decide, append with optimistic concurrency and bounded retries,
@@ -75,6 +76,7 @@ pub mod memory;
 pub mod metrics;
 pub mod problem_codes;
 pub mod replayer;
+pub mod replica;
 pub mod shutdown;
 pub mod startup;
 pub mod store;

@@ -31,6 +31,7 @@ use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::live::{self, Hub};
 use crate::replayer::RecordReplayer;
+use crate::replica::{LagTolerant, Replica};
 use crate::shutdown::{self, Drain, GracefulStop};
 
 /// Migrations embedded at build time from `migrations/` at the workspace root.
@@ -43,6 +44,8 @@ const SHUTDOWN_TIMEOUT_SECS: u64 = 30;
 pub enum StartupError {
     #[error("DATABASE_URL is not a valid PostgreSQL URL")]
     DatabaseUrl(#[source] sqlx::Error),
+    #[error("YANIV_DATABASE_REPLICA_URL is not a valid PostgreSQL URL")]
+    ReplicaUrl(#[source] sqlx::Error),
     #[error("could not connect to the database")]
     Connect(#[source] sqlx::Error),
     #[error("could not apply the database migrations")]
@@ -136,6 +139,8 @@ impl Application {
             settings.db_transaction_timeout,
         );
         app_state.stream_heartbeat = settings.stream_heartbeat;
+        let replica = replica(&settings)?;
+        app_state.lag_tolerant = LagTolerant::new(pool.clone(), replica.clone());
         app_state.archive_checkpoints = Arc::new(crate::checkpoints::CheckpointGap::new(
             settings.archive_checkpoint_gap,
         ));
@@ -196,6 +201,8 @@ impl Application {
             ));
         }
         background.extend(clocks);
+        background
+            .extend(replica.map(|replica| crate::replica::probe::spawn(pool.clone(), replica)));
         tracing::info!(address = %local, "listening");
         Ok(Self {
             port: local.port(),
@@ -305,13 +312,46 @@ pub async fn connect(settings: &Settings) -> Result<PgPool, StartupError> {
     connect_sized(settings, settings.db_pool_size).await
 }
 
+/// The replica of `YANIV_DATABASE_REPLICA_URL`, if one is set. Its pool connects when
+/// first used: a replica that is down when the server starts only sends its reads to
+/// the primary. Its connections give up sooner than the primary's, since a read that
+/// cannot have one goes to the primary instead of waiting.
+fn replica(settings: &Settings) -> Result<Option<Arc<Replica>>, StartupError> {
+    let Some(url) = &settings.replica_url else {
+        return Ok(None);
+    };
+    let options = connect_options(settings, url.expose_secret())
+        .map_err(StartupError::ReplicaUrl)?
+        .application_name("yaniv-server-replica-reads");
+    let pool = PgPoolOptions::new()
+        .max_connections(settings.db_pool_size)
+        .acquire_timeout(REPLICA_ACQUIRE_TIMEOUT)
+        .connect_lazy_with(options);
+    tracing::info!(
+        max_lag_ms = settings.replica_max_lag.as_millis(),
+        "public reads that tolerate lag may go to the replica"
+    );
+    Ok(Some(Arc::new(Replica::new(pool, settings.replica_max_lag))))
+}
+
+/// How long a read waits for a replica connection before it goes to the primary.
+const REPLICA_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
+
 /// A pool of at most `size` connections with the server's connection settings.
 async fn connect_sized(settings: &Settings, size: u32) -> Result<PgPool, StartupError> {
-    let options: PgConnectOptions = settings
-        .database_url
-        .expose_secret()
-        .parse()
+    let options = connect_options(settings, settings.database_url.expose_secret())
         .map_err(StartupError::DatabaseUrl)?;
+    PgPoolOptions::new()
+        .max_connections(size)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await
+        .map_err(StartupError::Connect)
+}
+
+/// The server's connection settings on `url`.
+fn connect_options(settings: &Settings, url: &str) -> Result<PgConnectOptions, sqlx::Error> {
+    let options: PgConnectOptions = url.parse()?;
     // A frozen database cancels the statement instead of holding the request, and the
     // request answers 503 (see `error::ApiError::from`).
     let timeout = format!("{}ms", settings.db_statement_timeout.as_millis());
@@ -324,12 +364,7 @@ async fn connect_sized(settings: &Settings, size: u32) -> Result<PgPool, Startup
         ("tcp_keepalives_interval", "10"),
         ("tcp_keepalives_count", "3"),
     ]);
-    PgPoolOptions::new()
-        .max_connections(size)
-        .acquire_timeout(Duration::from_secs(5))
-        .connect_with(options)
-        .await
-        .map_err(StartupError::Connect)
+    Ok(options)
 }
 
 fn run(

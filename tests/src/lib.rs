@@ -19,6 +19,7 @@ pub mod failover;
 pub mod load;
 pub mod pg_proxy;
 pub mod records;
+pub mod standby;
 pub mod tables;
 pub mod tamper;
 pub mod test_routes;
@@ -72,7 +73,11 @@ pub struct TestDatabase {
 impl TestDatabase {
     /// Creates `test_<random>` through `DATABASE_URL`.
     pub async fn create() -> Self {
-        let maintenance_url = database_url();
+        Self::create_on(database_url()).await
+    }
+
+    /// Creates `test_<random>` through `maintenance_url` (a server of the test's own).
+    pub async fn create_on(maintenance_url: String) -> Self {
         let name = format!("test_{}", random_hex(8));
         let mut conn = PgConnection::connect(&maintenance_url)
             .await
@@ -171,6 +176,8 @@ pub fn test_settings(database_url: String, admin_password: &str) -> Settings {
     Settings {
         database_url: SecretString::from(database_url),
         bind_address: "127.0.0.1:0".into(),
+        replica_url: None,
+        replica_max_lag: yaniv_api::config::DEFAULT_REPLICA_MAX_LAG,
         db_pool_size: 5,
         db_statement_timeout: yaniv_api::config::DEFAULT_DB_STATEMENT_TIMEOUT,
         migrations: yaniv_api::config::Migrations::Apply,
@@ -222,8 +229,16 @@ pub async fn spawn_app_with(
     customize: impl FnOnce(&mut Settings),
     extra_routes: Vec<RouteConfigurator>,
 ) -> TestApp {
+    spawn_app_on(TestDatabase::create().await, customize, extra_routes).await
+}
+
+/// [`spawn_app_with`] on `database`, made by the caller.
+pub async fn spawn_app_on(
+    database: TestDatabase,
+    customize: impl FnOnce(&mut Settings),
+    extra_routes: Vec<RouteConfigurator>,
+) -> TestApp {
     init_test_logs();
-    let database = TestDatabase::create().await;
     let db_url = database.url.clone();
 
     let admin_password = random_hex(12);

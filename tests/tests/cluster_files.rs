@@ -218,3 +218,57 @@ fn the_cluster_scripts_parse() {
         assert!(status.success(), "bash -n {script}");
     }
 }
+
+/// The `bind` port of HAProxy section `section` in `config`.
+fn bound_port(config: &str, section: &str) -> String {
+    config
+        .lines()
+        .skip_while(|line| line.trim() != format!("listen {section}"))
+        .skip(1)
+        .take_while(|line| line.starts_with(' '))
+        .find_map(|line| line.trim().strip_prefix("bind "))
+        .and_then(|address| address.rsplit(':').next())
+        .unwrap_or_else(|| panic!("no bind in listen {section}"))
+        .to_owned()
+}
+
+/// Both give the servers a replica for their lag-tolerant reads, and it is HAProxy's
+/// replica port (Patroni's `/replica` check), not the primary's and not one node.
+#[test]
+fn the_servers_read_the_replicas_through_haproxy() {
+    let script = read("deploy/cluster.sh");
+    let api_env: String = script
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with("API_ENV=("))
+        .take_while(|line| !line.contains("spawn "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        api_env.contains("YANIV_DATABASE_REPLICA_URL=\"$REPLICA_URL\""),
+        "{api_env}"
+    );
+    let replica_url = shell_value(&script, "REPLICA_URL");
+    assert!(replica_url.contains(":$REPLICA_PORT/"), "{replica_url}");
+    assert_eq!(bound_port(&script, "postgres_replicas"), "$REPLICA_PORT");
+    assert_eq!(bound_port(&script, "postgres_primary"), "$PRIMARY_PORT");
+
+    let compose = read("deploy/compose.yaml");
+    let haproxy = read("deploy/compose/haproxy.cfg");
+    let url_port = |name: &str| {
+        compose
+            .lines()
+            .find_map(|line| line.trim().strip_prefix(&format!("{name}: ")))
+            .and_then(|url| url.split("@haproxy:").nth(1))
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no {name} through haproxy in compose.yaml"))
+            .to_owned()
+    };
+    assert_eq!(
+        url_port("YANIV_DATABASE_REPLICA_URL"),
+        bound_port(&haproxy, "postgres_replicas")
+    );
+    assert_eq!(
+        url_port("DATABASE_URL"),
+        bound_port(&haproxy, "postgres_primary")
+    );
+}

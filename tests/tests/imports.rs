@@ -92,6 +92,66 @@ fn the_checker_finds_a_planted_circle() {
     let _ = fs::remove_dir_all(&root);
 }
 
+/// Only the reads that tolerate lag reach the replica (docs/operations.md, "Reads from
+/// a replica", lists them): a command that read it could decide on a state the primary
+/// has left behind. A file reaches it when its code names `lag_tolerant`, the
+/// `crate::replica` module or a `replica()`; the wiring, the figures and the header
+/// are allowed too. A new reader belongs in that list and here.
+#[test]
+fn only_the_lag_tolerant_reads_reach_the_replica() {
+    const ALLOWED: &[&str] = &[
+        // The module itself, and what builds, shows and marks it.
+        "replica/mod.rs",
+        "replica/positions.rs",
+        "replica/probe.rs",
+        "app_state.rs",
+        "startup.rs",
+        "http/exposition.rs",
+        "http/replica_lag.rs",
+        "http/routes/health.rs",
+        // The reads.
+        "http/routes/tournaments/list.rs",
+        "http/routes/tournaments/archive.rs",
+        "http/pages/landing.rs",
+    ];
+    let root = workspace().join("api/src");
+    let mut files = BTreeMap::new();
+    collect_files(&root, &root, &mut files);
+    let mut reaching: Vec<String> = Vec::new();
+    for path in files.values() {
+        let code = strip_comments_and_literals(&fs::read_to_string(path).expect("a source"));
+        // The unit tests of a file are its own business.
+        let code = code.split("#[cfg(test)]").next().unwrap_or_default();
+        if [
+            "lag_tolerant",
+            "crate::replica",
+            "replica()",
+            "super::replica",
+        ]
+        .iter()
+        .any(|name| code.contains(name))
+        {
+            let relative = path.strip_prefix(&root).expect("under the root");
+            reaching.push(relative.to_string_lossy().replace('\\', "/"));
+        }
+    }
+    let unexpected: Vec<&String> = reaching
+        .iter()
+        .filter(|file| !ALLOWED.contains(&file.as_str()) && !file.starts_with("replica/"))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "these files reach the replica, which only lag-tolerant reads may: {unexpected:?}"
+    );
+    // The checker sees what it claims: the reads it allows are found.
+    for read in &ALLOWED[8..] {
+        assert!(
+            reaching.iter().any(|file| file == read),
+            "{read} no longer reads the replica: update this list and docs/operations.md"
+        );
+    }
+}
+
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

@@ -11,6 +11,11 @@
 //!
 //! The copy is kept while what it was built from is the same ([`Stamp`]): the
 //! tournament's version, its game tables' versions, and the latest checkpoint.
+//!
+//! With a replica configured, the stamp and the copy's SHA-256 are read on the primary
+//! and the slices on the replica, each slice asked for by that SHA-256: a replica that
+//! has not replayed the copy yet (or holds an older one) gives nothing, and the primary
+//! gives that slice. The bytes sent are the primary's copy whatever the replica's lag.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -125,32 +130,64 @@ pub async fn save(pool: &PgPool, id: i64, stamp: &Stamp, body: &[u8]) -> Result<
     Ok(stored)
 }
 
+/// Where the slices of a kept archive are read: the replica when it gave the first one
+/// (the rest then come from it too, each checked by the archive's SHA-256 as the first
+/// was), the primary for any slice the replica cannot give.
+#[derive(Debug, Clone)]
+pub struct SliceSources {
+    pub primary: PgPool,
+    pub replica: Option<PgPool>,
+}
+
+/// The slice of the stored archive `stored` of `id` that begins at byte `from`
+/// (counted from 1), read on `db`; `None` when `db` holds no archive of `id` with
+/// `stored`'s SHA-256 (a replica that has not replayed it yet, or a copy replaced).
+pub async fn slice(
+    db: impl sqlx::PgExecutor<'_>,
+    id: i64,
+    from: i32,
+    stored: &Stored,
+) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    let slice: Option<Vec<u8>> = sqlx::query_scalar(
+        "SELECT substring(body FROM $2 FOR $3) FROM tournament_archives \
+         WHERE tournament_id = $1 AND sha256 = $4",
+    )
+    .bind(id)
+    .bind(from)
+    .bind(SLICE_BYTES)
+    .bind(stored.sha256.as_slice())
+    .fetch_optional(db)
+    .await?;
+    Ok(slice.filter(|slice| !slice.is_empty()))
+}
+
 /// The stored archive of `id`, slice by slice, into a channel the response reads: the
-/// next slice is read once the client has taken the one before. A failed read ends
-/// the body early (the client sees fewer bytes than `Content-Length` announced).
-pub fn slices(pool: PgPool, id: i64, stored: Stored) -> mpsc::Receiver<Bytes> {
+/// next slice is read once the client has taken the one before. `first`, when given,
+/// is the first slice, read already. A failed read ends the body early (the client
+/// sees fewer bytes than `Content-Length` announced).
+pub fn slices(
+    sources: SliceSources,
+    id: i64,
+    stored: Stored,
+    first: Option<Vec<u8>>,
+) -> mpsc::Receiver<Bytes> {
     let (sender, receiver) = mpsc::channel(1);
     actix_web::rt::spawn(async move {
         let mut offset = 0i64;
+        let mut next = first;
         while offset < stored.bytes {
             // PostgreSQL's substring counts in `integer`: a bytea is below 1 GB anyway.
             let Ok(from) = i32::try_from(offset + 1) else {
                 tracing::warn!(tournament = id, offset, "a stored archive beyond 2 GB");
                 return;
             };
-            let slice: Result<Option<Vec<u8>>, sqlx::Error> = sqlx::query_scalar(
-                "SELECT substring(body FROM $2 FOR $3) FROM tournament_archives \
-                 WHERE tournament_id = $1 AND sha256 = $4",
-            )
-            .bind(id)
-            .bind(from)
-            .bind(SLICE_BYTES)
-            .bind(stored.sha256.as_slice())
-            .fetch_optional(&pool)
-            .await;
-            let slice = match slice {
-                Ok(Some(slice)) if !slice.is_empty() => slice,
-                Ok(_) => {
+            let read = match next.take() {
+                Some(slice) => Ok(Some(slice)),
+                None => read_slice(&sources, id, from, &stored).await,
+            };
+            let slice = match read {
+                Ok(Some(slice)) => slice,
+                Ok(None) => {
                     tracing::warn!(
                         tournament = id,
                         offset,
@@ -170,6 +207,23 @@ pub fn slices(pool: PgPool, id: i64, stored: Stored) -> mpsc::Receiver<Bytes> {
         }
     });
     receiver
+}
+
+/// One slice from the replica if it has it, else from the primary.
+async fn read_slice(
+    sources: &SliceSources,
+    id: i64,
+    from: i32,
+    stored: &Stored,
+) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    if let Some(replica) = &sources.replica {
+        match slice(replica, id, from, stored).await {
+            Ok(Some(slice)) => return Ok(Some(slice)),
+            Ok(None) => tracing::debug!(tournament = id, from, "replica: no such slice"),
+            Err(error) => tracing::debug!(tournament = id, from, %error, "replica: slice failed"),
+        }
+    }
+    slice(&sources.primary, id, from, stored).await
 }
 
 /// Archives built at once on one instance: one, since each takes a core and memory

@@ -38,6 +38,7 @@ pub fn middleware(origins: &CorsOrigins) -> Cors {
             header::RETRY_AFTER,
             header::HeaderName::from_static("x-request-id"),
             header::HeaderName::from_static("idempotent-replayed"),
+            crate::http::replica_lag::REPLICA_LAG_HEADER,
         ])
         .max_age(PREFLIGHT_MAX_AGE_SECS)
         // A request from an origin not allowed still gets its answer, without the CORS

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use crate::app_state::AppState;
 use crate::live::gate::Cap;
 use crate::metrics::text::{Family, labels};
+use crate::replica::{Replica, Standing};
 use crate::streams::{Repository, StreamKind};
 
 /// The whole exposition of `state`.
@@ -89,6 +90,9 @@ pub fn render(state: &AppState) -> String {
     )
     .value(state.counters.timeouts_appended.load(Ordering::Relaxed) as f64)
     .write(&mut out);
+    if let Some(replica) = state.lag_tolerant.replica() {
+        replica_figures(replica, &mut out);
+    }
     if let Some(bytes) = resident_bytes() {
         Family::gauge(
             "process_resident_memory_bytes",
@@ -98,6 +102,45 @@ pub fn render(state: &AppState) -> String {
         .write(&mut out);
     }
     out
+}
+
+/// The replica's standing as the probe last saw it, and who served the reads that
+/// tolerate lag (only with `YANIV_DATABASE_REPLICA_URL` set).
+fn replica_figures(replica: &Replica, out: &mut String) {
+    let (standing, _) = replica.standing();
+    let (up, lag) = match standing {
+        Standing::Standby { lag } => (1.0, lag),
+        Standing::Unknown | Standing::NotAStandby | Standing::Unreachable => (0.0, None),
+    };
+    Family::gauge(
+        "yaniv_replica_up",
+        "1 while the replica answers as a standby, else 0 (its reads go to the primary).",
+    )
+    .value(up)
+    .write(out);
+    // Left out while unknown: down, or behind every position sampled.
+    if let Some(lag) = lag {
+        Family::gauge(
+            "yaniv_replica_lag_seconds",
+            "How far the replica's replay was behind the primary at the last probe.",
+        )
+        .value(lag.as_secs_f64())
+        .write(out);
+    }
+    Family::gauge(
+        "yaniv_replica_max_lag_seconds",
+        "The most a lag-tolerant read accepts (YANIV_REPLICA_MAX_LAG_MS).",
+    )
+    .value(replica.max_lag().as_secs_f64())
+    .write(out);
+    let (by_replica, by_primary) = replica.reads();
+    let mut reads = Family::counter(
+        "yaniv_replica_reads_total",
+        "Reads that tolerate lag, by the database that served them.",
+    );
+    reads.sample("", &labels(&[("served_by", "replica")]), by_replica as f64);
+    reads.sample("", &labels(&[("served_by", "primary")]), by_primary as f64);
+    reads.write(out);
 }
 
 /// The tables' and tournaments' repositories, side by side in each family.

@@ -21,9 +21,10 @@ pub struct ListedTournament {
     pub created_at: OffsetDateTime,
 }
 
-/// Up to `limit` tournaments, newest first, with an id below `before`, in `phase`.
+/// Up to `limit` tournaments, newest first, with an id below `before`, in `phase`
+/// (on the primary's pool, or on a replica's connection: see `crate::replica`).
 pub async fn list(
-    db: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     phase: Option<&str>,
     before: Option<i64>,
     limit: u32,

@@ -42,6 +42,7 @@ mod pruning;
 mod readme;
 mod records;
 mod records_steps;
+mod replica_reads;
 mod rules_random;
 mod session_revocation;
 mod store;

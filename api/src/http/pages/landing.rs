@@ -1,4 +1,5 @@
-//! `/`: what this server is, and its tournaments, newest first.
+//! `/`: what this server is, and its tournaments, newest first (from the replica when
+//! one is within its bound: a tournament may show a few seconds late).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -8,6 +9,7 @@ use super::lang::Lang;
 use super::layout::{self, Page};
 use super::text;
 use crate::app_state::AppState;
+use crate::http::replica_lag;
 use crate::tournaments::listing;
 
 /// How many tournaments the landing page lists.
@@ -15,8 +17,12 @@ const SHOWN: u32 = 50;
 
 pub async fn landing(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     let lang = Lang::of(&req);
-    let rows = match listing::list(&state.db, None, None, SHOWN).await {
-        Ok(rows) => rows,
+    let listed = state
+        .lag_tolerant
+        .read(async |db| listing::list(db, None, None, SHOWN).await)
+        .await;
+    let (rows, served) = match listed {
+        Ok(listed) => listed,
         Err(err) => {
             tracing::warn!(error = %err, "the landing page could not list the tournaments");
             return layout::error(
@@ -50,7 +56,7 @@ pub async fn landing(state: web::Data<AppState>, req: HttpRequest) -> HttpRespon
             }
         }
     };
-    layout::respond(
+    let mut response = layout::respond(
         &req,
         StatusCode::OK,
         Page {
@@ -59,5 +65,7 @@ pub async fn landing(state: web::Data<AppState>, req: HttpRequest) -> HttpRespon
             body,
             body_class: None,
         },
-    )
+    );
+    replica_lag::mark_built(&mut response, served);
+    response
 }

@@ -12,6 +12,8 @@ use crate::audit::{archive, archive_store};
 use crate::error::{ApiError, Problem, Reason};
 use crate::http::auth::MaybeAuthenticated;
 use crate::http::push::body::ChannelBody;
+use crate::http::replica_lag;
+use crate::replica::Served;
 use crate::visibility::officiates_or_operates;
 
 /// The championship archive (`yaniv-archive/1`): the tournament's stream, the stream
@@ -32,7 +34,9 @@ use crate::visibility::officiates_or_operates;
 /// checkpoint did (at most one per `YANIV_ARCHIVE_CHECKPOINT_GAP_SECS` for all readers;
 /// the others wait for it), so that a stream later cut short is caught offline.
 /// Archives are built one at a time; a request that waits 30 s for its turn or for its
-/// checkpoint is answered `503 server_busy`.
+/// checkpoint is answered `503 server_busy`. With a replica configured, a kept copy is
+/// sent from the replica once it holds that very copy (checked by its SHA-256), and the
+/// answer then carries `Replica-Lag-Ms`; the bytes are the same either way.
 #[utoipa::path(
     get,
     path = "/v1/tournaments/{id}/archive",
@@ -133,12 +137,50 @@ async fn kept(state: &AppState, id: i64, version: u64) -> Result<HttpResponse, A
         }
     };
     let length = u64::try_from(kept.bytes).unwrap_or(0);
-    Ok(attachment(id)
+    let (first, served) = first_slice_from_replica(state, id, &kept).await;
+    let sources = archive_store::SliceSources {
+        primary: pool.clone(),
+        replica: match served {
+            Served::Replica { .. } => state.lag_tolerant.replica().map(|r| r.pool().clone()),
+            Served::Primary => None,
+        },
+    };
+    let mut response = attachment(id);
+    replica_lag::mark(&mut response, served);
+    Ok(response
         .insert_header((header::ETAG, kept.etag()))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .content_type("application/json")
         .no_chunking(length)
-        .streaming(ChannelBody(archive_store::slices(pool.clone(), id, kept))))
+        .streaming(ChannelBody(archive_store::slices(sources, id, kept, first))))
+}
+
+/// The first slice of the kept copy `kept`, from the replica when one is configured and
+/// holds that very copy (asked for by its SHA-256: no bound on its lag is needed, a
+/// replica that is behind simply lacks it). `None` and the primary otherwise.
+async fn first_slice_from_replica(
+    state: &AppState,
+    id: i64,
+    kept: &archive_store::Stored,
+) -> (Option<Vec<u8>>, Served) {
+    let Some(replica) = state.lag_tolerant.replica() else {
+        return (None, Served::Primary);
+    };
+    let mut found = (None, Served::Primary);
+    if let Some(mut checked) = replica.connection().await {
+        match archive_store::slice(&mut *checked.connection, id, 1, kept).await {
+            Ok(Some(slice)) => found = (Some(slice), Served::Replica { lag: checked.lag }),
+            Ok(None) => tracing::debug!(
+                tournament = id,
+                "replica: the kept archive not replayed yet"
+            ),
+            Err(error) => {
+                tracing::debug!(tournament = id, %error, "replica: the kept archive unread")
+            }
+        }
+    }
+    replica.count(found.1);
+    found
 }
 
 /// A 200 that a browser saves as the archive's file.

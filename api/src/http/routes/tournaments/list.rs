@@ -10,6 +10,7 @@ use yaniv_domain::tournament::Phase as TournamentPhase;
 use crate::app_state::AppState;
 use crate::error::{ApiError, Problem};
 use crate::http::auth::MaybeAuthenticated;
+use crate::http::replica_lag;
 use crate::tournaments::listing;
 
 /// Tournaments per page unless `limit` says otherwise, and the most it may say.
@@ -79,7 +80,9 @@ pub struct TournamentList {
 }
 
 /// Lists tournaments, newest first. Public: no token needed (a token sent must be
-/// valid).
+/// valid). With a replica configured, the page may be read from it while it is at most
+/// `YANIV_REPLICA_MAX_LAG_MS` behind the primary; the answer then says how far in
+/// `Replica-Lag-Ms`.
 #[utoipa::path(
     get,
     path = "/v1/tournaments",
@@ -111,7 +114,10 @@ pub async fn list(
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::invalid_field("limit", "must be 1 to 100"));
     }
-    let rows = listing::list(&state.db, phase, query.before, limit).await?;
+    let (rows, served) = state
+        .lag_tolerant
+        .read(async |db| listing::list(db, phase, query.before, limit).await)
+        .await?;
     // A full page may be followed by more; the next request tells.
     let next_before = (rows.len() == limit as usize)
         .then(|| rows.last().map(|r| r.id))
@@ -130,7 +136,9 @@ pub async fn list(
             created_at: row.created_at,
         })
         .collect();
-    Ok(HttpResponse::Ok().json(TournamentList {
+    let mut response = HttpResponse::Ok();
+    replica_lag::mark(&mut response, served);
+    Ok(response.json(TournamentList {
         tournaments,
         next_before,
     }))
