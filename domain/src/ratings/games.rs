@@ -112,8 +112,7 @@ pub fn sort_games(games: &mut [RatedGame]) {
 mod tests {
     use super::*;
     use crate::tournament::{
-        Actor, Config, GameVoided, ResultCorrected, ResultInput, ResultRecorded,
-        StagesConfigured,
+        Actor, Config, GameVoided, ResultCorrected, ResultInput, ResultRecorded, StagesConfigured,
     };
 
     const T1: TableRef = TableRef {
@@ -215,7 +214,10 @@ mod tests {
         let mut games = rated_games(7, timed(&replayed));
         sort_games(&mut games);
         assert_eq!(
-            games.iter().map(|g| (g.at_micros, g.table)).collect::<Vec<_>>(),
+            games
+                .iter()
+                .map(|g| (g.at_micros, g.table))
+                .collect::<Vec<_>>(),
             [(200, T2), (400, T1)]
         );
     }
@@ -228,10 +230,7 @@ mod tests {
             ..Config::defaults(&rules).expect("defaults")
         };
         let events = vec![
-            (
-                50,
-                Event::StagesConfigured(StagesConfigured { config }),
-            ),
+            (50, Event::StagesConfigured(StagesConfigured { config })),
             (100, recorded(T1, &[1, 2])),
         ];
         assert!(rated_games(7, timed(&events)).is_empty());

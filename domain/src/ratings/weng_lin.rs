@@ -167,8 +167,7 @@ mod tests {
     /// and (sigma / c)^3 = 1 / (5 sqrt 5).
     #[test]
     fn a_four_player_game_with_a_tie_matches_the_hand_computation() {
-        let rated =
-            rate_game(&[new_at(1), new_at(2), new_at(2), new_at(4)]).expect("four players");
+        let rated = rate_game(&[new_at(1), new_at(2), new_at(2), new_at(4)]).expect("four players");
         let scale = 5.0 * 5f64.sqrt() / 3.0;
         let mu = [
             25.0 + scale * 3.0 / 4.0,
@@ -262,7 +261,10 @@ mod tests {
             let alone = |place: u32| game.iter().filter(|e| e.place == place).count() == 1;
             for (before, after) in game.iter().zip(&rated) {
                 if before.place == best && alone(best) && best != worst {
-                    assert!(after.mu > before.rating.mu, "winner {before:?} -> {after:?}");
+                    assert!(
+                        after.mu > before.rating.mu,
+                        "winner {before:?} -> {after:?}"
+                    );
                 }
                 if before.place == worst && alone(worst) && best != worst {
                     assert!(after.mu < before.rating.mu, "last {before:?} -> {after:?}");
