@@ -207,7 +207,10 @@ mod tests {
     #[test]
     fn the_period_and_the_least_games_filter_the_list() {
         let snapshot = Snapshot::fold(&inputs(vec![
-            (1, vec![(100, recorded(1, &[1, 2])), (200, recorded(2, &[3, 1]))]),
+            (
+                1,
+                vec![(100, recorded(1, &[1, 2])), (200, recorded(2, &[3, 1]))],
+            ),
             (2, vec![(300, recorded(1, &[2, 3]))]),
         ]));
         assert_eq!(snapshot.games.len(), 3);

@@ -220,9 +220,7 @@ async fn filtered(
     }
     let snapshot = state.ratings.current(&state.db).await?;
     let games = match to {
-        Some(to) => snapshot
-            .games
-            .partition_point(|g| g.game.at_micros < to),
+        Some(to) => snapshot.games.partition_point(|g| g.game.at_micros < to),
         None => snapshot.games.len(),
     };
     let rows = snapshot.list(from, to, filters.min_games.unwrap_or(0));
