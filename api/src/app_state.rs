@@ -57,6 +57,8 @@ pub struct AppState {
     /// Tournaments, likewise; shared with the tables' hook that records the results
     /// of tournament games.
     pub tournaments: Arc<Tournaments>,
+    /// The rating list across tournaments, folded from their events when they move.
+    pub ratings: crate::ratings::Ratings,
     /// Who follows which stream live, woken by the database's notifications.
     pub live: Arc<Hub>,
     /// The heads this process's writers committed, waiting to be announced to every
@@ -152,6 +154,7 @@ impl AppState {
             records,
             tables,
             tournaments,
+            ratings: crate::ratings::Ratings::new(),
             live: Arc::new(Hub::new()),
             heads,
             sessions: Arc::new(crate::auth::session_cache::SessionCache::new()),

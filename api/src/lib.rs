@@ -35,6 +35,8 @@
 //!   game (one file each in [`tournaments`]), all decided by the rules engine's
 //!   `Aggregate::execute` inside the repository's transaction, with what they answer.
 //!   [`tournaments::game_end`] records an online game's result in its tournament.
+//! - [`ratings`]: the rating list across rated tournaments, folded from their events
+//!   by the rules engine's `ratings` and refolded when a result lands.
 //! - [`checkpoints`], [`replayer`] (game records replayed through the rules off the
 //!   executor, bounded), [`auth`] (accounts, argon2id passwords, opaque bearer tokens
 //!   stored as SHA-256, roles, set-up codes, the session cache), [`live`] (the hub
@@ -75,6 +77,7 @@ pub mod live;
 pub mod memory;
 pub mod metrics;
 pub mod problem_codes;
+pub mod ratings;
 pub mod replayer;
 pub mod replica;
 pub mod shutdown;

@@ -30,6 +30,8 @@
 //! - [`tournament`]: championships as an event stream of their own: registration,
 //!   seating (Swiss rounds, knockout tables), results from online, paper or recorded
 //!   games, standings with tie-breaks, referee decisions.
+//! - [`ratings`]: every player's rating across rated tournaments (Weng-Lin,
+//!   Plackett-Luce), folded from the results in force.
 //! - [`visibility`]: the one policy of who sees what of a table now (a seat, a referee,
 //!   an official who plays, the operator, anyone else), which every read of the server
 //!   applies.
@@ -41,6 +43,7 @@ pub mod bots;
 pub mod cards;
 pub mod combos;
 pub mod game;
+pub mod ratings;
 pub mod record;
 pub mod rules;
 pub mod shuffle;

@@ -160,6 +160,21 @@ pub struct Config {
     /// the payload when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rounds_required: bool,
+    /// Whether the tournament's finished games count towards the server's rating list
+    /// (`docs/ratings.md`). Every tournament here is an official one (only an
+    /// organizer an admin appointed creates one), so it is on unless the organizer
+    /// turns it off for a friendly or a rehearsal. Left out of the payload when true,
+    /// so the events stored before it existed read as rated and hash as before.
+    #[serde(default = "rated_by_default", skip_serializing_if = "is_rated")]
+    pub rated: bool,
+}
+
+fn rated_by_default() -> bool {
+    true
+}
+
+fn is_rated(rated: &bool) -> bool {
+    *rated
 }
 
 /// The default of [`Config::redraws_per_round`].
@@ -214,6 +229,9 @@ pub struct ConfigRequest {
     /// `false` by default: paper results may be entered as final totals only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds_required: Option<bool>,
+    /// `true` by default: the games count towards the rating list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -249,6 +267,7 @@ impl ConfigRequest {
             absent_scoring: self.absent_scoring.unwrap_or_default(),
             redraws_per_round: self.redraws_per_round.unwrap_or(DEFAULT_REDRAWS_PER_ROUND),
             rounds_required: self.rounds_required.unwrap_or(false),
+            rated: self.rated.unwrap_or(true),
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)
@@ -504,6 +523,7 @@ mod tests {
         assert_eq!(config.absent_scoring, AbsentScoring::LastPlace);
         assert_eq!(config.redraws_per_round, 1);
         assert!(!config.rounds_required);
+        assert!(config.rated);
         assert_eq!(serde_json::to_string(&config).unwrap(), stored);
         // What the server resolves an empty request to is what the table of 12 says.
         let defaults = Config::defaults(&Preset::Belgian.rules()).expect("valid");
@@ -517,6 +537,7 @@ mod tests {
             },
             redraws_per_round: 2,
             rounds_required: true,
+            rated: false,
             ..config
         };
         let written = serde_json::to_string(&set).unwrap();
@@ -526,6 +547,7 @@ mod tests {
             "absent_scoring",
             "redraws_per_round",
             "rounds_required",
+            "rated",
         ] {
             assert!(written.contains(field), "{field} in {written}");
         }

@@ -39,6 +39,7 @@ mod pages_replay;
 mod pages_venue;
 mod player_entropy;
 mod pruning;
+mod ratings;
 mod readme;
 mod records;
 mod records_steps;

@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod my_stream;
 pub mod paging;
 pub mod problems;
+pub mod ratings;
 pub mod records;
 pub mod rules;
 pub mod sessions;
@@ -138,6 +139,9 @@ api_routes! {
     "/v1/tournaments/{id}/me" => [GET tournaments::me::me],
     "/v1/tournaments/{id}/verify" => [POST tournaments::verify::verify],
     "/v1/tournaments/{id}/archive" => [GET tournaments::archive::archive],
+    "/v1/ratings" => [GET ratings::list::list],
+    "/v1/ratings.csv" => [GET ratings::list::list_csv],
+    "/v1/players/{username}/rating" => [GET ratings::profile::profile],
 }
 
 /// Every resource of the API, and the pages.

@@ -1,0 +1,67 @@
+//! The rating list across tournaments (`docs/ratings.md`): a projection folded from the
+//! tournament streams' events, never a table of its own that edits could drift from.
+//!
+//! - `source.rs`: the input rows, read from the event store.
+//! - `snapshot.rs`: the fold (the domain's `ratings`) and the questions asked of it.
+//!
+//! [`Ratings`] keeps the latest fold in memory with the number of input rows it was
+//! folded from. Every read first counts the input rows (an index-only count, migration
+//! `0022`): a result recorded, corrected or voided in a rated tournament adds a row, so
+//! a different count folds again, and the answer always reflects every result
+//! committed before the read, on every instance of the server.
+
+pub mod snapshot;
+pub mod source;
+
+use std::sync::{Arc, RwLock};
+
+use sqlx::PgPool;
+
+use crate::error::ApiError;
+pub use snapshot::{ListRow, Snapshot};
+
+/// The latest fold and the turn to fold again.
+#[derive(Debug, Default)]
+pub struct Ratings {
+    current: RwLock<Option<Arc<Snapshot>>>,
+    /// One fold at a time: requests that find the list stale wait for it and share it.
+    folding: tokio::sync::Mutex<()>,
+}
+
+impl Ratings {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The list as the store holds it now.
+    pub async fn current(&self, pool: &PgPool) -> Result<Arc<Snapshot>, ApiError> {
+        let rows = source::count(pool).await?;
+        if let Some(snapshot) = self.cached(rows) {
+            return Ok(snapshot);
+        }
+        let _turn = self.folding.lock().await;
+        // Someone else may have folded while this request waited.
+        if let Some(snapshot) = self.cached(rows) {
+            return Ok(snapshot);
+        }
+        let inputs = source::read(pool).await?;
+        let snapshot = Arc::new(Snapshot::fold(&inputs));
+        for (game, error) in &snapshot.skipped {
+            tracing::warn!(
+                tournament = game.tournament,
+                table = ?game.table,
+                %error,
+                "a result in force cannot be rated"
+            );
+        }
+        if let Ok(mut current) = self.current.write() {
+            *current = Some(Arc::clone(&snapshot));
+        }
+        Ok(snapshot)
+    }
+
+    fn cached(&self, rows: i64) -> Option<Arc<Snapshot>> {
+        let current = self.current.read().ok()?;
+        current.as_ref().filter(|s| s.rows == rows).map(Arc::clone)
+    }
+}

@@ -1,0 +1,496 @@
+//! Issue 34: ratings across tournaments. Three rated tournaments of the same eight
+//! players, played on paper; after each, the server's rating list equals the one the
+//! reference recomputation (`tools/reference-verifier/ratings.py`, written from
+//! `docs/ratings.md`) derives from the archives alone. A correction in the first
+//! tournament, made after the other two were played, re-rates the later games, the same
+//! way in both. An unrated tournament changes nothing; bad filters are problems.
+
+use std::process::Command;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use yaniv_e2e_tests::tables::{Api, Player};
+use yaniv_e2e_tests::tournaments::tables_of;
+use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
+
+/// How far the server's figures and the recomputation's may differ (docs/ratings.md,
+/// section 7: the same on one machine, up to the last bits of `exp` elsewhere).
+const TOLERANCE: f64 = 1e-9;
+
+/// A rated (unless `config` says otherwise) tournament of `players`: one qualification
+/// round of two paper tables of four, each finishing in the order `order` gives for
+/// its seats, then the final table on paper in seat order. Finished when `finish`.
+/// Its id and its qualification tables.
+async fn paper_tournament(
+    api: &Api,
+    org: &Player,
+    players: &[Player],
+    name: &str,
+    config: Value,
+    order: fn(&[i64]) -> Vec<i64>,
+    finish: bool,
+) -> (i64, Vec<(Value, Vec<i64>)>) {
+    let mut config = config;
+    config["qualification_rounds"] = json!(1);
+    config["table_min"] = json!(4);
+    config["table_max"] = json!(4);
+    let body =
+        json!({"name": name, "rules": {"preset": "belgian"}, "capacity": 8, "config": config});
+    let id = api.started_tournament(org, players, &body).await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let tables = tables_of(&stages, 1, 1);
+    for (table, seats) in &tables {
+        api.record_order(id, &org.token, table, &order(seats)).await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
+    api.record_order(id, &org.token, &final_table, &finalists)
+        .await;
+    if finish {
+        api.accepted(id, &org.token, &json!({"command": "finish"}))
+            .await;
+    }
+    (id, tables)
+}
+
+fn as_seated(seats: &[i64]) -> Vec<i64> {
+    seats.to_vec()
+}
+
+fn reversed(seats: &[i64]) -> Vec<i64> {
+    seats.iter().rev().copied().collect()
+}
+
+fn rotated(seats: &[i64]) -> Vec<i64> {
+    let mut order = seats.to_vec();
+    order.rotate_left(1);
+    order
+}
+
+async fn archive(api: &Api, id: i64, token: &str) -> Value {
+    let response = api
+        .get(&format!("/v1/tournaments/{id}/archive"), token)
+        .await;
+    Api::json_ok(response, StatusCode::OK, "the archive").await
+}
+
+/// `ratings.py` over `archives` (each checked by the reference verifier first), with
+/// its extra arguments: the list it prints.
+fn recomputed(archives: &[Value], extra: &[String]) -> Value {
+    let dir = std::env::temp_dir().join(format!(
+        "ratings-e2e-{}-{}",
+        std::process::id(),
+        yaniv_e2e_tests::random_hex(4)
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let mut paths = Vec::new();
+    for (k, archive) in archives.iter().enumerate() {
+        let path = dir.join(format!("{k}.yaniv-archive.json"));
+        std::fs::write(&path, archive.to_string()).expect("write the archive");
+        paths.push(path);
+    }
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tools/reference-verifier/ratings.py");
+    let output = Command::new("python3")
+        .arg(&script)
+        .args(extra)
+        .args(&paths)
+        .output()
+        .expect("run python3 (deploy/test.sh installs it)");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        output.status.success(),
+        "ratings.py: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("ratings.py prints JSON")
+}
+
+/// `GET /v1/ratings` with `query` (`&`-separated, each starting with `&`), 500 to a
+/// page unless it sets the limit.
+async fn server_list(app: &TestApp, query: &str) -> Value {
+    let limit = if query.contains("limit=") {
+        ""
+    } else {
+        "&limit=500"
+    };
+    let response = app
+        .get(&format!("/v1/ratings?format=json{limit}{query}"), None)
+        .await;
+    Api::json_ok(response, StatusCode::OK, "the rating list").await
+}
+
+fn number(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("a number: {v}"))
+}
+
+/// The server's list and the recomputation name the same players in the same order
+/// with the same games, and figures within [`TOLERANCE`]. The number of figures that
+/// are bit for bit equal.
+fn assert_same(server: &Value, python: &Value) -> usize {
+    let ours = server["ratings"].as_array().expect("ratings");
+    let theirs = python["ratings"].as_array().expect("ratings");
+    assert_eq!(server["games"], python["games"], "games folded");
+    assert_eq!(
+        ours.iter().map(|r| &r["player"]).collect::<Vec<_>>(),
+        theirs.iter().map(|r| &r["player"]).collect::<Vec<_>>(),
+        "the same players in the same order:\n{server:#}\n{python:#}"
+    );
+    let mut exact = 0;
+    for (a, b) in ours.iter().zip(theirs) {
+        assert_eq!(a["rank"], b["rank"]);
+        assert_eq!(a["games"], b["games"], "games of {}", a["player"]);
+        for field in ["rating", "mu", "sigma"] {
+            let (x, y) = (number(&a[field]), number(&b[field]));
+            assert!(
+                (x - y).abs() <= TOLERANCE,
+                "{field} of player {}: server {x}, recomputed {y}",
+                a["player"]
+            );
+            exact += usize::from(x.to_bits() == y.to_bits());
+        }
+    }
+    exact
+}
+
+fn mu_by_player(list: &Value) -> Vec<(i64, f64)> {
+    let mut rows: Vec<(i64, f64)> = list["ratings"]
+        .as_array()
+        .expect("ratings")
+        .iter()
+        .map(|r| (r["player"].as_i64().expect("id"), number(&r["mu"])))
+        .collect();
+    rows.sort_by_key(|r| r.0);
+    rows
+}
+
+#[tokio::test]
+async fn three_rated_tournaments_match_the_recomputation_from_their_archives() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("rating_org").await;
+    let mut players = Vec::new();
+    for name in [
+        "rater_a", "rater_b", "rater_c", "rater_d", "rater_e", "rater_f", "rater_g", "rater_h",
+    ] {
+        players.push(app.new_player(name).await);
+    }
+    let empty = server_list(&app, "").await;
+    assert_eq!(
+        (empty["total"].clone(), empty["games"].clone()),
+        (json!(0), json!(0))
+    );
+
+    // The first is left open: a correction must still be possible at the end.
+    let (first, first_tables) = paper_tournament(
+        &api,
+        &org,
+        &players,
+        "Spring cup",
+        json!({}),
+        as_seated,
+        false,
+    )
+    .await;
+    let mut archives = vec![archive(&api, first, &org.token).await];
+    let after_first = server_list(&app, "").await;
+    assert_eq!(
+        after_first["games"], 3,
+        "two qualification tables and a final"
+    );
+    assert_eq!(after_first["total"], 8);
+    let mut exact = assert_same(&after_first, &recomputed(&archives, &[]));
+
+    let (second, _) = paper_tournament(
+        &api,
+        &org,
+        &players,
+        "Summer cup",
+        json!({}),
+        reversed,
+        true,
+    )
+    .await;
+    archives.push(archive(&api, second, &org.token).await);
+    let after_second = server_list(&app, "").await;
+    assert_eq!(after_second["games"], 6);
+    exact += assert_same(&after_second, &recomputed(&archives, &[]));
+
+    // An unrated tournament in between rates nobody.
+    paper_tournament(
+        &api,
+        &org,
+        &players,
+        "Friendly",
+        json!({"rated": false}),
+        rotated,
+        true,
+    )
+    .await;
+    assert_eq!(
+        server_list(&app, "").await["ratings"],
+        after_second["ratings"]
+    );
+
+    let (third, _) =
+        paper_tournament(&api, &org, &players, "Autumn cup", json!({}), rotated, true).await;
+    archives.push(archive(&api, third, &org.token).await);
+    let after_third = server_list(&app, "").await;
+    assert_eq!(after_third["games"], 9);
+    exact += assert_same(&after_third, &recomputed(&archives, &[]));
+
+    // The list as it stood before the third tournament's first game: the list after
+    // the second, on both sides.
+    let profile = app.get("/v1/players/rater_a/rating", None).await;
+    let profile = Api::json_ok(profile, StatusCode::OK, "a profile").await;
+    let history = profile["history"].as_array().expect("history");
+    let listed = after_third["ratings"]
+        .as_array()
+        .expect("ratings")
+        .iter()
+        .find(|r| r["username"] == "rater_a")
+        .expect("rater_a is rated");
+    assert_eq!(json!(history.len()), listed["games"]);
+    assert_eq!(profile["rating"]["mu"], listed["mu"]);
+    let third_start = history
+        .iter()
+        .find(|p| p["tournament"] == third)
+        .expect("a game of the third")["played_at"]
+        .as_str()
+        .expect("a time")
+        .to_owned();
+    let third_start_micros = first_result_micros(&archives[2]);
+    let as_of = server_list(&app, &format!("&to={}", encode(&third_start))).await;
+    assert_eq!(as_of["ratings"], after_second["ratings"]);
+    exact += assert_same(
+        &as_of,
+        &recomputed(&archives, &["--to".into(), third_start_micros.to_string()]),
+    );
+
+    // The correction: the first tournament's first table finished the other way round.
+    let (table, seats) = &first_tables[0];
+    let standings: Vec<Value> = reversed(seats)
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"player": p, "total": 20 * i + 10, "place": i + 1}))
+        .collect();
+    api.accepted(
+        first,
+        &org.token,
+        &json!({"command": "correct_result", "table": table, "reason": "sheet read upside down",
+                "input": {"source": "game", "standings": standings}}),
+    )
+    .await;
+    archives[0] = archive(&api, first, &org.token).await;
+    let corrected = server_list(&app, "").await;
+    assert_eq!(corrected["games"], 9, "a correction replaces, adds nothing");
+    exact += assert_same(&corrected, &recomputed(&archives, &[]));
+    // Every later game is re-rated: everyone's rating moved, players of the other
+    // table of the first tournament included.
+    for ((player, before), (_, after)) in mu_by_player(&after_third)
+        .into_iter()
+        .zip(mu_by_player(&corrected))
+    {
+        assert!(
+            (before - after).abs() > 1e-6,
+            "player {player}: {before} then {after}"
+        );
+    }
+    // The corrected game kept its place in the order.
+    let profile = app.get("/v1/players/rater_a/rating", None).await;
+    let profile = Api::json_ok(profile, StatusCode::OK, "a profile").await;
+    let times = |p: &Value| -> Vec<Value> {
+        p["history"]
+            .as_array()
+            .expect("history")
+            .iter()
+            .map(|h| h["played_at"].clone())
+            .collect()
+    };
+    assert_eq!(
+        times(&profile),
+        history
+            .iter()
+            .map(|h| h["played_at"].clone())
+            .collect::<Vec<_>>()
+    );
+    eprintln!("figures equal bit for bit: {exact}");
+}
+
+/// The time the first result of an archive's tournament was recorded.
+fn first_result_micros(archive: &Value) -> i64 {
+    let id = archive["tournament_id"].as_i64().expect("id");
+    let stream = archive["streams"]
+        .as_array()
+        .expect("streams")
+        .iter()
+        .find(|s| s["stream_id"] == format!("tournament-{id}"))
+        .expect("the tournament's stream");
+    stream["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|e| e["type"] == "result_recorded.v1")
+        .and_then(|e| e["recorded_at_micros"].as_i64())
+        .expect("a result")
+}
+
+/// A query value with `+` and `:` escaped.
+fn encode(text: &str) -> String {
+    text.replace('+', "%2B").replace(':', "%3A")
+}
+
+#[tokio::test]
+async fn profiles_csv_and_filters() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("profile_org").await;
+    let mut players = Vec::new();
+    for name in [
+        "prof_a", "prof_b", "prof_c", "prof_d", "prof_e", "prof_f", "prof_g", "prof_h",
+    ] {
+        players.push(app.new_player(name).await);
+    }
+    let (cup, tables) =
+        paper_tournament(&api, &org, &players, "Club cup", json!({}), as_seated, true).await;
+
+    // The profile: one tournament with its final place, its games, head-to-head.
+    let (_, seats) = &tables[0];
+    let winner = players.iter().find(|p| p.id == seats[0]).expect("a player");
+    let second = players.iter().find(|p| p.id == seats[1]).expect("a player");
+    let response = app
+        .get(
+            &format!(
+                "/v1/players/{}/rating?opponent={}",
+                winner.name.to_uppercase(),
+                second.name
+            ),
+            None,
+        )
+        .await;
+    let profile = Api::json_ok(response, StatusCode::OK, "a profile").await;
+    assert_eq!(profile["player"], winner.id);
+    let tournaments = profile["tournaments"].as_array().expect("tournaments");
+    assert_eq!(tournaments.len(), 1);
+    assert_eq!(tournaments[0]["tournament"], cup);
+    assert_eq!(tournaments[0]["name"], "Club cup");
+    assert!(tournaments[0]["place"].as_u64().is_some(), "{profile:#}");
+    let games = tournaments[0]["games"].as_u64().expect("games");
+    assert_eq!(profile["rating"]["games"], games);
+    assert_eq!(
+        profile["history"].as_array().map(Vec::len),
+        Some(games as usize)
+    );
+    assert_eq!(profile["history"][0]["place"], 1);
+    assert_eq!(profile["history"][0]["players"], 4);
+    assert!(number(&profile["history"][0]["change"]) > 0.0);
+    let h2h = &profile["head_to_head"];
+    assert_eq!(h2h["opponent"], second.id);
+    assert!(h2h["games"].as_u64().expect("games") >= 1);
+    assert!(h2h["ahead"].as_u64().expect("ahead") >= 1, "{h2h}");
+
+    // The list page by page, and as CSV both ways: the same rows.
+    let whole = server_list(&app, "").await;
+    let page = server_list(&app, "&limit=3&offset=3").await;
+    assert_eq!(page["ratings"].as_array().map(Vec::len), Some(3));
+    assert_eq!(page["ratings"][0], whole["ratings"][3]);
+    assert_eq!(page["next_offset"], 6);
+    assert_eq!(
+        server_list(&app, "&offset=6").await["next_offset"],
+        Value::Null
+    );
+    let by_format = app.get("/v1/ratings?format=csv", None).await;
+    let by_path = app.get("/v1/ratings.csv", None).await;
+    let by_accept = app
+        .client
+        .get(app.url("/v1/ratings"))
+        .header("accept", "text/csv")
+        .send()
+        .await
+        .expect("GET");
+    let mut documents = Vec::new();
+    for response in [by_format, by_path, by_accept] {
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/csv; charset=utf-8"
+        );
+        documents.push(response.text().await.expect("CSV"));
+    }
+    assert!(documents.iter().all(|d| *d == documents[0]));
+    let lines: Vec<&str> = documents[0]
+        .split("\r\n")
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines[0],
+        "rank,player,username,rating,mu,sigma,games,last_played"
+    );
+    assert_eq!(lines.len(), 9);
+    let first: Vec<&str> = lines[1].split(',').collect();
+    let top = &whole["ratings"][0];
+    assert_eq!(first[1], top["player"].to_string());
+    assert_eq!(
+        first[4].parse::<f64>().ok(),
+        top["mu"].as_f64(),
+        "full precision"
+    );
+
+    // Filters: at least 2 games (the finalists), a period after everything, bad ones.
+    let finalists = server_list(&app, "&min_games=2").await;
+    assert_eq!(finalists["total"], 4);
+    assert_eq!(
+        server_list(&app, "&from=2999-01-01T00:00:00Z").await["total"],
+        0
+    );
+    assert_eq!(
+        server_list(&app, "&to=2000-01-01T00:00:00Z").await["total"],
+        0
+    );
+    for query in [
+        "from=yesterday",
+        "to=2026-13-01T00:00:00Z",
+        "from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z",
+        "limit=0",
+        "limit=501",
+        "format=xml",
+    ] {
+        let response = app.get(&format!("/v1/ratings?{query}"), None).await;
+        expect_problem(
+            response,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+        )
+        .await;
+    }
+    let response = app.get("/v1/ratings?colour=red", None).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let response = app.get("/v1/players/nobody_here/rating", None).await;
+    expect_problem(response, StatusCode::NOT_FOUND, "not_found").await;
+    let response = app
+        .get(
+            &format!("/v1/players/{}/rating?opponent=nobody_here", winner.name),
+            None,
+        )
+        .await;
+    expect_problem(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+
+    // A player who never played a rated game has a profile without a rating.
+    app.new_player("newcomer").await;
+    let response = app.get("/v1/players/newcomer/rating", None).await;
+    let profile = Api::json_ok(response, StatusCode::OK, "a profile").await;
+    assert_eq!(profile["rating"], Value::Null);
+    assert_eq!(profile["history"], json!([]));
+}
