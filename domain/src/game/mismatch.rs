@@ -40,7 +40,20 @@ pub(super) fn refused_at(at: usize, error: &GameError, events: &[Event]) -> usiz
     if !matches!(error, GameError::QueenSwapNotAllowed(_)) {
         return at;
     }
-    super::caused(&events[at + 1..])
+    // The play's follow-ups, as `command_behind` reads them.
+    events[at + 1..]
+        .iter()
+        .take_while(|e| {
+            matches!(
+                e,
+                Event::ForcedToDraw(_)
+                    | Event::StockReshuffled(_)
+                    | Event::PinataSetAside(_)
+                    | Event::PinataTaken(_)
+                    | Event::HandsRedealt(_)
+                    | Event::QueenSwapped(_)
+            )
+        })
         .position(|e| matches!(e, Event::QueenSwapped(_)))
         .map_or(at, |offset| at + 1 + offset)
 }
