@@ -93,6 +93,21 @@ impl Event {
         "pile_killed.v1",
     ];
 
+    /// Whether this is one of the events a turn's throw (or a slapped card) causes
+    /// through the bonus rules (Crazy queens, Sevens, Piñata, Double-edged sword), or a
+    /// reshuffle among them: what follows a play in the same write.
+    pub(crate) fn follows_a_play(&self) -> bool {
+        matches!(
+            self,
+            Event::ForcedToDraw(_)
+                | Event::StockReshuffled(_)
+                | Event::PinataSetAside(_)
+                | Event::PinataTaken(_)
+                | Event::HandsRedealt(_)
+                | Event::QueenSwapped(_)
+        )
+    }
+
     /// The `type` tag, as stored beside the payload.
     pub fn type_name(&self) -> &'static str {
         let i = match self {

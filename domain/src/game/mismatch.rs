@@ -43,17 +43,7 @@ pub(super) fn refused_at(at: usize, error: &GameError, events: &[Event]) -> usiz
     // The play's follow-ups, as `command_behind` reads them.
     events[at + 1..]
         .iter()
-        .take_while(|e| {
-            matches!(
-                e,
-                Event::ForcedToDraw(_)
-                    | Event::StockReshuffled(_)
-                    | Event::PinataSetAside(_)
-                    | Event::PinataTaken(_)
-                    | Event::HandsRedealt(_)
-                    | Event::QueenSwapped(_)
-            )
-        })
+        .take_while(|e| e.follows_a_play())
         .position(|e| matches!(e, Event::QueenSwapped(_)))
         .map_or(at, |offset| at + 1 + offset)
 }

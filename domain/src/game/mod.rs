@@ -270,17 +270,7 @@ impl Game {
 /// The events a turn caused by the bonus rules (Crazy queens, Sevens, Piñata,
 /// Double-edged sword), with the reshuffles among them, at the start of `following`.
 fn caused(following: &[Event]) -> impl Iterator<Item = &Event> {
-    following.iter().take_while(|e| {
-        matches!(
-            e,
-            Event::ForcedToDraw(_)
-                | Event::StockReshuffled(_)
-                | Event::PinataSetAside(_)
-                | Event::PinataTaken(_)
-                | Event::HandsRedealt(_)
-                | Event::QueenSwapped(_)
-        )
-    })
+    following.iter().take_while(|e| e.follows_a_play())
 }
 
 /// Sevens: the cards the play just before `following` forced the others to draw.
