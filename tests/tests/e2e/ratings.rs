@@ -246,8 +246,9 @@ async fn three_rated_tournaments_match_the_recomputation_from_their_archives() {
     assert_eq!(after_third["games"], 9);
     exact += assert_same(&after_third, &recomputed(&archives, &[]));
 
-    // The list as it stood before the third tournament's first game: the list after
-    // the second, on both sides.
+    // The list as it stood before the third tournament's first game (whichever table
+    // was recorded first, not necessarily rater_a's): the list after the second, on
+    // both sides.
     let profile = app.get("/v1/players/rater_a/rating", None).await;
     let profile = Api::json_ok(profile, StatusCode::OK, "a profile").await;
     let history = profile["history"].as_array().expect("history");
@@ -259,14 +260,9 @@ async fn three_rated_tournaments_match_the_recomputation_from_their_archives() {
         .expect("rater_a is rated");
     assert_eq!(json!(history.len()), listed["games"]);
     assert_eq!(profile["rating"]["mu"], listed["mu"]);
-    let third_start = history
-        .iter()
-        .find(|p| p["tournament"] == third)
-        .expect("a game of the third")["played_at"]
-        .as_str()
-        .expect("a time")
-        .to_owned();
+    assert!(history.iter().any(|p| p["tournament"] == third));
     let third_start_micros = first_result_micros(&archives[2]);
+    let third_start = rfc3339_of_micros(third_start_micros);
     let as_of = server_list(&app, &format!("&to={}", encode(&third_start))).await;
     assert_eq!(as_of["ratings"], after_second["ratings"]);
     exact += assert_same(
@@ -340,6 +336,45 @@ fn first_result_micros(archive: &Value) -> i64 {
         .find(|e| e["type"] == "result_recorded.v1")
         .and_then(|e| e["recorded_at_micros"].as_i64())
         .expect("a result")
+}
+
+/// `micros` since the Unix epoch as an RFC 3339 UTC time to the microsecond (the
+/// civil-from-days conversion of the proleptic Gregorian calendar).
+fn rfc3339_of_micros(micros: i64) -> String {
+    let (days, of_day) = (
+        micros.div_euclid(86_400_000_000),
+        micros.rem_euclid(86_400_000_000),
+    );
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let seconds = of_day / 1_000_000;
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:06}Z",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60,
+        of_day % 1_000_000
+    )
+}
+
+#[test]
+fn times_are_written_as_rfc_3339() {
+    assert_eq!(rfc3339_of_micros(0), "1970-01-01T00:00:00.000000Z");
+    assert_eq!(
+        rfc3339_of_micros(1_795_000_316_121_045),
+        "2026-11-18T11:11:56.121045Z"
+    );
+    assert_eq!(
+        rfc3339_of_micros(951_782_400_000_001),
+        "2000-02-29T00:00:00.000001Z"
+    );
 }
 
 /// A query value with `+` and `:` escaped.
