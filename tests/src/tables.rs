@@ -299,6 +299,10 @@ pub fn choose(view: &Value) -> Option<Value> {
     if let Some(cards) = legal["waterfalls"].as_array().and_then(|w| w.first()) {
         return Some(json!({"type": "waterfall", "cards": cards}));
     }
+    // Fifths disease: the five of diamonds kills the first pile it may.
+    if let Some(size) = legal["kill_piles"].as_array().and_then(|k| k.first()) {
+        return Some(json!({"type": "kill_pile", "size": size}));
+    }
     let nothing_to_throw = legal["throws"].as_array().is_none_or(Vec::is_empty);
     if legal["call"].as_bool() == Some(true) && (total <= 5 || nothing_to_throw) {
         return Some(json!({"type": "call"}));

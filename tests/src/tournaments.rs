@@ -319,18 +319,29 @@ pub async fn cup_with_a_finished_online_game_and(
     rules: &Value,
     player_entropy: bool,
 ) -> (Api, i64, Player, i64) {
+    cup_of_with_a_finished_online_game(app, 4, rules, player_entropy).await
+}
+
+/// [`cup_with_a_finished_online_game_and`] for a cup of `seats` players (2 to 8), all
+/// at the one table.
+pub async fn cup_of_with_a_finished_online_game(
+    app: &TestApp,
+    seats: usize,
+    rules: &Value,
+    player_entropy: bool,
+) -> (Api, i64, Player, i64) {
     let api = app.api();
     let org = app.new_organizer("olga").await;
     let mut players = Vec::new();
-    for i in 1..=4 {
+    for i in 1..=seats {
         players.push(app.new_player(&format!("cp{i}")).await);
     }
     let body = json!({
         "name": "Checked cup",
         "rules": rules,
-        "capacity": 4,
+        "capacity": seats,
         "config": {
-            "qualification_rounds": 1, "table_min": 4, "table_max": 4,
+            "qualification_rounds": 1, "table_min": seats, "table_max": seats,
             "player_entropy": player_entropy,
         },
     });

@@ -1625,18 +1625,22 @@ class GameChecker:
         ace_high = self.rules.get("ace") == "low_or_high"
         full = [s for s, h in enumerate(r["hands"]) if s != seat and h is not None
                 and self._full(h)]
+        if seat != r["turn"]:
+            self.fail(version, "not_your_turn", "seat %d starts a waterfall; it is seat %d's turn"
+                      % (seat, r["turn"]))
+            return
         if full:
-            self.fail(version, "waterfall_mismatch",
+            self.fail(version, "waterfall_not_allowed",
                       "seat %d holds %d cards and cannot take one" % (full[0], MAX_HAND))
             return
         if players < 3 or len(cards) != players or not unsuited_straight(cards, ace_high):
-            self.fail(version, "waterfall_mismatch",
+            self.fail(version, "waterfall_not_allowed",
                       "%s is not a straight of one card per player (%d)" % (cards, players))
             return
         for c in cards:
             self._remove_from_hand(version, r, seat, c)
         if p["to"] != self._next_in_round(r, seat):
-            self.fail(version, "waterfall_mismatch", "passed to %r, not to the left" % (p["to"],))
+            self.fail(version, "event_mismatch", "passed to %r, not to the left" % (p["to"],))
             return
         self.waterfall = {"initiator": seat, "next": p["to"], "left": list(cards)}
         self.v.checked["waterfalls"] += 1
@@ -1655,14 +1659,18 @@ class GameChecker:
             self.waterfall = None
             return
         left = list(w["left"])
-        if not swap_remove(left, card) or Counter(left) != Counter(passed):
-            self.fail(version, "waterfall_mismatch",
+        if not swap_remove(left, card):
+            self.fail(version, "waterfall_not_allowed",
+                      "keeps %s, which is not among %s" % (card, w["left"]))
+            return
+        if Counter(left) != Counter(passed):
+            self.fail(version, "event_mismatch",
                       "keeps %s and passes %s of %s" % (card, passed, w["left"]))
             return
         r["hands"][seat].append(card)
         to = self._next_in_round(r, seat)
         if p["to"] != to:
-            self.fail(version, "waterfall_mismatch", "passed to %r, not to the left" % (p["to"],))
+            self.fail(version, "event_mismatch", "passed to %r, not to the left" % (p["to"],))
             return
         if to == w["initiator"]:
             r["hands"][to].extend(passed)
@@ -1681,12 +1689,16 @@ class GameChecker:
         if "fifths_disease" not in self.rules.get("bonus_rules", []) or r["killed"]:
             self.fail(version, "unexpected_event", "a pile killed without the rule, or twice in a turn")
             return
+        if seat != r["turn"]:
+            self.fail(version, "not_your_turn", "seat %d kills a pile; it is seat %d's turn"
+                      % (seat, r["turn"]))
+            return
         if p["size"] < 2 or pile is None or pile["dead"]:
-            self.fail(version, "pile_kill_mismatch",
+            self.fail(version, "pile_kill_not_allowed",
                       "no live pile of %r-card throws to kill" % (p["size"],))
             return
         if len(r["hands"][seat]) < 2:
-            self.fail(version, "pile_kill_mismatch", "the five of diamonds is seat %d's last card" % seat)
+            self.fail(version, "pile_kill_not_allowed", "the five of diamonds is seat %d's last card" % seat)
         self._remove_from_hand(version, r, seat, "5D")
         pile["below"].update(pile["top"])
         pile["top"], pile["dead"] = ["5D"], True
@@ -1768,6 +1780,12 @@ class GameChecker:
         """The pile a slap-down or an add-on goes on: the latest throw's, or under
         osmosis the one §6.1 picks."""
         if not self.osmosis:
+            top = r["piles"][r["latest"]]["top"]
+            fits = slap_fits(top, cards[0], self.rules) if slap else \
+                add_on_fits(top, list(cards), self.rules)
+            if not fits:
+                why = "%s does not fit the top throw %s (§6.1)" % (" ".join(cards), " ".join(top))
+                self.fail(version, "slap_not_allowed" if slap else "add_on_not_allowed", why)
             return r["latest"]
         size = osmosis_lay_pile(r["piles"], r["latest"], list(cards), slap, self.rules)
         if size is None:
