@@ -16,7 +16,8 @@ use yaniv_domain::tournament::TournamentError;
 
 /// Refusals the server adds to the tournament's own, where a command touches what only
 /// the server does (seeds, online games) or what only it knows (accounts).
-pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 7] = [
+pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 8] = [
+    ("seeding_by_server", RefusalKind::Invalid),
     ("draws_by_server", RefusalKind::Invalid),
     ("online_games_by_server", RefusalKind::Invalid),
     ("unknown_account", RefusalKind::Invalid),

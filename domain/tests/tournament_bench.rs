@@ -148,7 +148,7 @@ mod tournament_bench {
             run(&mut t, Command::Register { player: 1_000 + p });
             run(&mut t, Command::CheckIn { player: 1_000 + p });
         }
-        run(&mut t, Command::StartQualification);
+        run(&mut t, Command::StartQualification { seeding: None });
         for round in 1..=3u32 {
             let seed = rng.next_seed();
             let (events, _) = timed(

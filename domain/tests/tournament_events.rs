@@ -63,7 +63,7 @@ fn decisions() -> Vec<Event> {
             text: "Round 1 starts at 10:00".into(),
         },
     );
-    run(&mut t, &org, Command::StartQualification);
+    run(&mut t, &org, Command::StartQualification { seeding: None });
     run(
         &mut t,
         &org,

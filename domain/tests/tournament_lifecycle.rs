@@ -60,7 +60,7 @@ impl Harness {
             h.enter(101 + p);
         }
         h.org(Command::CloseRegistration);
-        h.org(Command::StartQualification);
+        h.org(Command::StartQualification { seeding: None });
         h
     }
 
@@ -508,7 +508,7 @@ mod tournament_lifecycle {
             "not_checked_in"
         );
         assert_eq!(
-            h.refuse(ORGANIZER, Command::StartQualification),
+            h.refuse(ORGANIZER, Command::StartQualification { seeding: None }),
             "wrong_phase"
         );
         h.org(Command::CloseRegistration);
@@ -516,11 +516,11 @@ mod tournament_lifecycle {
             h.refuse(ORGANIZER, Command::DrawRound { seed: seed(1) }),
             "wrong_phase"
         );
-        let events = h.org(Command::StartQualification);
+        let events = h.org(Command::StartQualification { seeding: None });
         let started = first!(events, StageStarted);
         assert_eq!(started.dropped, vec![109, 110]);
         assert_eq!(
-            h.refuse(ORGANIZER, Command::StartQualification),
+            h.refuse(ORGANIZER, Command::StartQualification { seeding: None }),
             "wrong_phase"
         );
         assert_eq!(
@@ -547,7 +547,10 @@ mod tournament_lifecycle {
         }
         h.org(Command::CloseRegistration);
         let err = h
-            .try_by(Actor::Account(ORGANIZER), Command::StartQualification)
+            .try_by(
+                Actor::Account(ORGANIZER),
+                Command::StartQualification { seeding: None },
+            )
             .unwrap_err();
         assert_eq!(
             err,
@@ -1092,7 +1095,7 @@ fn officials_who_play_have_no_power_over_any_result() {
     });
     assert!(h.t.state().config.as_ref().unwrap().officials_may_play);
     h.org(Command::CloseRegistration);
-    h.org(Command::StartQualification);
+    h.org(Command::StartQualification { seeding: None });
     h.draw(1);
     let tables = h.tables(1, 1);
     assert_eq!(tables.len(), 2, "{tables:?}");

@@ -48,7 +48,7 @@ impl Cup {
                 cup.by(player, Command::CheckIn { player });
             }
         }
-        cup.by(ORGANIZER, Command::StartQualification);
+        cup.by(ORGANIZER, Command::StartQualification { seeding: None });
         cup
     }
 

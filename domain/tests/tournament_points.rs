@@ -36,7 +36,7 @@ fn one_round(players: AccountId, config: ConfigRequest) -> Tournament {
         run(Command::Register { player: p });
         run(Command::CheckIn { player: p });
     }
-    run(Command::StartQualification);
+    run(Command::StartQualification { seeding: None });
     run(Command::DrawRound {
         seed: Seed([9; 32]),
     });

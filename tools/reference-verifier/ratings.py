@@ -5,9 +5,13 @@ Written from docs/ratings.md alone: which games are rated and in what order (sec
 (section 5). Python 3.11, standard library only.
 
     python3 ratings.py [--no-verify] [--to MICROS] [--from MICROS] [--min-games N] ARCHIVE...
+    python3 ratings.py [--no-verify] --seeding SEEDED ARCHIVE...
 
 Each archive is first checked with verify_archive.py (same folder); one that does not
-check out stops the run (exit 1) unless --no-verify is given.
+check out stops the run (exit 1) unless --no-verify is given. With --seeding, SEEDED is
+the archive of a tournament seeded by rating (section 6): its recorded seeding is
+compared with the order the list of the other archives gives as of its instant; the
+verdict is printed and the exit status is 1 when they differ.
 """
 
 import argparse
@@ -141,6 +145,38 @@ def rating_list(archives, to=None, since=None, min_games=0):
     }
 
 
+def seeding_order(listing, entrants):
+    """Section 6: the entrants in the list's order, then those not on it as given."""
+    place = {row["player"]: i for i, row in enumerate(listing["ratings"])}
+    rated = sorted((a for a in entrants if a in place), key=lambda a: place[a])
+    return rated + [a for a in entrants if a not in place]
+
+
+def check_seeding(seeded, archives):
+    """The verdict on the seeding recorded in `seeded` against `archives`' list."""
+    tid = seeded["tournament_id"]
+    events = next(s for s in seeded["streams"] if s["stream_id"] == "tournament-%s" % tid)["events"]
+    registered, seeding = [], None
+    for event in events:
+        p = json.loads(event["payload"])
+        if event["type"] in ("player_registered.v1", "player_entered_late.v1"):
+            if p["player"] not in registered:
+                registered.append(p["player"])
+        if event["type"] == "stage_started.v1" and p["stage"] == 1:
+            seeding = p.get("seeding")
+            break
+    if seeding is None:
+        return {"ok": False, "tournament": tid, "error": "no seeding recorded"}
+    listed = set(seeding["order"])
+    entrants = [a for a in registered if a in listed]
+    listing = rating_list([a for a in archives if a["tournament_id"] != tid],
+                          to=seeding["as_of_micros"])
+    expected = seeding_order(listing, entrants)
+    return {"ok": expected == seeding["order"], "tournament": tid,
+            "as_of_micros": seeding["as_of_micros"], "games": listing["games"],
+            "recorded": seeding["order"], "expected": expected}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Recompute the rating list from yaniv-archive/1 documents (docs/ratings.md).")
     ap.add_argument("archives", nargs="+", help="archive files")
@@ -148,9 +184,10 @@ def main(argv=None):
     ap.add_argument("--to", type=int, help="only games with position time below this (microseconds)")
     ap.add_argument("--from", dest="since", type=int, help="only players who played at or after this (microseconds)")
     ap.add_argument("--min-games", type=int, default=0)
+    ap.add_argument("--seeding", help="check the seeding of this archive against the others")
     args = ap.parse_args(argv)
     archives = []
-    for path in args.archives:
+    for path in ([args.seeding] if args.seeding else []) + args.archives:
         try:
             with open(path, "rb") as f:
                 doc = json.loads(f.read().decode("utf-8"))
@@ -169,6 +206,10 @@ def main(argv=None):
                                   "first_failure": verdict["first_failure"]}))
                 return 1
         archives.append(doc)
+    if args.seeding:
+        verdict = check_seeding(archives[0], archives[1:])
+        print(json.dumps(verdict, indent=1))
+        return 0 if verdict["ok"] else 1
     print(json.dumps(rating_list(archives, args.to, args.since, args.min_games), indent=1))
     return 0
 

@@ -2061,6 +2061,25 @@ NEAR, FAR = 2, 8
 SWAP_BUDGET, REGION, REGION_NODES, REPAIR_NODES = 2_000_000, 3, 20_000, 5_000_000
 
 
+def seeded_tables(order, sizes):
+    """§13 round 1 under seeding "rating": `order` (best first) dealt to tables of
+    `sizes` in snake order, tables 1..t then t..1 and again, passing a full table."""
+    tables = [[] for _ in sizes]
+    rest = list(order)
+    forward = True
+    while rest:
+        placed = False
+        for j in range(len(sizes)):
+            k = j if forward else len(sizes) - 1 - j
+            if len(tables[k]) < sizes[k] and rest:
+                tables[k].append(rest.pop(0))
+                placed = True
+        if not placed:
+            break
+        forward = not forward
+    return tables
+
+
 def swiss_tables(ranked, sizes, met):
     """§13.5 greedy + improve + repair.  met(a, b) -> int."""
     rank = {p: i for i, p in enumerate(ranked)}
@@ -2307,9 +2326,17 @@ class TournamentChecker:
         return max(self.rules["min_players"], 2)
 
     # -- §16 standings ------------------------------------------------------
+    def entry_order(self, i):
+        """§16: the registration order, or under seeding "rating" the place in the
+        recorded rating order (from 1), players not in it after all who are."""
+        places = self.stages[0]["seed_places"] if self.stages else {}
+        if not places:
+            return self.players[i]["order"]
+        return places.get(i, len(places) + self.players[i]["order"])
+
     def records(self, ranked_indices, before_round=None):
         recs = {i: {"games": 0, "table_points": 0, "wins": 0, "score_difference": 0,
-                    "absences": 0, "registration": self.players[i]["order"]}
+                    "absences": 0, "registration": self.entry_order(i)}
                 for i in ranked_indices}
         if not self.stages:
             return recs
@@ -2485,7 +2512,24 @@ class TournamentChecker:
             dropped, entrants = [], []
         if p["dropped"] != dropped:
             self.fail(version, "dropped_mismatch", "dropped %s, expected %s" % (p["dropped"], dropped))
-        self.stages.append({"kind": kind, "entrants": entrants, "rounds": [], "seeds": None})
+        seed_order = []
+        seeding = p.get("seeding")
+        by_rating = no == 1 and self.cfg("seeding", "random") == "rating"
+        if by_rating != (seeding is not None):
+            self.fail(version, "bad_seeding", "a seeding %s under seeding %r at stage %d"
+                      % ("recorded" if seeding else "missing", self.cfg("seeding", "random"), no))
+        elif seeding is not None:
+            listed = sorted(seeding["order"])
+            if seeding.get("procedure") != "yaniv-ratings/1" or \
+                    listed != sorted(self.players[i]["account"] for i in entrants) or \
+                    len(set(listed)) != len(listed):
+                self.fail(version, "bad_seeding",
+                          "the seeding does not list every entrant once under yaniv-ratings/1")
+            else:
+                seed_order = [self.idx(a) for a in seeding["order"]]
+        self.stages.append({"kind": kind, "entrants": entrants, "rounds": [], "seeds": None,
+                            "seed_order": seed_order,
+                            "seed_places": {i: k + 1 for k, i in enumerate(seed_order)}})
 
     def _round_complete(self, rnd):
         return all(tb["result"] is not None for tb in rnd["tables"])
@@ -2508,7 +2552,13 @@ class TournamentChecker:
             for rnd in st["rounds"]:
                 if rnd["no"] < rno and not self._round_complete(rnd):
                     raise ValueError("qualification round %d is not complete" % rnd["no"])
-            if rno == 1:
+            seeds_acc = []
+            if rno == 1 and st["seed_order"]:
+                playing = set(active)
+                order = [i for i in st["seed_order"] if i in playing]
+                groups = seeded_tables(order, sizes)
+                seeds_acc = [self.players[i]["account"] for i in order]
+            elif rno == 1:
                 shuffled = shuffle(active, seed, 0)
                 groups, pos = [], 0
                 for s in sizes:
@@ -2529,7 +2579,7 @@ class TournamentChecker:
                                         meets[(x, y)] += 1
                 self.v.checked["swiss_draws"] += 1
                 groups = swiss_tables(ranked, sizes, lambda a, b: meets[(a, b)])
-            seeds_acc, byes_acc, final = [], [], False
+            byes_acc, final = [], False
         else:
             # knockout (§13.6)
             for stg in self.stages[:-1]:

@@ -141,6 +141,37 @@ impl Snapshot {
         rows
     }
 
+    /// The instant a seeding taken from this fold is "as of": just after its latest
+    /// game, so that the list before it is exactly this fold's; `now_micros` when it
+    /// holds no game.
+    pub fn as_of(&self, now_micros: i64) -> i64 {
+        self.games
+            .iter()
+            .map(|g| g.game.at_micros.saturating_add(1))
+            .max()
+            .unwrap_or(now_micros)
+    }
+
+    /// `entrants` in the order of the list before `as_of`, best first; those with no
+    /// rated game before it after them, in the order given (`docs/ratings.md`,
+    /// "Seeding by rating").
+    pub fn seeding_order(&self, entrants: &[AccountId], as_of: i64) -> Vec<AccountId> {
+        let place: HashMap<AccountId, usize> = self
+            .list(None, Some(as_of), 0)
+            .iter()
+            .enumerate()
+            .map(|(i, row)| (row.player, i))
+            .collect();
+        let mut order: Vec<AccountId> = entrants
+            .iter()
+            .copied()
+            .filter(|a| place.contains_key(a))
+            .collect();
+        order.sort_by_key(|a| place.get(a).copied().unwrap_or(usize::MAX));
+        order.extend(entrants.iter().copied().filter(|a| !place.contains_key(a)));
+        order
+    }
+
     /// The games `player` played, in order, each with the line index of `player`.
     pub fn played(&self, player: AccountId) -> impl Iterator<Item = (&RatedRecord, usize)> {
         self.history

@@ -4,10 +4,14 @@
 //! before the decision; the accounts a command brings in must exist (and a referee
 //! hold the role) once the caller may send it.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use serde_json::Value;
 use sqlx::PgConnection;
 use yaniv_domain::aggregate::Aggregate;
-use yaniv_domain::tournament::{Command, Event, Tournament};
+use yaniv_domain::ratings::RATINGS_PROCEDURE;
+use yaniv_domain::tournament::{AccountId, Command, Event, RatingSeeding, Seeding, Tournament};
 use yaniv_verify::tournament::linked_table;
 
 use super::answers::{CommandResponse, TournamentEvent, view};
@@ -15,6 +19,7 @@ use super::{refusal, repo, seeds};
 use crate::auth::accounts::{self, Account};
 use crate::auth::role::Role;
 use crate::error::{ApiError, Reason};
+use crate::ratings::Snapshot;
 use crate::streams::{Write, json_answer};
 
 /// A domain command sent by an account, decided as that account.
@@ -23,6 +28,9 @@ pub struct CommandWrite {
     id: i64,
     account: Account,
     command: Command,
+    /// The rating list read before the write, for the start of a tournament seeded by
+    /// rating.
+    ratings: Option<Arc<Snapshot>>,
 }
 
 impl CommandWrite {
@@ -32,7 +40,49 @@ impl CommandWrite {
             id,
             account,
             command,
+            ratings: None,
         }
+    }
+
+    /// With the rating list a `start_qualification` seeds from, when the tournament
+    /// asks for it.
+    pub fn with_ratings(mut self, ratings: Arc<Snapshot>) -> Self {
+        self.ratings = Some(ratings);
+        self
+    }
+
+    /// The command as the rules engine decides it: a `start_qualification` of a
+    /// tournament seeded by rating gets the order of the rating list, taken here and
+    /// never from the client ([`CommandWrite::refuse_servers_own`]).
+    fn as_decided(&self, tournament: &Tournament) -> Cow<'_, Command> {
+        let (Command::StartQualification { .. }, Some(ratings)) = (&self.command, &self.ratings)
+        else {
+            return Cow::Borrowed(&self.command);
+        };
+        let state = tournament.state();
+        if !state
+            .config
+            .as_ref()
+            .is_some_and(|c| c.seeding == Seeding::Rating)
+        {
+            return Cow::Borrowed(&self.command);
+        }
+        let entrants: Vec<AccountId> = state
+            .players
+            .iter()
+            .filter(|p| p.is_active() && p.checked_in)
+            .map(|p| p.account)
+            .collect();
+        let now = i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1000)
+            .unwrap_or(i64::MAX);
+        let as_of = ratings.as_of(now);
+        Cow::Owned(Command::StartQualification {
+            seeding: Some(RatingSeeding {
+                procedure: RATINGS_PROCEDURE.to_owned(),
+                as_of_micros: as_of,
+                order: ratings.seeding_order(&entrants, as_of),
+            }),
+        })
     }
 }
 
@@ -47,8 +97,8 @@ impl Write<Tournament> for CommandWrite {
         // The clock is read once the tournament's lock is held: a registration window
         // is judged at the moment of the decision.
         let mut ctx = super::context(&self.account, repo::now());
-        let events =
-            Aggregate::execute(tournament, &self.command, &mut ctx).map_err(|e| refusal(&e))?;
+        let command = self.as_decided(tournament).into_owned();
+        let events = Aggregate::execute(tournament, &command, &mut ctx).map_err(|e| refusal(&e))?;
         // Only once the caller may send the command: before, any account could learn
         // from the answer whether an id exists and holds the referee role.
         check_accounts(conn, &self.command).await?;
@@ -73,7 +123,8 @@ impl Write<Tournament> for CommandWrite {
 
 impl CommandWrite {
     /// What only the server does: choosing draw seeds (a seed chosen by a client would
-    /// let whoever chose it pick the seating) and opening online games.
+    /// let whoever chose it pick the seating), taking a seeding from the rating list,
+    /// and opening online games.
     ///
     /// One exception keeps old tournaments drawable: a commitment published before the
     /// server held the seeds is drawn from by whoever made it, with `draw_round` and the
@@ -111,6 +162,11 @@ impl CommandWrite {
                     Ok(())
                 }
             }
+            Command::StartQualification { seeding: Some(_) } => Err(refused(
+                "seeding_by_server",
+                "the server takes a seeding from its own rating list: send \
+                 start_qualification without one",
+            )),
             Command::StartTableGame {
                 game: Some(game), ..
             } if linked_table(game).is_some() => Err(refused(

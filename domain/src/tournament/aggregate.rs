@@ -85,7 +85,8 @@ impl Refusal for TournamentError {
             | E::NoSuchRound(_)
             | E::NoSuchTable(_)
             | E::NoSuchDispute(_)
-            | E::NotAtTable { .. } => RefusalKind::Invalid,
+            | E::NotAtTable { .. }
+            | E::BadSeeding(_) => RefusalKind::Invalid,
             _ => RefusalKind::NotNow,
         }
     }
@@ -102,6 +103,7 @@ impl Refusal for TournamentError {
             ("bad_result", Invalid),
             ("bad_record", Invalid),
             ("bad_paper_round", Invalid),
+            ("bad_seeding", Invalid),
             ("game_not_finished", Invalid),
             ("rules_mismatch", Invalid),
             ("seed_mismatch", Invalid),

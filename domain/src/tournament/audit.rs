@@ -12,8 +12,10 @@
 //!   the seed ([`State::plan_draw`]) is the seating the event publishes; a redraw that
 //!   records the seating it `replaced` names the one in force and stays within the
 //!   tournament's `redraws_per_round`;
-//! - `stage_started.v1`: the next stage number, the qualification first, and the
-//!   players dropped for not checking in;
+//! - `stage_started.v1`: the next stage number, the qualification first, the
+//!   players dropped for not checking in, and under `seeding: rating` a seeding that
+//!   lists every entrant once (its order comes from the rating list, which the stream
+//!   alone cannot re-derive: `docs/ratings.md`);
 //! - `result_recorded.v1` / `result_corrected.v1` / `game_voided.v1`: the later draws
 //!   the change flags are the ones it alters (re-planned from the log before it);
 //! - `result_recorded.v1` / `result_corrected.v1`: the input resolves under the
@@ -33,7 +35,7 @@
 //! stream version of that event and a stable code).
 
 use super::Tournament;
-use super::config::DEFAULT_REDRAWS_PER_ROUND;
+use super::config::{DEFAULT_REDRAWS_PER_ROUND, Seeding};
 use super::decide::change_flags;
 use super::error::{Role, TournamentError};
 use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
@@ -303,7 +305,25 @@ impl State {
         if started.dropped != not_checked_in {
             return Err(Mismatch::DroppedMismatch);
         }
-        Ok(())
+        let by_rating = self
+            .config
+            .as_ref()
+            .is_some_and(|c| c.seeding == Seeding::Rating);
+        match (
+            &started.seeding,
+            kind == StageKind::Qualification && by_rating,
+        ) {
+            (None, false) => Ok(()),
+            (Some(seeding), true) => Ok(self.check_seeding(seeding)?),
+            (Some(_), false) => Err(TournamentError::BadSeeding(
+                "only the qualification of a tournament seeded by rating records a seeding",
+            )
+            .into()),
+            (None, true) => Err(TournamentError::BadSeeding(
+                "a tournament seeded by rating starts from the rating list's order",
+            )
+            .into()),
+        }
     }
 
     fn audit_draw(&self, drawn: &RoundDrawn, redraw: bool) -> Result<(), Mismatch> {
@@ -718,7 +738,7 @@ mod tests {
             run(&mut t, Command::CheckIn { player });
         }
         run(&mut t, Command::CloseRegistration);
-        run(&mut t, Command::StartQualification);
+        run(&mut t, Command::StartQualification { seeding: None });
         t
     }
 

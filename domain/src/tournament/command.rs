@@ -9,7 +9,7 @@ use crate::rules::RuleSpec;
 use crate::shuffle::{Commitment, Seed};
 
 use super::config::ConfigRequest;
-use super::event::RegistrationWindow;
+use super::event::{RatingSeeding, RegistrationWindow};
 use super::refs::{AccountId, RoundRef, TableRef};
 use super::result::ResultInput;
 
@@ -75,8 +75,12 @@ pub enum Command {
     /// Organizer: publishes the hash of the seed the next draw will use.
     CommitDrawSeed { commitment: Commitment },
     /// Organizer, registration closed: starts the qualification; players who did not
-    /// check in are dropped.
-    StartQualification,
+    /// check in are dropped. Under `seeding: rating` the server adds `seeding`, the
+    /// entrants in the order of its rating list (a client's is refused by the API).
+    StartQualification {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seeding: Option<RatingSeeding>,
+    },
     /// Organizer: seats the next round of the current stage from `seed`.
     DrawRound { seed: Seed },
     /// Organizer: draws a round again (the latest round, before any of its tables started).

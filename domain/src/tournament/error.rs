@@ -161,6 +161,8 @@ pub enum TournamentError {
     NotAtTable { player: AccountId, table: TableRef },
     #[error("player {player} is already recorded as a no-show at {table}")]
     AlreadyAbsent { player: AccountId, table: TableRef },
+    #[error("bad seeding: {0}")]
+    BadSeeding(&'static str),
 }
 
 impl TournamentError {
@@ -222,6 +224,7 @@ impl TournamentError {
             TournamentError::Finished => "finished",
             TournamentError::NotAtTable { .. } => "not_at_table",
             TournamentError::AlreadyAbsent { .. } => "already_absent",
+            TournamentError::BadSeeding(_) => "bad_seeding",
         }
     }
 }

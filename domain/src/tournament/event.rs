@@ -259,6 +259,26 @@ pub struct StageStarted {
     pub kind: StageKind,
     /// Registered players dropped because they did not check in (qualification only).
     pub dropped: Vec<AccountId>,
+    /// Under `seeding: rating`, stage 1 only: the entrants in the order of the rating
+    /// list as it stood. Absent otherwise, so older events hash as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeding: Option<RatingSeeding>,
+}
+
+/// The entry order of a tournament seeded by rating: taken by the server from its
+/// rating list when the qualification starts, never from a client.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RatingSeeding {
+    /// The rating procedure (`yaniv-ratings/1`).
+    pub procedure: String,
+    /// The list as it stood before this instant (microseconds since the Unix epoch):
+    /// the rated games recorded before it, as `GET /v1/ratings?to=` gives them.
+    pub as_of_micros: i64,
+    /// Every entrant once: the rated ones best first by the list's order, then those
+    /// with no rated game yet in registration order.
+    pub order: Vec<AccountId>,
 }
 
 /// A round's seating, from a seed. `round_redrawn.v1` carries the same payload, with a

@@ -49,7 +49,7 @@ mod view;
 pub use command::{Command, MAX_NAME_LEN, MAX_TEXT_LEN};
 pub use config::{
     AbsentScoring, Config, ConfigRequest, DEFAULT_REDRAWS_PER_ROUND, DEFAULT_TIE_BREAKS,
-    KnockoutCut, MAX_REDRAWS_PER_ROUND, TieBreak,
+    KnockoutCut, MAX_REDRAWS_PER_ROUND, Seeding, TieBreak,
 };
 pub use decide::MAX_CAPACITY;
 pub use error::{Role, TournamentError};

@@ -63,13 +63,36 @@ impl State {
             .collect()
     }
 
+    /// Every player's entry order, by index: the registration order, or in a tournament
+    /// seeded by rating the place in the recorded rating order (from 1), players who
+    /// were not in it (late entries) after all who were, in registration order.
+    fn entry_orders(&self) -> Vec<u32> {
+        let mut entry: Vec<u32> = self.players.iter().map(|p| p.order).collect();
+        let seeded = self
+            .stage(1)
+            .map(|s| s.seed_order.as_slice())
+            .unwrap_or_default();
+        if seeded.is_empty() {
+            return entry;
+        }
+        let after = seeded.len() as u32;
+        for e in &mut entry {
+            *e += after;
+        }
+        for (place, &i) in seeded.iter().enumerate() {
+            entry[i as usize] = place as u32 + 1;
+        }
+        entry
+    }
+
     /// Records of `players` (indices) over the qualification rounds before `before`.
     fn qualification_stats(&self, players: &[u32], before: Option<u32>) -> Vec<PlayerStats> {
+        let entry = self.entry_orders();
         let mut stats: HashMap<AccountId, PlayerStats> = players
             .iter()
             .map(|&i| {
                 let p = &self.players[i as usize];
-                (p.account, PlayerStats::new(p.account, p.order))
+                (p.account, PlayerStats::new(p.account, entry[i as usize]))
             })
             .collect();
         accumulate(&mut stats, self.stage_results(1, before));

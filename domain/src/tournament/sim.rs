@@ -85,7 +85,11 @@ pub fn simulate(sim: &TournamentSim) -> Result<SimulatedTournament, String> {
         run(&mut t, &own, Command::CheckIn { player })?;
     }
     run(&mut t, &organizer, Command::CloseRegistration)?;
-    run(&mut t, &organizer, Command::StartQualification)?;
+    run(
+        &mut t,
+        &organizer,
+        Command::StartQualification { seeding: None },
+    )?;
     let rules = t.rules().cloned().ok_or("no rules")?;
     let mut simulator = Simulator::new(SimOptions {
         record: true,

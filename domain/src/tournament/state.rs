@@ -114,6 +114,9 @@ pub struct Stage {
     pub entrants: Vec<u32>,
     pub dropped: Vec<AccountId>,
     pub rounds: Vec<Round>,
+    /// Stage 1 of a tournament seeded by rating: the entrants by player index in the
+    /// recorded rating order. Empty otherwise.
+    pub seed_order: Vec<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -219,12 +222,19 @@ impl State {
                         .collect(),
                     StageKind::Knockout => Vec::new(),
                 };
+                let seed_order = e
+                    .seeding
+                    .iter()
+                    .flat_map(|s| &s.order)
+                    .filter_map(|a| self.index.get(a).copied())
+                    .collect();
                 self.stages.push(Stage {
                     number: e.stage,
                     kind: e.kind,
                     entrants,
                     dropped: e.dropped.clone(),
                     rounds: Vec::new(),
+                    seed_order,
                 });
             }
             Event::RoundDrawn(e) | Event::RoundRedrawn(e) => {

@@ -9,6 +9,7 @@ use std::process::Command;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use yaniv_e2e_tests::cli::verify_offline;
 use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tournaments::tables_of;
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
@@ -528,4 +529,209 @@ async fn profiles_csv_and_filters() {
     let profile = Api::json_ok(response, StatusCode::OK, "a profile").await;
     assert_eq!(profile["rating"], Value::Null);
     assert_eq!(profile["history"], json!([]));
+}
+
+/// The payload of the first `kind` event of tournament `id`'s stream in `archive`.
+fn tournament_payload(archive: &Value, kind: &str) -> Value {
+    let id = archive["tournament_id"].as_i64().expect("id");
+    let stream = archive["streams"]
+        .as_array()
+        .expect("streams")
+        .iter()
+        .find(|s| s["stream_id"] == format!("tournament-{id}"))
+        .expect("the tournament's stream");
+    let event = stream["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|e| e["type"] == kind)
+        .unwrap_or_else(|| panic!("no {kind}"));
+    serde_json::from_str(event["payload"].as_str().expect("a payload")).expect("JSON")
+}
+
+/// `ratings.py --seeding`: the verdict on `seeded`'s recorded seeding against the
+/// list of `others`.
+fn seeding_verdict(seeded: &Value, others: &[Value]) -> (bool, Value) {
+    let dir = std::env::temp_dir().join(format!(
+        "seeding-e2e-{}-{}",
+        std::process::id(),
+        yaniv_e2e_tests::random_hex(4)
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let write = |name: &str, archive: &Value| {
+        let path = dir.join(name);
+        std::fs::write(&path, archive.to_string()).expect("write the archive");
+        path
+    };
+    let seeded_path = write("seeded.json", seeded);
+    let paths: Vec<_> = others
+        .iter()
+        .enumerate()
+        .map(|(k, a)| write(&format!("{k}.json"), a))
+        .collect();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tools/reference-verifier/ratings.py");
+    let output = Command::new("python3")
+        .arg(&script)
+        .arg("--seeding")
+        .arg(&seeded_path)
+        .args(&paths)
+        .output()
+        .expect("run python3");
+    let _ = std::fs::remove_dir_all(&dir);
+    let verdict = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "ratings.py --seeding prints JSON ({e}): {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.success(), verdict)
+}
+
+/// Issue 34, seeding by rating: a tournament with `"seeding": "rating"` starts from the
+/// server's own rating list (a client's order is refused), records it in
+/// `stage_started.v1`, and round 1 seats it by snake order: with eight players at two
+/// tables of four, seeds 1, 4, 5, 8 at one table and 2, 3, 6, 7 at the other. Both
+/// verifiers accept the archive, and the reference recomputation of the list from the
+/// earlier archives gives the recorded order; a forged order is caught by it.
+#[tokio::test]
+async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_round_one() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("seed_org").await;
+    let mut players = Vec::new();
+    for name in [
+        "seed_a", "seed_b", "seed_c", "seed_d", "seed_e", "seed_f", "seed_g", "seed_h",
+    ] {
+        players.push(app.new_player(name).await);
+    }
+    let (first, _) = paper_tournament(
+        &api,
+        &org,
+        &players,
+        "Rating cup",
+        json!({}),
+        reversed,
+        true,
+    )
+    .await;
+    let earlier = vec![archive(&api, first, &org.token).await];
+
+    // A client may not bring its own order.
+    let body = json!({"name": "Seeded open", "rules": {"preset": "belgian"}, "capacity": 8,
+                      "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4,
+                                 "seeding": "rating"}});
+    let created = api.create_tournament(&org.token, &body).await;
+    let id = created["id"].as_i64().expect("id");
+    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
+        .await;
+    for p in &players {
+        api.accepted(
+            id,
+            &org.token,
+            &json!({"command": "register", "player": p.id}),
+        )
+        .await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
+        .await;
+    for p in &players {
+        api.accepted(
+            id,
+            &p.token,
+            &json!({"command": "check_in", "player": p.id}),
+        )
+        .await;
+    }
+    let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
+    let own = json!({"command": "start_qualification", "seeding":
+        {"procedure": "yaniv-ratings/1", "as_of_micros": 0, "order": ids}});
+    let refused = api.tournament_command(id, &org.token, &own, None).await;
+    expect_problem(
+        refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "seeding_by_server",
+    )
+    .await;
+    api.accepted(id, &org.token, &json!({"command": "start_qualification"}))
+        .await;
+
+    // The recorded order is the list's, as the server lists it now.
+    let list = server_list(&app, "").await;
+    let listed: Vec<i64> = list["ratings"]
+        .as_array()
+        .expect("ratings")
+        .iter()
+        .map(|r| r["player"].as_i64().expect("id"))
+        .collect();
+    api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let mut tables: Vec<Vec<i64>> = tables_of(&stages, 1, 1)
+        .into_iter()
+        .map(|(_, mut seats)| {
+            seats.sort_unstable();
+            seats
+        })
+        .collect();
+    tables.sort_unstable();
+    let mut expected: Vec<Vec<i64>> = [[0, 3, 4, 7], [1, 2, 5, 6]]
+        .iter()
+        .map(|seeds| {
+            let mut t: Vec<i64> = seeds.iter().map(|&s| listed[s]).collect();
+            t.sort_unstable();
+            t
+        })
+        .collect();
+    expected.sort_unstable();
+    assert_eq!(tables, expected, "snake order over {listed:?}");
+    for (table, seats) in tables_of(&stages, 1, 1) {
+        api.record_order(id, &org.token, &table, &seats).await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
+    api.record_order(id, &org.token, &final_table, &finalists)
+        .await;
+    api.accepted(id, &org.token, &json!({"command": "finish"}))
+        .await;
+
+    let seeded = archive(&api, id, &org.token).await;
+    let started = tournament_payload(&seeded, "stage_started.v1");
+    assert_eq!(started["seeding"]["order"], json!(listed));
+    assert_eq!(
+        tournament_payload(&seeded, "round_drawn.v1")["seeds"],
+        json!(listed),
+        "the draw lists the order it seated"
+    );
+    let (status, verdict) = verify_offline(&seeded);
+    assert_eq!(status, 0, "{verdict:#}");
+    let (ok, verdict) = seeding_verdict(&seeded, &earlier);
+    assert!(ok, "{verdict:#}");
+
+    // A forger who swaps the first two seeds (the chain recomputed or not) gets past
+    // neither: the list disagrees, and the draw no longer follows from the order.
+    let mut forged = seeded.clone();
+    let stream = forged["streams"]
+        .as_array_mut()
+        .expect("streams")
+        .iter_mut()
+        .find(|s| s["stream_id"] == format!("tournament-{id}"))
+        .expect("the stream");
+    for event in stream["events"].as_array_mut().expect("events") {
+        if event["type"] == "stage_started.v1" {
+            let mut p: Value =
+                serde_json::from_str(event["payload"].as_str().expect("payload")).expect("JSON");
+            if let Some(order) = p["seeding"]["order"].as_array_mut() {
+                order.swap(0, 1);
+                event["payload"] = json!(p.to_string());
+            }
+        }
+    }
+    let (ok, verdict) = seeding_verdict(&forged, &earlier);
+    assert!(!ok, "{verdict:#}");
 }

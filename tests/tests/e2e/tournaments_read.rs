@@ -455,7 +455,7 @@ async fn results_of_online_games_are_checked_against_their_games() {
         run(&mut drawn, Command::CheckIn { player: p.id });
     }
     run(&mut drawn, Command::CloseRegistration);
-    run(&mut drawn, Command::StartQualification);
+    run(&mut drawn, Command::StartQualification { seeding: None });
     run(
         &mut drawn,
         Command::DrawRound {

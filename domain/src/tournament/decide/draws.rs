@@ -2,10 +2,11 @@
 //! to the next stage.
 
 use crate::game::MAX_PLAYERS;
+use crate::ratings::RATINGS_PROCEDURE;
 use crate::shuffle::{Commitment, Seed};
 
 use super::super::command::MAX_TEXT_LEN;
-use super::super::config::DEFAULT_REDRAWS_PER_ROUND;
+use super::super::config::{DEFAULT_REDRAWS_PER_ROUND, Seeding};
 use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context, RoundRef, StageKind};
@@ -63,7 +64,11 @@ impl State {
         Ok(Event::DrawSeedCommitted(DrawSeedCommitted { commitment }))
     }
 
-    pub(super) fn decide_start_qualification(&self, ctx: &Context) -> Decision {
+    pub(super) fn decide_start_qualification(
+        &self,
+        ctx: &Context,
+        seeding: Option<&RatingSeeding>,
+    ) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         self.before_the_start("the qualification has already started")?;
         if self.registration == Registration::Open {
@@ -88,11 +93,53 @@ impl State {
             .filter(|p| p.is_active() && !p.checked_in)
             .map(|p| p.account)
             .collect();
+        let seeding = match (config.seeding, seeding) {
+            (Seeding::Random, None) => None,
+            (Seeding::Random, Some(_)) => {
+                return Err(TournamentError::BadSeeding(
+                    "this tournament's first round is drawn at random",
+                ));
+            }
+            (Seeding::Rating, None) => {
+                return Err(TournamentError::BadSeeding(
+                    "a tournament seeded by rating starts from the rating list's order",
+                ));
+            }
+            (Seeding::Rating, Some(s)) => {
+                self.check_seeding(s)?;
+                Some(s.clone())
+            }
+        };
         Ok(Event::StageStarted(StageStarted {
             stage: 1,
             kind: StageKind::Qualification,
             dropped,
+            seeding,
         }))
+    }
+
+    /// A seeding lists every entrant (checked in, active) once and nobody else.
+    pub(crate) fn check_seeding(&self, seeding: &RatingSeeding) -> Result<(), TournamentError> {
+        if seeding.procedure != RATINGS_PROCEDURE {
+            return Err(TournamentError::BadSeeding(
+                "the seeding names another rating procedure",
+            ));
+        }
+        let mut listed = seeding.order.clone();
+        listed.sort_unstable();
+        let mut entrants: Vec<AccountId> = self
+            .players
+            .iter()
+            .filter(|p| p.is_active() && p.checked_in)
+            .map(|p| p.account)
+            .collect();
+        entrants.sort_unstable();
+        if listed != entrants {
+            return Err(TournamentError::BadSeeding(
+                "the order must list every entrant once, and nobody else",
+            ));
+        }
+        Ok(())
     }
 
     /// The commitment a draw from `seed` carries, checked against a published one.
@@ -238,6 +285,7 @@ impl State {
             stage: stage.number + 1,
             kind: StageKind::Knockout,
             dropped: Vec::new(),
+            seeding: None,
         }))
     }
 
@@ -288,7 +336,20 @@ impl State {
                     self.hard_max(),
                 )
                 .map_err(no_split)?;
-                let seating = if round == 1 {
+                let seeded = (round == 1 && !st.seed_order.is_empty()).then(|| {
+                    let mut playing = vec![false; self.players.len()];
+                    for &i in &active {
+                        playing[i as usize] = true;
+                    }
+                    st.seed_order
+                        .iter()
+                        .copied()
+                        .filter(|&i| playing[i as usize])
+                        .collect::<Vec<u32>>()
+                });
+                let seating = if let Some(order) = &seeded {
+                    seating::seeded_draw(order, &sizes, seed)
+                } else if round == 1 {
                     seating::random_draw(&active, &sizes, seed)
                 } else {
                     let ranked = self.seeded(&active, Some(round));
@@ -296,7 +357,7 @@ impl State {
                 };
                 let (tables, byes) = to_accounts(seating);
                 Ok(Plan {
-                    seeds: Vec::new(),
+                    seeds: seeded.unwrap_or_default().iter().map(account).collect(),
                     tables,
                     byes,
                     final_table: false,

@@ -75,7 +75,9 @@ impl Tournament {
                 one(s.decide_disqualify(ctx, *player, reason)?)
             }
             Command::CommitDrawSeed { commitment } => one(s.decide_commit(ctx, *commitment)?),
-            Command::StartQualification => one(s.decide_start_qualification(ctx)?),
+            Command::StartQualification { seeding } => {
+                one(s.decide_start_qualification(ctx, seeding.as_ref())?)
+            }
             Command::DrawRound { seed } => one(s.decide_draw(ctx, seed)?),
             Command::RedrawRound {
                 round,

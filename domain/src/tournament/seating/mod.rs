@@ -18,7 +18,9 @@
 //! 1. **Grouping** (which players share a table):
 //!    - first qualification round: the players in registration order, shuffled with
 //!      stream 0 of the seed, cut into tables of the sizes of `balance.rs` in order
-//!      (larger tables first);
+//!      (larger tables first); in a tournament seeded by rating, [`seeded_draw`] over
+//!      the recorded rating order instead (no randomness), which the draw also lists
+//!      as its `seeds`;
 //!    - later qualification rounds: [`swiss::swiss_tables`] over the standings before the
 //!      round (deterministic: no randomness);
 //!    - knockout stages: [`knockout::snake`] over the seeded entrants; a stage with at most
@@ -70,6 +72,39 @@ pub fn random_draw(players: &[u32], sizes: &[usize], seed: &Seed) -> Seating {
         let (table, tail) = rest.split_at(size.min(rest.len()));
         tables.push(table.to_vec());
         rest = tail;
+    }
+    Seating {
+        tables: seat_all(tables, seed),
+        byes: Vec::new(),
+    }
+}
+
+/// Round 1 of a tournament seeded by rating: `seeded` (best first) dealt to the tables
+/// of `sizes` in snake order (tables 1, 2, ..., t, then t, ..., 1, and again), a full
+/// table passed over, so that each table gets one player of every row of `t`
+/// consecutive seeds and the strongest do not meet at once.
+pub fn seeded_draw(seeded: &[u32], sizes: &[usize], seed: &Seed) -> Seating {
+    let mut tables: Vec<Vec<u32>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
+    let count = sizes.len();
+    let mut rest = seeded.iter().copied();
+    let mut forward = true;
+    'rows: loop {
+        let mut placed = false;
+        for j in 0..count {
+            let k = if forward { j } else { count - 1 - j };
+            if tables[k].len() >= sizes[k] {
+                continue;
+            }
+            let Some(player) = rest.next() else {
+                break 'rows;
+            };
+            tables[k].push(player);
+            placed = true;
+        }
+        if !placed {
+            break;
+        }
+        forward = !forward;
     }
     Seating {
         tables: seat_all(tables, seed),
@@ -132,6 +167,34 @@ mod tests {
         let mut all: Vec<u32> = a.tables.concat();
         all.sort_unstable();
         assert_eq!(all, players);
+    }
+
+    #[test]
+    fn a_seeded_first_round_snakes_the_seeds_over_the_tables() {
+        // 14 players at tables of 5, 5 and 4: rows 1-3, 4-6 (reversed), 7-9, 10-12
+        // (reversed), then 13 and 14 where there is room.
+        let seeded: Vec<u32> = (0..14).collect();
+        let s = seeded_draw(&seeded, &[5, 5, 4], &Seed([3; 32]));
+        let mut tables = s.tables.clone();
+        for t in &mut tables {
+            t.sort_unstable();
+        }
+        assert_eq!(
+            tables,
+            vec![
+                vec![0, 5, 6, 11, 12],
+                vec![1, 4, 7, 10, 13],
+                vec![2, 3, 8, 9]
+            ]
+        );
+        // The seed orders the seats at each table, nothing else.
+        let other = seeded_draw(&seeded, &[5, 5, 4], &Seed([4; 32]));
+        for (a, b) in s.tables.iter().zip(&other.tables) {
+            let (mut a, mut b) = (a.clone(), b.clone());
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b);
+        }
     }
 
     #[test]

@@ -48,7 +48,13 @@ pub async fn command(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
-    let write = CommandWrite::new(id, request.account().clone(), command);
+    let starts = matches!(command, Command::StartQualification { seeding: None });
+    let mut write = CommandWrite::new(id, request.account().clone(), command);
+    if starts {
+        // Read before the tournament is locked: the fold may take a while, and the
+        // seeding says which instant of the list it is (`as_of_micros`).
+        write = write.with_ratings(state.ratings.current(&state.db).await?);
+    }
     let written = state
         .tournaments
         .mutate(id, request.mutation(&*body), write)
