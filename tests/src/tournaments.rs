@@ -359,3 +359,45 @@ pub async fn cup_of_with_a_finished_online_game(
     play_to_end(&api, game_table, &seated, 5_000, 0, |_| async {}).await;
     (api, id, org, game_table)
 }
+
+/// A rated (unless `config` says otherwise) tournament of `players`: one qualification
+/// round of two paper tables of four, each finishing in the order `order` gives for
+/// its seats, then the final table on paper in seat order. Finished when `finish`.
+/// Its id and its qualification tables.
+pub async fn paper_tournament(
+    api: &Api,
+    org: &Player,
+    players: &[Player],
+    name: &str,
+    config: Value,
+    order: fn(&[i64]) -> Vec<i64>,
+    finish: bool,
+) -> (i64, Vec<(Value, Vec<i64>)>) {
+    let mut config = config;
+    config["qualification_rounds"] = json!(1);
+    config["table_min"] = json!(4);
+    config["table_max"] = json!(4);
+    let body =
+        json!({"name": name, "rules": {"preset": "belgian"}, "capacity": 8, "config": config});
+    let id = api.started_tournament(org, players, &body).await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let tables = tables_of(&stages, 1, 1);
+    for (table, seats) in &tables {
+        api.record_order(id, &org.token, table, &order(seats)).await;
+    }
+    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    let stages = api.tournament_read(id, "/stages", &org.token).await;
+    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
+    api.record_order(id, &org.token, &final_table, &finalists)
+        .await;
+    if finish {
+        api.accepted(id, &org.token, &json!({"command": "finish"}))
+            .await;
+    }
+    (id, tables)
+}

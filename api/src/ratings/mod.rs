@@ -3,6 +3,8 @@
 //!
 //! - `source.rs`: the input rows, read from the event store.
 //! - `snapshot.rs`: the fold (the domain's `ratings`) and the questions asked of it.
+//! - `period.rs`, `named.rs`, `profile.rs`: the list's filters, the list with its
+//!   usernames, and one player's profile, as the API and the pages both read them.
 //!
 //! [`Ratings`] keeps the latest fold in memory with the number of input rows it was
 //! folded from. Every read first counts the input rows (an index-only count, migration
@@ -10,6 +12,9 @@
 //! a different count folds again, and the answer always reflects every result
 //! committed before the read, on every instance of the server.
 
+pub mod named;
+pub mod period;
+pub mod profile;
 pub mod snapshot;
 pub mod source;
 

@@ -34,6 +34,7 @@ mod pages_play;
 mod pages_play_join;
 mod pages_print;
 mod pages_public;
+mod pages_ratings;
 mod pages_record;
 mod pages_replay;
 mod pages_venue;

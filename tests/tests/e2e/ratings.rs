@@ -10,55 +10,13 @@ use std::process::Command;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yaniv_e2e_tests::cli::verify_offline;
-use yaniv_e2e_tests::tables::{Api, Player};
-use yaniv_e2e_tests::tournaments::tables_of;
+use yaniv_e2e_tests::tables::Api;
+use yaniv_e2e_tests::tournaments::{paper_tournament, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// How far the server's figures and the recomputation's may differ (docs/ratings.md,
 /// section 7: the same on one machine, up to the last bits of `exp` elsewhere).
 const TOLERANCE: f64 = 1e-9;
-
-/// A rated (unless `config` says otherwise) tournament of `players`: one qualification
-/// round of two paper tables of four, each finishing in the order `order` gives for
-/// its seats, then the final table on paper in seat order. Finished when `finish`.
-/// Its id and its qualification tables.
-async fn paper_tournament(
-    api: &Api,
-    org: &Player,
-    players: &[Player],
-    name: &str,
-    config: Value,
-    order: fn(&[i64]) -> Vec<i64>,
-    finish: bool,
-) -> (i64, Vec<(Value, Vec<i64>)>) {
-    let mut config = config;
-    config["qualification_rounds"] = json!(1);
-    config["table_min"] = json!(4);
-    config["table_max"] = json!(4);
-    let body =
-        json!({"name": name, "rules": {"preset": "belgian"}, "capacity": 8, "config": config});
-    let id = api.started_tournament(org, players, &body).await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let tables = tables_of(&stages, 1, 1);
-    for (table, seats) in &tables {
-        api.record_order(id, &org.token, table, &order(seats)).await;
-    }
-    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
-    api.record_order(id, &org.token, &final_table, &finalists)
-        .await;
-    if finish {
-        api.accepted(id, &org.token, &json!({"command": "finish"}))
-            .await;
-    }
-    (id, tables)
-}
 
 fn as_seated(seats: &[i64]) -> Vec<i64> {
     seats.to_vec()

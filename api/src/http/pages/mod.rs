@@ -12,6 +12,9 @@
 //! - `assets.rs` (`assets/`): the style sheet and the script.
 //! - `landing.rs`: `/`.
 //! - `tournament/`: the public pages of a tournament, `/t/{id}/...`.
+//! - `ratings/`: the rating list, `/ratings`, and a player's profile,
+//!   `/players/{username}`.
+//! - `format.rs`: how times, figures and link values are written.
 //! - `play/`: the reference game client, `/play/...`, playing through the REST API
 //!   from the browser.
 //! - `desk/`: the organizer's desk, `/desk/...`, whose changes go through the REST API
@@ -25,12 +28,14 @@
 
 pub mod assets;
 pub mod desk;
+pub mod format;
 pub mod landing;
 pub mod lang;
 pub mod layout;
 pub mod play;
 pub mod print;
 pub mod qr;
+pub mod ratings;
 pub mod record;
 pub mod text;
 pub mod tournament;
@@ -59,6 +64,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/play/tables/{id}", web::get().to(play::table))
         .route("/desk/tables/{id}", web::get().to(desk::replay::replay))
         .route("/replay", web::get().to(record::record))
+        .route("/ratings", web::get().to(ratings::list::ratings))
+        .route(
+            "/players/{username}",
+            web::get().to(ratings::profile::profile),
+        )
         .route("/t/{id}", web::get().to(tournament::overview))
         .route(
             "/t/{id}/seating",

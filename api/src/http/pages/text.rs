@@ -1349,6 +1349,175 @@ pub const RESULTS_CSV: Text = Text::new("Results (CSV)", "Uitslagen (CSV)", "Ré
 pub const STANDINGS_CSV: Text =
     Text::new("Standings (CSV)", "Klassement (CSV)", "Classement (CSV)");
 
+// The rating list and the players' profiles (ratings/).
+pub const RATING_LIST: Text = Text::new("Rating list", "Ratinglijst", "Classement des cotes");
+pub const RATINGS_INTRO: Text = Text::new(
+    "Every player of the rated tournaments on this server, best first. The rating is mu − 3 × sigma: a skill the player very likely has at least, which grows as their games make it surer.",
+    "Alle spelers van de toernooien op deze server die meetellen, de beste eerst. De rating is mu − 3 × sigma: een vaardigheid die de speler zeer waarschijnlijk minstens heeft, en die stijgt naarmate hun spellen ze zekerder maken.",
+    "Tous les joueurs des tournois classés de ce serveur, du meilleur au moins bon. La cote vaut mu − 3 × sigma : un niveau que le joueur a très probablement au moins, qui monte à mesure que ses parties le rendent plus sûr.",
+);
+pub const TOURNAMENT: Text = Text::new("Tournament", "Toernooi", "Tournoi");
+pub const RANK: Text = Text::new("Rank", "Rang", "Position");
+pub const RATING: Text = Text::new("Rating", "Rating", "Cote");
+pub const MU: Text = Text::new("mu (skill)", "mu (vaardigheid)", "mu (niveau)");
+pub const SIGMA: Text = Text::new(
+    "sigma (uncertainty)",
+    "sigma (onzekerheid)",
+    "sigma (incertitude)",
+);
+pub const LAST_PLAYED: Text = Text::new("Last played", "Laatst gespeeld", "Dernière partie");
+pub const FROM_DAY: Text = Text::new("From (first day)", "Van (eerste dag)", "Du (premier jour)");
+pub const TO_DAY: Text = Text::new(
+    "To (last day)",
+    "Tot en met (laatste dag)",
+    "Au (dernier jour)",
+);
+pub const MIN_GAMES: Text = Text::new(
+    "At least this many games",
+    "Minstens zoveel spellen",
+    "Au moins ce nombre de parties",
+);
+pub const PERIOD_HINT: Text = Text::new(
+    "Days in UTC. With a period, the list shows the players who played in it, as they stood at its end; empty fields mean all time.",
+    "Dagen in UTC. Met een periode toont de lijst de spelers die erin speelden, zoals ze er aan het einde voor stonden; lege velden betekenen: altijd.",
+    "Jours en UTC. Avec une période, la liste montre les joueurs qui y ont joué, tels qu'ils étaient à sa fin ; des champs vides veulent dire : depuis toujours.",
+);
+pub const SHOW: Text = Text::new("Show", "Tonen", "Afficher");
+pub const ALL_PLAYERS: Text = Text::new("All players", "Alle spelers", "Tous les joueurs");
+pub const NO_RATINGS: Text = Text::new(
+    "No player has played a rated game yet.",
+    "Nog geen enkele speler heeft een spel gespeeld dat meetelt.",
+    "Aucun joueur n'a encore joué de partie classée.",
+);
+pub const NO_RATINGS_MATCH: Text = Text::new(
+    "No player matches these filters.",
+    "Geen speler voldoet aan deze filters.",
+    "Aucun joueur ne correspond à ces filtres.",
+);
+pub const RATINGS_SHOWN: Text = Text::new(
+    "Players {first} to {last} of {total}, from {games} rated games.",
+    "Spelers {first} tot {last} van {total}, uit {games} spellen die meetellen.",
+    "Joueurs {first} à {last} sur {total}, d'après {games} parties classées.",
+);
+pub const LIST_PAGES: Text = Text::new(
+    "Pages of the list",
+    "Pagina's van de lijst",
+    "Pages de la liste",
+);
+pub const PREVIOUS_PLAYERS: Text =
+    Text::new("Previous players", "Vorige spelers", "Joueurs précédents");
+pub const NEXT_PLAYERS: Text = Text::new("Next players", "Volgende spelers", "Joueurs suivants");
+pub const BAD_FROM: Text = Text::new(
+    "The first day is not a date: choose it in the calendar, or write it as 2026-06-01.",
+    "De eerste dag is geen datum: kies hem in de kalender, of schrijf hem als 2026-06-01.",
+    "Le premier jour n'est pas une date : choisissez-le dans le calendrier, ou écrivez-le sous la forme 2026-06-01.",
+);
+pub const BAD_TO: Text = Text::new(
+    "The last day is not a date: choose it in the calendar, or write it as 2026-06-30.",
+    "De laatste dag is geen datum: kies hem in de kalender, of schrijf hem als 2026-06-30.",
+    "Le dernier jour n'est pas une date : choisissez-le dans le calendrier, ou écrivez-le sous la forme 2026-06-30.",
+);
+pub const REVERSED_PERIOD: Text = Text::new(
+    "The last day comes before the first day.",
+    "De laatste dag valt vóór de eerste dag.",
+    "Le dernier jour précède le premier jour.",
+);
+pub const BAD_MIN_GAMES: Text = Text::new(
+    "The number of games must be a whole number, 0 or more.",
+    "Het aantal spellen moet een geheel getal zijn, 0 of meer.",
+    "Le nombre de parties doit être un nombre entier, 0 ou plus.",
+);
+pub const BAD_LIST_PAGE: Text = Text::new(
+    "There is no such page of the list: offset and limit are whole numbers, the limit from 1 to 500.",
+    "Deze pagina van de lijst bestaat niet: offset en limit zijn gehele getallen, de limit van 1 tot 500.",
+    "Cette page de la liste n'existe pas : offset et limit sont des nombres entiers, limit de 1 à 500.",
+);
+pub const NOT_RATED: Text = Text::new(
+    "Not rated yet: no rated game played.",
+    "Nog geen rating: nog geen spel gespeeld dat meetelt.",
+    "Pas encore de cote : aucune partie classée jouée.",
+);
+pub const PLAYED_TOURNAMENTS: Text = Text::new(
+    "Rated tournaments played",
+    "Gespeelde toernooien die meetellen",
+    "Tournois classés joués",
+);
+pub const FINAL_PLACE: Text = Text::new("Final place", "Eindplaats", "Place finale");
+pub const NOT_PUBLISHED: Text =
+    Text::new("not published yet", "nog niet bekend", "pas encore publiée");
+pub const RATING_OVER_TIME: Text = Text::new(
+    "Rating over time",
+    "Rating door de tijd",
+    "Évolution de la cote",
+);
+pub const CHART_DESCRIPTION: Text = Text::new(
+    "A line through the rating after each of the player's {n} rated games, from {low} at the lowest to {high} at the highest. The table below lists every point.",
+    "Een lijn door de rating na elk van de {n} spellen van de speler die meetellen, van {low} op het laagst tot {high} op het hoogst. De tabel eronder geeft elk punt.",
+    "Une ligne passant par la cote après chacune des {n} parties classées du joueur, de {low} au plus bas à {high} au plus haut. Le tableau ci-dessous donne chaque point.",
+);
+pub const CHART_POINTS: Text = Text::new(
+    "Every point of the chart",
+    "Elk punt van de grafiek",
+    "Chaque point du graphique",
+);
+pub const RATED_GAMES: Text = Text::new("Rated games", "Spellen die meetellen", "Parties classées");
+pub const GAME_NUMBER: Text = Text::new("Game", "Spel", "Partie");
+pub const PLAYED_AT: Text = Text::new("Played", "Gespeeld", "Jouée");
+pub const PLACE_OF: Text = Text::new(
+    "{place} of {players}",
+    "{place} van {players}",
+    "{place} sur {players}",
+);
+pub const CHANGE: Text = Text::new("Change", "Verschil", "Variation");
+pub const NO_HISTORY: Text = Text::new(
+    "No rated game yet, so no chart.",
+    "Nog geen spel dat meetelt, dus geen grafiek.",
+    "Pas encore de partie classée, donc pas de graphique.",
+);
+pub const HEAD_TO_HEAD: Text = Text::new("Head to head", "Onderling", "Face-à-face");
+pub const OPPONENT: Text = Text::new("Opponent", "Tegenstander", "Adversaire");
+pub const CHOOSE_PLAYER: Text = Text::new(
+    "— choose a player —",
+    "— kies een speler —",
+    "— choisissez un joueur —",
+);
+pub const COMPARE: Text = Text::new("Compare", "Vergelijken", "Comparer");
+pub const AGAINST: Text = Text::new("Against {name}", "Tegen {name}", "Contre {name}");
+pub const SAME_TABLE_GAMES: Text = Text::new(
+    "Games at one table",
+    "Spellen aan dezelfde tafel",
+    "Parties à la même table",
+);
+pub const FINISHED_AHEAD: Text = Text::new("Finished ahead", "Eindigde voor", "Terminé devant");
+pub const FINISHED_BEHIND: Text =
+    Text::new("Finished behind", "Eindigde achter", "Terminé derrière");
+pub const SHARED_PLACE: Text = Text::new("Shared a place", "Gedeelde plaats", "Place partagée");
+pub const NEVER_MET: Text = Text::new(
+    "The two have not played at one table yet.",
+    "De twee hebben nog niet aan dezelfde tafel gespeeld.",
+    "Les deux n'ont pas encore joué à la même table.",
+);
+pub const NO_SUCH_OPPONENT: Text = Text::new(
+    "No player has this name.",
+    "Geen speler heeft deze naam.",
+    "Aucun joueur ne porte ce nom.",
+);
+pub const SAME_OPPONENT: Text = Text::new(
+    "Choose another player than the profile's own.",
+    "Kies een andere speler dan die van het profiel.",
+    "Choisissez un autre joueur que celui du profil.",
+);
+pub const NO_SUCH_PLAYER: Text = Text::new(
+    "There is no player with this name.",
+    "Er is geen speler met deze naam.",
+    "Il n'y a pas de joueur de ce nom.",
+);
+pub const PROFILE_JSON: Text = Text::new(
+    "This profile through the API (JSON)",
+    "Dit profiel via de API (JSON)",
+    "Ce profil via l'API (JSON)",
+);
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

@@ -17,6 +17,7 @@ use maud::html;
 use serde::Deserialize;
 
 use super::frame;
+use crate::http::pages::format::query_value;
 use crate::http::pages::lang::{Lang, Text};
 use crate::http::pages::layout::{self, Page};
 use crate::http::pages::text;
@@ -117,7 +118,7 @@ fn account_page(req: &HttpRequest, form: Form) -> HttpResponse {
         .as_deref()
         .and_then(|next| page_of_this_server(req, next))
         .unwrap_or_else(|| fallback.to_owned());
-    let onward = |path: &str| format!("{path}?next={}", urlencoding(&next));
+    let onward = |path: &str| format!("{path}?next={}", query_value(&next));
     let new_password = form != Form::LogIn;
     let body = frame(
         lang,
@@ -185,17 +186,4 @@ fn account_page(req: &HttpRequest, form: Form) -> HttpResponse {
             body_class: Some("desk"),
         },
     )
-}
-
-/// `value` for a query string: everything but unreserved characters and `/` escaped.
-fn urlencoding(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            other => format!("%{other:02X}"),
-        })
-        .collect()
 }

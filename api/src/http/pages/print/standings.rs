@@ -8,22 +8,10 @@ use time::OffsetDateTime;
 
 use super::{Problem, page, printable};
 use crate::app_state::AppState;
+use crate::http::pages::format::minute_utc;
 use crate::http::pages::text;
 use crate::http::pages::tournament::{or_failure, standings::table};
 use crate::tournaments::named::standings_of;
-
-/// `2026-03-14 15:09 UTC`: to the minute, in UTC, as every clock of the server.
-fn printed_at(at: OffsetDateTime) -> String {
-    let at = at.to_offset(time::UtcOffset::UTC);
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
-        at.year(),
-        u8::from(at.month()),
-        at.day(),
-        at.hour(),
-        at.minute()
-    )
-}
 
 pub async fn standings(
     state: web::Data<AppState>,
@@ -38,7 +26,7 @@ pub async fn standings(
                 h1 #print-standings { (text::STANDINGS.get(lang)) }
                 p.stamp {
                     (text::VERSION.get(lang)) " " (t.tournament.version())
-                    " · " (text::PRINTED_AT.get(lang)) " " (printed_at(OffsetDateTime::now_utc()))
+                    " · " (text::PRINTED_AT.get(lang)) " " (minute_utc(OffsetDateTime::now_utc()))
                 }
                 @if rows.is_empty() { p { (text::NO_STANDINGS.get(lang)) } }
                 @else { (table(&rows, lang, None)) }
@@ -47,15 +35,4 @@ pub async fn standings(
         Ok::<_, Problem>(page(&t, lang, text::PRINT_STANDINGS, content))
     })
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_time_is_printed_to_the_minute_in_utc() {
-        let at = OffsetDateTime::from_unix_timestamp(1_773_500_940).expect("a time");
-        assert_eq!(printed_at(at), "2026-03-14 15:09 UTC");
-    }
 }

@@ -9,6 +9,7 @@ use yaniv_domain::tournament::Reached;
 use super::{Tab, name_of, or_failure, page, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::{Lang, Text};
+use crate::http::pages::ratings::player_link;
 use crate::http::pages::text;
 use crate::tournaments::named::usernames_of;
 
@@ -65,7 +66,7 @@ pub async fn ranking(
                             tr {
                                 td.num { (p.place) }
                                 th scope="row" {
-                                    (name_of(&names, p.player))
+                                    (player_link(names.get(&p.player).and_then(|n| n.as_deref()), p.player))
                                     @if p.withdrawn { " " span.tag { (text::WITHDRAWN.get(lang)) } }
                                 }
                                 td { (reached(p.reached, lang)) }

@@ -7,6 +7,7 @@ use maud::{Markup, html};
 use super::{Tab, or_failure, page, tournament_page};
 use crate::app_state::AppState;
 use crate::http::pages::lang::Lang;
+use crate::http::pages::ratings::player_link;
 use crate::http::pages::text;
 use crate::tournaments::named::{StandingsEntry, standings_of};
 
@@ -36,7 +37,7 @@ pub fn table(rows: &[StandingsEntry], lang: Lang, limit: Option<usize>) -> Marku
                         tr {
                             td.num { (entry.row.place) }
                             th scope="row" {
-                                (entry.username.clone().unwrap_or_else(|| format!("#{}", stats.player)))
+                                (player_link(entry.username.as_deref(), stats.player))
                                 @if entry.row.withdrawn {
                                     " " span.tag { (text::WITHDRAWN.get(lang)) }
                                 }

@@ -3,20 +3,15 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{at, micros_of};
 use crate::app_state::AppState;
-use crate::auth::accounts::usernames;
 use crate::error::{ApiError, Problem};
 use crate::http::auth::MaybeAuthenticated;
 use crate::http::routes::csv::{self, Csv};
 use crate::ratings::ListRow;
-
-/// Players per page unless `limit` says otherwise, and the most it may say.
-pub const DEFAULT_LIMIT: u32 = 50;
-pub const MAX_LIMIT: u32 = 500;
+use crate::ratings::named::{RatingEntry, entries, list_of};
+use crate::ratings::period::{Period, page_of};
 
 /// The filters both forms share.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -55,32 +50,6 @@ pub struct RatingsQuery {
     /// `json` (the default). `csv` (or `Accept: text/csv`) answers the document of
     /// `GET /v1/ratings.csv`, the whole list, which is the operation to use for it.
     pub format: Option<String>,
-}
-
-/// One player of the list.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RatingEntry {
-    /// From 1, in the list's order (after the filters).
-    pub rank: u32,
-    pub player: i64,
-    /// `null` if the account is gone.
-    #[schema(example = "ann")]
-    pub username: Option<String>,
-    /// What the list sorts by: `mu - 3 * sigma` (0 for a new player).
-    #[schema(example = 6.41)]
-    pub rating: f64,
-    /// The estimated skill (25 for a new player).
-    #[schema(example = 27.63)]
-    pub mu: f64,
-    /// Its uncertainty (25/3 for a new player; it shrinks as games are played).
-    #[schema(example = 7.07)]
-    pub sigma: f64,
-    /// Rated games played (before `to`).
-    pub games: u32,
-    /// When the latest of them was recorded.
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub last_played: OffsetDateTime,
 }
 
 /// A page of the list.
@@ -137,17 +106,11 @@ pub async fn list(
     if as_csv {
         return csv_answer(&state, &filters).await;
     }
-    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
-    if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(ApiError::invalid_field("limit", "must be 1 to 500"));
-    }
-    let offset = query.offset.unwrap_or(0);
     let (rows, games) = filtered(&state, &filters).await?;
+    let (shown, next_offset) = page_of(rows.len(), query.offset, query.limit)?;
     let total = u32::try_from(rows.len()).unwrap_or(u32::MAX);
-    let start = (offset as usize).min(rows.len());
-    let end = start.saturating_add(limit as usize).min(rows.len());
-    let ratings = entries(&state, &rows[start..end], offset).await?;
-    let next_offset = (end < rows.len()).then(|| u32::try_from(end).unwrap_or(u32::MAX));
+    let first = u32::try_from(shown.start).unwrap_or(u32::MAX);
+    let ratings = entries(&state, &rows[shown], first).await?;
     Ok(HttpResponse::Ok().json(RatingList {
         ratings,
         total,
@@ -211,44 +174,10 @@ async fn filtered(
     state: &AppState,
     filters: &RatingsCsvQuery,
 ) -> Result<(Vec<ListRow>, u32), ApiError> {
-    let from = micros_of("from", filters.from.as_deref())?;
-    let to = micros_of("to", filters.to.as_deref())?;
-    if let (Some(from), Some(to)) = (from, to)
-        && from >= to
-    {
-        return Err(ApiError::invalid_field("to", "must be later than from"));
-    }
-    let snapshot = state.ratings.current(&state.db).await?;
-    let games = match to {
-        Some(to) => snapshot.games.partition_point(|g| g.game.at_micros < to),
-        None => snapshot.games.len(),
-    };
-    let rows = snapshot.list(from, to, filters.min_games.unwrap_or(0));
-    Ok((rows, u32::try_from(games).unwrap_or(u32::MAX)))
-}
-
-/// `rows` named, ranked from `offset + 1`.
-async fn entries(
-    state: &AppState,
-    rows: &[ListRow],
-    offset: u32,
-) -> Result<Vec<RatingEntry>, ApiError> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.player).collect();
-    let mut conn = state.db.acquire().await?;
-    let names = usernames(&mut conn, &ids).await?;
-    Ok(rows
-        .iter()
-        .zip(names)
-        .zip(offset.saturating_add(1)..)
-        .map(|((row, username), rank)| RatingEntry {
-            rank,
-            player: row.player,
-            username,
-            rating: row.change.after.displayed(),
-            mu: row.change.after.mu,
-            sigma: row.change.after.sigma,
-            games: row.games,
-            last_played: at(row.last_played_micros),
-        })
-        .collect())
+    let period = Period::parse(
+        filters.from.as_deref(),
+        filters.to.as_deref(),
+        filters.min_games,
+    )?;
+    list_of(state, &period).await
 }
