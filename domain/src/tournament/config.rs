@@ -538,7 +538,7 @@ mod tests {
         assert!(serde_json::from_value::<ConfigRequest>(serde_json::json!({"rounds": 4})).is_err());
     }
 
-    /// verification.md 12, "The stored config": "Seven fields are written only when they
+    /// verification.md 12, "The stored config": "Eight fields are written only when they
     /// differ from their default ... a field absent from a stored config has this
     /// value". A stored config without them reads as those defaults and is written
     /// back byte for byte, so older streams replay and hash as they did; each one set
