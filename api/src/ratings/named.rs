@@ -7,7 +7,9 @@ use utoipa::ToSchema;
 
 use super::ListRow;
 use super::period::{Period, at};
-use crate::app_state::AppState;
+use sqlx::PgPool;
+
+use super::Ratings;
 use crate::auth::accounts::usernames;
 use crate::error::ApiError;
 
@@ -38,8 +40,12 @@ pub struct RatingEntry {
 }
 
 /// The list's rows over `period`, and the rated games before its end.
-pub async fn list_of(state: &AppState, period: &Period) -> Result<(Vec<ListRow>, u32), ApiError> {
-    let snapshot = state.ratings.current(&state.db).await?;
+pub async fn list_of(
+    ratings: &Ratings,
+    db: &PgPool,
+    period: &Period,
+) -> Result<(Vec<ListRow>, u32), ApiError> {
+    let snapshot = ratings.current(db).await?;
     let games = match period.to {
         Some(to) => snapshot.games.partition_point(|g| g.game.at_micros < to),
         None => snapshot.games.len(),
@@ -50,12 +56,12 @@ pub async fn list_of(state: &AppState, period: &Period) -> Result<(Vec<ListRow>,
 
 /// `rows` named, ranked from `offset + 1`.
 pub async fn entries(
-    state: &AppState,
+    db: &PgPool,
     rows: &[ListRow],
     offset: u32,
 ) -> Result<Vec<RatingEntry>, ApiError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.player).collect();
-    let mut conn = state.db.acquire().await?;
+    let mut conn = db.acquire().await?;
     let names = usernames(&mut conn, &ids).await?;
     Ok(rows
         .iter()

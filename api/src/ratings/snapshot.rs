@@ -152,24 +152,12 @@ impl Snapshot {
             .unwrap_or(now_micros)
     }
 
-    /// `entrants` in the order of the list before `as_of`, best first; those with no
-    /// rated game before it after them, in the order given (`docs/ratings.md`,
-    /// "Seeding by rating").
-    pub fn seeding_order(&self, entrants: &[AccountId], as_of: i64) -> Vec<AccountId> {
-        let place: HashMap<AccountId, usize> = self
-            .list(None, Some(as_of), 0)
+    /// Everyone on the list before `as_of`, best first.
+    pub fn order_before(&self, as_of: i64) -> Vec<AccountId> {
+        self.list(None, Some(as_of), 0)
             .iter()
-            .enumerate()
-            .map(|(i, row)| (row.player, i))
-            .collect();
-        let mut order: Vec<AccountId> = entrants
-            .iter()
-            .copied()
-            .filter(|a| place.contains_key(a))
-            .collect();
-        order.sort_by_key(|a| place.get(a).copied().unwrap_or(usize::MAX));
-        order.extend(entrants.iter().copied().filter(|a| !place.contains_key(a)));
-        order
+            .map(|row| row.player)
+            .collect()
     }
 
     /// The games `player` played, in order, each with the line index of `player`.

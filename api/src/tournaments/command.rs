@@ -5,13 +5,14 @@
 //! hold the role) once the caller may send it.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::collections::HashMap;
 
 use serde_json::Value;
 use sqlx::PgConnection;
 use yaniv_domain::aggregate::Aggregate;
-use yaniv_domain::ratings::RATINGS_PROCEDURE;
-use yaniv_domain::tournament::{AccountId, Command, Event, RatingSeeding, Seeding, Tournament};
+use yaniv_domain::tournament::{
+    AccountId, Command, Event, RATINGS_PROCEDURE, RatingSeeding, Seeding, Tournament,
+};
 use yaniv_verify::tournament::linked_table;
 
 use super::answers::{CommandResponse, TournamentEvent, view};
@@ -19,7 +20,6 @@ use super::{refusal, repo, seeds};
 use crate::auth::accounts::{self, Account};
 use crate::auth::role::Role;
 use crate::error::{ApiError, Reason};
-use crate::ratings::Snapshot;
 use crate::streams::{Write, json_answer};
 
 /// A domain command sent by an account, decided as that account.
@@ -30,7 +30,35 @@ pub struct CommandWrite {
     command: Command,
     /// The rating list read before the write, for the start of a tournament seeded by
     /// rating.
-    ratings: Option<Arc<Snapshot>>,
+    ratings: Option<RatingOrder>,
+}
+
+/// The rating list as a seeding needs it (`docs/ratings.md` section 9): everyone on it
+/// best first, as it stood before `as_of_micros`.
+#[derive(Debug, Clone)]
+pub struct RatingOrder {
+    pub as_of_micros: i64,
+    pub best_first: Vec<AccountId>,
+}
+
+impl RatingOrder {
+    /// `entrants` in the list's order, then those not on it in the order given.
+    fn seeding_of(&self, entrants: &[AccountId]) -> Vec<AccountId> {
+        let place: HashMap<AccountId, usize> = self
+            .best_first
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, i))
+            .collect();
+        let mut order: Vec<AccountId> = entrants
+            .iter()
+            .copied()
+            .filter(|a| place.contains_key(a))
+            .collect();
+        order.sort_by_key(|a| place.get(a).copied().unwrap_or(usize::MAX));
+        order.extend(entrants.iter().copied().filter(|a| !place.contains_key(a)));
+        order
+    }
 }
 
 impl CommandWrite {
@@ -46,7 +74,7 @@ impl CommandWrite {
 
     /// With the rating list a `start_qualification` seeds from, when the tournament
     /// asks for it.
-    pub fn with_ratings(mut self, ratings: Arc<Snapshot>) -> Self {
+    pub fn with_ratings(mut self, ratings: RatingOrder) -> Self {
         self.ratings = Some(ratings);
         self
     }
@@ -73,14 +101,11 @@ impl CommandWrite {
             .filter(|p| p.is_active() && p.checked_in)
             .map(|p| p.account)
             .collect();
-        let now = i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1000)
-            .unwrap_or(i64::MAX);
-        let as_of = ratings.as_of(now);
         Cow::Owned(Command::StartQualification {
             seeding: Some(RatingSeeding {
                 procedure: RATINGS_PROCEDURE.to_owned(),
-                as_of_micros: as_of,
-                order: ratings.seeding_order(&entrants, as_of),
+                as_of_micros: ratings.as_of_micros,
+                order: ratings.seeding_of(&entrants),
             }),
         })
     }

@@ -10,8 +10,7 @@
 //! The server keeps no rating: it folds them from the events whenever a rated result
 //! lands, as the reference verifier folds them from the archives.
 
-/// The name and version of the procedure `docs/ratings.md` describes.
-pub const RATINGS_PROCEDURE: &str = "yaniv-ratings/1";
+pub use crate::tournament::RATINGS_PROCEDURE;
 
 mod book;
 mod error;

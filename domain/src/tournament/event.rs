@@ -265,6 +265,11 @@ pub struct StageStarted {
     pub seeding: Option<RatingSeeding>,
 }
 
+/// The name and version of the rating procedure `docs/ratings.md` describes, which a
+/// seeding names (here, with the seeding, since the ratings read tournaments and not
+/// the other way round).
+pub const RATINGS_PROCEDURE: &str = "yaniv-ratings/1";
+
 /// The entry order of a tournament seeded by rating: taken by the server from its
 /// rating list when the qualification starts, never from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -117,6 +117,8 @@ pub struct Stage {
     /// Stage 1 of a tournament seeded by rating: the entrants by player index in the
     /// recorded rating order. Empty otherwise.
     pub seed_order: Vec<u32>,
+    /// The seeding as recorded, to be shown.
+    pub seeding: Option<RatingSeeding>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -235,6 +237,7 @@ impl State {
                     dropped: e.dropped.clone(),
                     rounds: Vec::new(),
                     seed_order,
+                    seeding: e.seeding.clone(),
                 });
             }
             Event::RoundDrawn(e) | Event::RoundRedrawn(e) => {

@@ -8,7 +8,7 @@ use crate::rules::RuleSpec;
 use crate::shuffle::{Commitment, Seed};
 
 use super::config::Config;
-use super::event::{PlayerResult, RegistrationWindow};
+use super::event::{PlayerResult, RatingSeeding, RegistrationWindow};
 use super::refs::{AccountId, RoundRef, StageKind, TableRef, Timestamp};
 use super::standings::StandingsRow;
 use super::state::{Player, Registration, Round, State, Table};
@@ -76,6 +76,9 @@ pub struct StageView {
     pub kind: StageKind,
     /// Qualification: players dropped for not checking in.
     pub dropped: Vec<AccountId>,
+    /// The qualification of a tournament seeded by rating: the order it started from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeding: Option<RatingSeeding>,
     pub rounds: Vec<RoundView>,
 }
 
@@ -345,6 +348,7 @@ impl State {
                 stage: s.number,
                 kind: s.kind,
                 dropped: s.dropped.clone(),
+                seeding: s.seeding.clone(),
                 rounds: s
                     .rounds
                     .iter()

@@ -668,6 +668,24 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
     );
     let (status, verdict) = verify_offline(&seeded);
     assert_eq!(status, 0, "{verdict:#}");
+    // The public stages page says what the qualification was seeded from, in order.
+    let page = app.get(&format!("/t/{id}/stages"), None).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.expect("the stages page");
+    assert!(html.contains("Seeded by the rating list"), "{html}");
+    let by_id: std::collections::HashMap<i64, &str> =
+        players.iter().map(|p| (p.id, p.name.as_str())).collect();
+    let positions: Vec<usize> = listed
+        .iter()
+        .map(|id| {
+            html.find(&format!("<li>{}</li>", by_id[id]))
+                .unwrap_or_else(|| panic!("{} in the seeding order", by_id[id]))
+        })
+        .collect();
+    assert!(
+        positions.is_sorted(),
+        "the seeding order as listed: {positions:?}"
+    );
     let (ok, verdict) = seeding_verdict(&seeded, &earlier);
     assert!(ok, "{verdict:#}");
 

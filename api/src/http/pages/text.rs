@@ -73,6 +73,16 @@ pub const DONE: Text = Text::new("result in", "uitslag binnen", "résultat enreg
 pub const ABSENT: Text = Text::new("did not come", "niet gekomen", "pas venu");
 pub const ADVANCES: Text = Text::new("goes through", "gaat door", "qualifié");
 pub const BYES: Text = Text::new("Byes", "Vrij", "Exemptés");
+pub const SEEDED_BY_RATING: Text = Text::new(
+    "Seeded by the rating list as it stood at",
+    "Geplaatst volgens de ratinglijst zoals die stond op",
+    "Têtes de série selon le classement tel qu'il était le",
+);
+pub const SEEDING_ORDER: Text = Text::new(
+    "Seeding order",
+    "Plaatsingsvolgorde",
+    "Ordre des têtes de série",
+);
 pub const REDRAWN: Text = Text::new("Redrawn", "Opnieuw geloot", "Nouveau tirage");
 pub const REDRAWN_BY: Text = Text::new("by", "door", "par");
 pub const SEATING_REPLACED: Text = Text::new(

@@ -2,7 +2,6 @@
 //! to the next stage.
 
 use crate::game::MAX_PLAYERS;
-use crate::ratings::RATINGS_PROCEDURE;
 use crate::shuffle::{Commitment, Seed};
 
 use super::super::command::MAX_TEXT_LEN;

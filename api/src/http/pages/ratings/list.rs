@@ -254,14 +254,14 @@ async fn read(state: &AppState, query: &ListQuery) -> Result<Shown, crate::error
         Ok(asked) => asked,
         Err(refusal) => return Ok(Shown::Refused(refusal)),
     };
-    let (rows, games) = list_of(state, &period).await?;
+    let (rows, games) = list_of(&state.ratings, &state.db, &period).await?;
     let (shown, next) = match page_of(rows.len(), offset, filters.limit) {
         Ok(page) => page,
         Err(refusal) => return Ok(Shown::Refused(Refusal::Filter(refusal))),
     };
     let first = shown.start;
     let entries = entries(
-        state,
+        &state.db,
         &rows[shown],
         u32::try_from(first).unwrap_or(u32::MAX),
     )

@@ -6,12 +6,14 @@ use std::collections::BTreeMap;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
+use time::OffsetDateTime;
 use yaniv_domain::tournament::{
-    Actor, Intervention, InterventionKind, RoundView, StageKind, TableView,
+    Actor, Intervention, InterventionKind, RatingSeeding, RoundView, StageKind, TableView,
 };
 
 use super::{Tab, name_of, or_failure, page, tournament_page};
 use crate::app_state::AppState;
+use crate::http::pages::format::minute_utc;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::text;
 use crate::tournaments::named::usernames_of;
@@ -74,6 +76,26 @@ fn redraw_note(redraw: &Intervention, names: &BTreeMap<i64, Option<String>>, lan
     }
 }
 
+/// The order a tournament seeded by rating started from, and the instant of the list.
+fn seeding_note(
+    seeding: &RatingSeeding,
+    names: &BTreeMap<i64, Option<String>>,
+    lang: Lang,
+) -> Markup {
+    let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(seeding.as_of_micros) * 1000)
+        .map(minute_utc)
+        .unwrap_or_default();
+    html! {
+        details.seeding {
+            summary { (text::SEEDED_BY_RATING.get(lang)) " " (at) " UTC" }
+            p { (text::SEEDING_ORDER.get(lang)) " (" (seeding.procedure) "):" }
+            ol {
+                @for player in &seeding.order { li { (name_of(names, *player)) } }
+            }
+        }
+    }
+}
+
 fn round_block(
     round: &RoundView,
     redraws: &[&Intervention],
@@ -129,7 +151,12 @@ pub async fn stages(
                         .copied()
                 })
             })
-            .chain(replaced);
+            .chain(replaced)
+            .chain(
+                stages
+                    .iter()
+                    .flat_map(|s| s.seeding.iter().flat_map(|x| x.order.clone())),
+            );
         let names = or_failure(usernames_of(&state.db, players).await)?;
         let live = if stages.is_empty() {
             html! { p { (text::NO_STAGES.get(lang)) } }
@@ -144,6 +171,9 @@ pub async fn stages(
                                     StageKind::Qualification => (text::QUALIFICATION.get(lang)),
                                     StageKind::Knockout => (text::KNOCKOUT.get(lang)),
                                 }
+                            }
+                            @if let Some(seeding) = &stage.seeding {
+                                (seeding_note(seeding, &names, lang))
                             }
                             @for round in &stage.rounds {
                                 (round_block(round, &redraws, &names, lang))

@@ -110,7 +110,7 @@ pub async fn list(
     let (shown, next_offset) = page_of(rows.len(), query.offset, query.limit)?;
     let total = u32::try_from(rows.len()).unwrap_or(u32::MAX);
     let first = u32::try_from(shown.start).unwrap_or(u32::MAX);
-    let ratings = entries(&state, &rows[shown], first).await?;
+    let ratings = entries(&state.db, &rows[shown], first).await?;
     Ok(HttpResponse::Ok().json(RatingList {
         ratings,
         total,
@@ -147,7 +147,7 @@ pub async fn list_csv(
 
 async fn csv_answer(state: &AppState, filters: &RatingsCsvQuery) -> Result<HttpResponse, ApiError> {
     let (rows, _) = filtered(state, filters).await?;
-    let entries = entries(state, &rows, 0).await?;
+    let entries = entries(&state.db, &rows, 0).await?;
     let mut csv = Csv::with_header(&COLUMNS);
     for e in &entries {
         let last_played = e
@@ -179,5 +179,5 @@ async fn filtered(
         filters.to.as_deref(),
         filters.min_games,
     )?;
-    list_of(state, &period).await
+    list_of(&state.ratings, &state.db, &period).await
 }

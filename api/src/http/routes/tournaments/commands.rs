@@ -15,7 +15,7 @@ use crate::error::{ApiError, from_serde_json};
 use crate::http::routes::command::CommandRequest;
 use crate::http::routes::problems::TournamentCommandProblems;
 use crate::tournaments::answers::CommandResponse;
-use crate::tournaments::command::CommandWrite;
+use crate::tournaments::command::{CommandWrite, RatingOrder};
 
 /// Sends a command to a tournament; the domain decides it on the freshly folded
 /// tournament and the events it produces are appended.
@@ -53,7 +53,14 @@ pub async fn command(
     if starts {
         // Read before the tournament is locked: the fold may take a while, and the
         // seeding says which instant of the list it is (`as_of_micros`).
-        write = write.with_ratings(state.ratings.current(&state.db).await?);
+        let snapshot = state.ratings.current(&state.db).await?;
+        let now = i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1000)
+            .unwrap_or(i64::MAX);
+        let as_of_micros = snapshot.as_of(now);
+        write = write.with_ratings(RatingOrder {
+            as_of_micros,
+            best_first: snapshot.order_before(as_of_micros),
+        });
     }
     let written = state
         .tournaments
