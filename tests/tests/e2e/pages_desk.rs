@@ -84,6 +84,8 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
     }
     // An official championship: paper results round by round, never totals alone.
     browser.click("#t-rounds-required").await;
+    // Its first round seeded by the rating list, the rest of the day as usual.
+    browser.click("#t-seeded").await;
     browser.click("form[data-desk-create] button").await;
     browser
         .wait_until(
@@ -101,6 +103,9 @@ async fn an_organizer_checks_players_in_and_draws_from_the_desk() {
     assert_eq!(created["tournament"]["rules"]["preset"], "belgian");
     assert_eq!(created["tournament"]["config"]["table_max"], 4);
     assert_eq!(created["tournament"]["config"]["rounds_required"], true);
+    assert_eq!(created["tournament"]["config"]["seeding"], "rating");
+    // Rated, as every tournament is unless made a friendly (left out when true).
+    assert_eq!(created["tournament"]["config"].get("rated"), None);
 
     // The club's players, registered by name.
     for p in &players {

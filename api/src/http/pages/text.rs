@@ -828,6 +828,16 @@ pub const ROUNDS_REQUIRED: Text = Text::new(
     "Papieren uitslagen alleen ronde per ronde (geen losse eindtotalen)",
     "Résultats papier manche par manche seulement (pas de totaux seuls)",
 );
+pub const SEEDED_BY_RATING_OPTION: Text = Text::new(
+    "Seed round 1 by the rating list (instead of a random draw)",
+    "Ronde 1 plaatsen volgens de ratinglijst (in plaats van een loting)",
+    "Placer la manche 1 selon le classement (au lieu d'un tirage au sort)",
+);
+pub const FRIENDLY_OPTION: Text = Text::new(
+    "Friendly: its games do not count towards the rating list",
+    "Vriendschappelijk: de spellen tellen niet mee voor de ratinglijst",
+    "Amical : ses parties ne comptent pas pour le classement",
+);
 pub const OPEN_PROJECTOR: Text = Text::new(
     "Open the projector page (for the wall screen)",
     "De projectorpagina openen (voor het grote scherm)",

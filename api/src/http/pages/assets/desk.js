@@ -227,7 +227,9 @@
         capacity: number("capacity"),
         config: {
           qualification_rounds: number("rounds"), table_min: number("table_min"), table_max: number("table_max"),
-          rounds_required: createForm.elements.namedItem("rounds_required").checked
+          rounds_required: createForm.elements.namedItem("rounds_required").checked,
+          seeding: createForm.elements.namedItem("seeded").checked ? "rating" : "random",
+          rated: !createForm.elements.namedItem("friendly").checked
         }
       };
       api("POST", "/v1/tournaments", body).then(function (created) {

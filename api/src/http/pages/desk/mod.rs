@@ -109,6 +109,18 @@ fn create_form(lang: Lang) -> Markup {
                     " " (text::ROUNDS_REQUIRED.get(lang))
                 }
             }
+            div {
+                label.check {
+                    input #t-seeded name="seeded" type="checkbox";
+                    " " (text::SEEDED_BY_RATING_OPTION.get(lang))
+                }
+            }
+            div {
+                label.check {
+                    input #t-friendly name="friendly" type="checkbox";
+                    " " (text::FRIENDLY_OPTION.get(lang))
+                }
+            }
             button type="submit" { (text::CREATE.get(lang)) }
         }
         }
