@@ -10,13 +10,22 @@ use std::process::Command;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yaniv_e2e_tests::cli::verify_offline;
-use yaniv_e2e_tests::tables::Api;
+use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tournaments::{paper_tournament, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
 /// How far the server's figures and the recomputation's may differ (docs/ratings.md,
 /// section 7: the same on one machine, up to the last bits of `exp` elsewhere).
 const TOLERANCE: f64 = 1e-9;
+
+/// Eight new players, `{prefix}_a` to `{prefix}_h`.
+async fn eight_players(app: &TestApp, prefix: &str) -> Vec<Player> {
+    let mut players = Vec::new();
+    for letter in 'a'..='h' {
+        players.push(app.new_player(&format!("{prefix}_{letter}")).await);
+    }
+    players
+}
 
 fn as_seated(seats: &[i64]) -> Vec<i64> {
     seats.to_vec()
@@ -135,12 +144,7 @@ async fn three_rated_tournaments_match_the_recomputation_from_their_archives() {
     let app = spawn_app().await;
     let api = app.api();
     let org = app.new_organizer("rating_org").await;
-    let mut players = Vec::new();
-    for name in [
-        "rater_a", "rater_b", "rater_c", "rater_d", "rater_e", "rater_f", "rater_g", "rater_h",
-    ] {
-        players.push(app.new_player(name).await);
-    }
+    let players = eight_players(&app, "rater").await;
     let empty = server_list(&app, "").await;
     assert_eq!(
         (empty["total"].clone(), empty["games"].clone()),
@@ -346,12 +350,7 @@ async fn profiles_csv_and_filters() {
     let app = spawn_app().await;
     let api = app.api();
     let org = app.new_organizer("profile_org").await;
-    let mut players = Vec::new();
-    for name in [
-        "prof_a", "prof_b", "prof_c", "prof_d", "prof_e", "prof_f", "prof_g", "prof_h",
-    ] {
-        players.push(app.new_player(name).await);
-    }
+    let players = eight_players(&app, "prof").await;
     let (cup, tables) =
         paper_tournament(&api, &org, &players, "Club cup", json!({}), as_seated, true).await;
 
@@ -558,12 +557,7 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
     let app = spawn_app().await;
     let api = app.api();
     let org = app.new_organizer("seed_org").await;
-    let mut players = Vec::new();
-    for name in [
-        "seed_a", "seed_b", "seed_c", "seed_d", "seed_e", "seed_f", "seed_g", "seed_h",
-    ] {
-        players.push(app.new_player(name).await);
-    }
+    let players = eight_players(&app, "seed").await;
     let (first, _) = paper_tournament(
         &api,
         &org,
@@ -647,16 +641,7 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
     for (table, seats) in tables_of(&stages, 1, 1) {
         api.record_order(id, &org.token, &table, &seats).await;
     }
-    api.accepted(id, &org.token, &json!({"command": "advance_stage"}))
-        .await;
-    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
-        .await;
-    let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let (final_table, finalists) = tables_of(&stages, 2, 1)[0].clone();
-    api.record_order(id, &org.token, &final_table, &finalists)
-        .await;
-    api.accepted(id, &org.token, &json!({"command": "finish"}))
-        .await;
+    api.finish_with_a_paper_final(id, &org.token).await;
 
     let seeded = archive(&api, id, &org.token).await;
     let started = tournament_payload(&seeded, "stage_started.v1");
