@@ -8,7 +8,7 @@
 
 use actix_web::{HttpResponse, web};
 use serde_json::Value;
-use yaniv_domain::tournament::Command;
+use yaniv_domain::tournament::{Command, Seeding};
 
 use crate::app_state::AppState;
 use crate::error::{ApiError, from_serde_json};
@@ -48,9 +48,18 @@ pub async fn command(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
-    let starts = matches!(command, Command::StartQualification { seeding: None });
+    // Only a tournament seeded by rating needs the list (a fold can take seconds when
+    // it is stale); one whose config changes before the write is refused by the rules
+    // engine for want of a seeding, and the next try reads the list.
+    let seeded_start = matches!(command, Command::StartQualification { seeding: None })
+        && state.tournaments.read(id).await.is_ok_and(|t| {
+            t.state()
+                .config
+                .as_ref()
+                .is_some_and(|c| c.seeding == Seeding::Rating)
+        });
     let mut write = CommandWrite::new(id, request.account().clone(), command);
-    if starts {
+    if seeded_start {
         // Read before the tournament is locked: the fold may take a while, and the
         // seeding says which instant of the list it is (`as_of_micros`).
         let snapshot = state.ratings.current(&state.db).await?;
