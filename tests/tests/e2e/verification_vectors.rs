@@ -15,6 +15,8 @@
 //!   Fifths disease, Waterfall, Wormhole, Landmine and Mathematician, played again
 //!   (when updating) until the game holds a waterfall, a killed pile, a hand of 41 and
 //!   an add-on or slap-down only Mathematician allows; a paper final.
+//! - `paper-seeded`: eight players on paper in a tournament seeded by rating, after a
+//!   rated one that gave them their ratings (only the seeded one is the vector).
 //! - `paper-knockout`: nine players on paper, a paper sheet scored round by round, a
 //!   late entry, a no-show, a corrected result, a knockout stage with a bye, a final.
 
@@ -27,7 +29,7 @@ use yaniv_e2e_tests::cli::verify_offline;
 use yaniv_e2e_tests::tables::{Api, Player};
 use yaniv_e2e_tests::tournaments::{
     cup_of_with_a_finished_online_game, cup_with_a_finished_online_game_and, paper_sheet,
-    short_belgian_rules, tables_of,
+    paper_tournament, short_belgian_rules, tables_of,
 };
 use yaniv_e2e_tests::{TestApp, spawn_app};
 
@@ -96,6 +98,28 @@ async fn house_three_piles(app: &TestApp) -> Value {
     }});
     let (api, id, org, _) = cup_of_with_a_finished_online_game(app, 3, &rules, false).await;
     api.finish_with_a_paper_final(id, &org.token).await;
+    archive(&api, id).await
+}
+
+async fn paper_seeded(app: &TestApp) -> Value {
+    let api = app.api();
+    let org = app.new_organizer("sora").await;
+    let mut players: Vec<Player> = Vec::new();
+    for i in 1..=8 {
+        players.push(app.new_player(&format!("sp{i}")).await);
+    }
+    let reversed = |seats: &[i64]| seats.iter().rev().copied().collect();
+    paper_tournament(&api, &org, &players, "Rated", json!({}), reversed, true).await;
+    let (id, _) = paper_tournament(
+        &api,
+        &org,
+        &players,
+        "Seeded",
+        json!({"seeding": "rating"}),
+        reversed,
+        true,
+    )
+    .await;
     archive(&api, id).await
 }
 
@@ -270,6 +294,7 @@ fn assert_covers(name: &str, archive: &Value) {
         "belgian-cup" => &["round_dealt.v1", "game_finished.v1", "result_corrected.v1"],
         "house-bonus-entropy" => &["deal_seed_committed.v1", "entropy_contributed.v1"],
         "house-three-piles" => &["game_finished.v1", "tournament_finished.v1"],
+        "paper-seeded" => &["stage_started.v1", "tournament_finished.v1"],
         _ => &[
             "player_entered_late.v1",
             "no_show_recorded.v1",
@@ -279,6 +304,16 @@ fn assert_covers(name: &str, archive: &Value) {
     };
     for t in wanted {
         assert!(has(t), "{name} holds no {t}");
+    }
+    if name == "paper-seeded" {
+        let seeded = payloads_of(archive, "stage_started.v1")
+            .iter()
+            .any(|(_, p)| {
+                p["seeding"]["order"]
+                    .as_array()
+                    .is_some_and(|o| o.len() == 8)
+            });
+        assert!(seeded, "the qualification records its seeding");
     }
     if name == "paper-knockout" {
         let byes = archive["streams"][0]["events"]
@@ -325,6 +360,7 @@ async fn the_verification_vectors_are_archives_the_server_writes() {
         ),
         ("house-three-piles", three_piles(update).await),
         ("paper-knockout", paper_knockout(&spawn_app().await).await),
+        ("paper-seeded", paper_seeded(&spawn_app().await).await),
     ];
     for (name, archive) in built {
         assert_covers(name, &archive);
