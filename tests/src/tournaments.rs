@@ -71,6 +71,25 @@ impl Api {
         players: &[Player],
         body: &Value,
     ) -> i64 {
+        let id = self
+            .checked_in_tournament(org, referees, players, body)
+            .await;
+        let started = self
+            .accepted(id, &org.token, &json!({"command": "start_qualification"}))
+            .await;
+        assert_eq!(started["tournament"]["phase"], "qualification");
+        id
+    }
+
+    /// [`Api::started_tournament_refereed`] up to the start: registration closed and
+    /// every player checked in, the qualification not yet started.
+    pub async fn checked_in_tournament(
+        &self,
+        org: &Player,
+        referees: &[&Player],
+        players: &[Player],
+        body: &Value,
+    ) -> i64 {
         let created = self.create_tournament(&org.token, body).await;
         let id = created["id"].as_i64().expect("tournament id");
         for referee in referees {
@@ -90,10 +109,6 @@ impl Api {
             let check_in = json!({"command": "check_in", "player": p.id});
             self.accepted(id, &p.token, &check_in).await;
         }
-        let started = self
-            .accepted(id, &org.token, &json!({"command": "start_qualification"}))
-            .await;
-        assert_eq!(started["tournament"]["phase"], "qualification");
         id
     }
 

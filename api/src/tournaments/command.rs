@@ -95,12 +95,7 @@ impl CommandWrite {
         {
             return Cow::Borrowed(&self.command);
         }
-        let entrants: Vec<AccountId> = state
-            .players
-            .iter()
-            .filter(|p| p.is_active() && p.checked_in)
-            .map(|p| p.account)
-            .collect();
+        let entrants: Vec<AccountId> = state.qualification_entrants().map(|p| p.account).collect();
         Cow::Owned(Command::StartQualification {
             seeding: Some(RatingSeeding {
                 procedure: RATINGS_PROCEDURE.to_owned(),

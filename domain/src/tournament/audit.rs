@@ -35,7 +35,7 @@
 //! stream version of that event and a stable code).
 
 use super::Tournament;
-use super::config::{DEFAULT_REDRAWS_PER_ROUND, Seeding};
+use super::config::DEFAULT_REDRAWS_PER_ROUND;
 use super::decide::change_flags;
 use super::error::{Role, TournamentError};
 use super::event::{Event, PlayerResult, RoundDrawn, StageStarted, TournamentFinished};
@@ -305,22 +305,11 @@ impl State {
         if started.dropped != not_checked_in {
             return Err(Mismatch::DroppedMismatch);
         }
-        let by_rating = self
-            .config
-            .as_ref()
-            .is_some_and(|c| c.seeding == Seeding::Rating);
-        match (
-            &started.seeding,
-            kind == StageKind::Qualification && by_rating,
-        ) {
-            (None, false) => Ok(()),
-            (Some(seeding), true) => Ok(self.check_seeding(seeding)?),
-            (Some(_), false) => Err(TournamentError::BadSeeding(
+        match (kind, &started.seeding) {
+            (StageKind::Qualification, seeding) => Ok(self.check_seeding(seeding.as_ref())?),
+            (StageKind::Knockout, None) => Ok(()),
+            (StageKind::Knockout, Some(_)) => Err(TournamentError::BadSeeding(
                 "only the qualification of a tournament seeded by rating records a seeding",
-            )
-            .into()),
-            (None, true) => Err(TournamentError::BadSeeding(
-                "a tournament seeded by rating starts from the rating list's order",
             )
             .into()),
         }

@@ -574,28 +574,7 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
     let body = json!({"name": "Seeded open", "rules": {"preset": "belgian"}, "capacity": 8,
                       "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4,
                                  "seeding": "rating"}});
-    let created = api.create_tournament(&org.token, &body).await;
-    let id = created["id"].as_i64().expect("id");
-    api.accepted(id, &org.token, &json!({"command": "open_registration"}))
-        .await;
-    for p in &players {
-        api.accepted(
-            id,
-            &org.token,
-            &json!({"command": "register", "player": p.id}),
-        )
-        .await;
-    }
-    api.accepted(id, &org.token, &json!({"command": "close_registration"}))
-        .await;
-    for p in &players {
-        api.accepted(
-            id,
-            &p.token,
-            &json!({"command": "check_in", "player": p.id}),
-        )
-        .await;
-    }
+    let id = api.checked_in_tournament(&org, &[], &players, &body).await;
     let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
     let own = json!({"command": "start_qualification", "seeding":
         {"procedure": "yaniv-ratings/1", "as_of_micros": 0, "order": ids}});

@@ -10,7 +10,7 @@ use super::super::error::{Role, TournamentError};
 use super::super::event::*;
 use super::super::refs::{AccountId, Context, RoundRef, StageKind};
 use super::super::seating::{self, DRAW_ALGORITHM, NoSplit, Seating};
-use super::super::state::{Registration, Stage, State};
+use super::super::state::{Player, Registration, Stage, State};
 use super::{Decision, text};
 
 /// A draw before it becomes an event.
@@ -74,11 +74,7 @@ impl State {
             return Err(TournamentError::WrongPhase("close registration first"));
         }
         let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
-        let entrants = self
-            .players
-            .iter()
-            .filter(|p| p.is_active() && p.checked_in)
-            .count();
+        let entrants = self.qualification_entrants().count();
         seating::table_sizes(
             entrants,
             config.table_min as usize,
@@ -92,23 +88,8 @@ impl State {
             .filter(|p| p.is_active() && !p.checked_in)
             .map(|p| p.account)
             .collect();
-        let seeding = match (config.seeding, seeding) {
-            (Seeding::Random, None) => None,
-            (Seeding::Random, Some(_)) => {
-                return Err(TournamentError::BadSeeding(
-                    "this tournament's first round is drawn at random",
-                ));
-            }
-            (Seeding::Rating, None) => {
-                return Err(TournamentError::BadSeeding(
-                    "a tournament seeded by rating starts from the rating list's order",
-                ));
-            }
-            (Seeding::Rating, Some(s)) => {
-                self.check_seeding(s)?;
-                Some(s.clone())
-            }
-        };
+        self.check_seeding(seeding)?;
+        let seeding = seeding.cloned();
         Ok(Event::StageStarted(StageStarted {
             stage: 1,
             kind: StageKind::Qualification,
@@ -117,8 +98,37 @@ impl State {
         }))
     }
 
-    /// A seeding lists every entrant (checked in, active) once and nobody else.
-    pub(crate) fn check_seeding(&self, seeding: &RatingSeeding) -> Result<(), TournamentError> {
+    /// The players who enter the qualification when it starts: active and checked in.
+    pub fn qualification_entrants(&self) -> impl Iterator<Item = &Player> {
+        self.players
+            .iter()
+            .filter(|p| p.is_active() && p.checked_in)
+    }
+
+    /// The seeding a start of the qualification may record: one exactly when the
+    /// config asks for seeding by rating, listing every entrant once and nobody else.
+    pub(crate) fn check_seeding(
+        &self,
+        seeding: Option<&RatingSeeding>,
+    ) -> Result<(), TournamentError> {
+        let by_rating = self
+            .config
+            .as_ref()
+            .is_some_and(|c| c.seeding == Seeding::Rating);
+        let seeding = match (seeding, by_rating) {
+            (None, false) => return Ok(()),
+            (Some(_), false) => {
+                return Err(TournamentError::BadSeeding(
+                    "this tournament's first round is drawn at random",
+                ));
+            }
+            (None, true) => {
+                return Err(TournamentError::BadSeeding(
+                    "a tournament seeded by rating starts from the rating list's order",
+                ));
+            }
+            (Some(seeding), true) => seeding,
+        };
         if seeding.procedure != RATINGS_PROCEDURE {
             return Err(TournamentError::BadSeeding(
                 "the seeding names another rating procedure",
@@ -126,12 +136,8 @@ impl State {
         }
         let mut listed = seeding.order.clone();
         listed.sort_unstable();
-        let mut entrants: Vec<AccountId> = self
-            .players
-            .iter()
-            .filter(|p| p.is_active() && p.checked_in)
-            .map(|p| p.account)
-            .collect();
+        let mut entrants: Vec<AccountId> =
+            self.qualification_entrants().map(|p| p.account).collect();
         entrants.sort_unstable();
         if listed != entrants {
             return Err(TournamentError::BadSeeding(
