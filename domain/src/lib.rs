@@ -45,6 +45,7 @@ pub mod combos;
 pub mod game;
 pub mod ratings;
 pub mod record;
+pub mod season;
 pub mod rules;
 pub mod shuffle;
 pub mod sim;

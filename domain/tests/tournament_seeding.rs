@@ -1,13 +1,15 @@
-//! Seeding by rating (`seeding: rating`, docs/ratings.md "Seeding by rating"): the
-//! qualification starts from the rating order the server records, round 1 is dealt by
-//! snake order over it, and it is the entry order that ends every tie where the
-//! registration order would.
+//! Seeding by rating (`seeding: rating`, docs/ratings.md "Seeding by rating") and by a
+//! season (`seeding: season`, docs/seasons.md section 4): the qualification starts from
+//! the order the server records, round 1 is dealt by snake order over it, and it is the
+//! entry order that ends every tie where the registration order would.
 
 use yaniv_domain::rules::RuleSpec;
 use yaniv_domain::shuffle::Seed;
 use yaniv_domain::tournament::*;
 
 const ORGANIZER: AccountId = 1000;
+/// The season a season-seeded tournament here names.
+const SEASON: i64 = 4;
 
 /// Twelve players (accounts 1..=12) registered and checked in, at tables of 4.
 fn checked_in(seeding: Seeding) -> Tournament {
@@ -17,6 +19,7 @@ fn checked_in(seeding: Seeding) -> Tournament {
         table_min: Some(4),
         table_max: Some(4),
         seeding: Some(seeding),
+        season: (seeding == Seeding::Season).then_some(SEASON),
         ..ConfigRequest::default()
     };
     let mut run = |c: Command| {
@@ -42,9 +45,26 @@ fn checked_in(seeding: Seeding) -> Tournament {
 
 fn by_rating(order: Vec<AccountId>) -> Command {
     Command::StartQualification {
-        seeding: Some(RatingSeeding {
+        seeding: Some(RecordedSeeding {
             procedure: "yaniv-ratings/1".into(),
             as_of_micros: 1_700_000_000_000_000,
+            season: None,
+            order,
+        }),
+    }
+}
+
+fn by_season(season: i64, order: Vec<AccountId>) -> Command {
+    Command::StartQualification {
+        seeding: Some(RecordedSeeding {
+            procedure: SEASON_PROCEDURE.into(),
+            as_of_micros: 1_700_000_000_000_000,
+            season: Some(SeasonBasis {
+                season,
+                points: vec![10, 6, 4],
+                best: Some(2),
+                tournaments: vec![11, 12],
+            }),
             order,
         }),
     }
@@ -153,5 +173,44 @@ mod tournament_seeding {
                 .collect::<Vec<_>>()
         };
         assert_eq!(random, (1..=12).collect::<Vec<_>>());
+    }
+
+    /// seasons.md 4: the final records `yaniv-season/1` with the season it names; a
+    /// seeding by rating, another season or no seeding at all is refused, and round 1
+    /// snakes the recorded order as it does for a rating.
+    #[test]
+    fn a_season_final_starts_only_from_its_own_seasons_order() {
+        let mut t = checked_in(Seeding::Season);
+        let code = |r: Result<Vec<Event>, TournamentError>| r.map_err(|e| e.code()).err();
+        let order = strongest_last_registered();
+        for refused in [
+            Command::StartQualification { seeding: None },
+            by_rating(order.clone()),
+            by_season(SEASON + 1, order.clone()),
+            by_season(SEASON, order[1..].to_vec()),
+        ] {
+            assert_eq!(code(start(&mut t, &refused)), Some("bad_seeding"), "{refused:?}");
+        }
+        let mut rated = checked_in(Seeding::Rating);
+        assert_eq!(
+            code(start(&mut rated, &by_season(SEASON, order.clone()))),
+            Some("bad_seeding")
+        );
+        start(&mut t, &by_season(SEASON, order.clone())).expect("starts");
+        let events = t
+            .execute(
+                &Context::account(ORGANIZER, 0),
+                &Command::DrawRound {
+                    seed: Seed([9; 32]),
+                },
+            )
+            .expect("drawn");
+        let Event::RoundDrawn(drawn) = &events[0] else {
+            panic!("{events:?}");
+        };
+        assert_eq!(drawn.seeds, order);
+        let mut first = drawn.tables[0].clone();
+        first.sort_unstable();
+        assert_eq!(first, vec![1, 6, 7, 12]);
     }
 }

@@ -309,7 +309,7 @@ impl State {
             (StageKind::Qualification, seeding) => Ok(self.check_seeding(seeding.as_ref())?),
             (StageKind::Knockout, None) => Ok(()),
             (StageKind::Knockout, Some(_)) => Err(TournamentError::BadSeeding(
-                "only the qualification of a tournament seeded by rating records a seeding",
+                "only the qualification of a seeded tournament records a seeding",
             )
             .into()),
         }

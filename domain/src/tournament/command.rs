@@ -9,7 +9,7 @@ use crate::rules::RuleSpec;
 use crate::shuffle::{Commitment, Seed};
 
 use super::config::ConfigRequest;
-use super::event::{RatingSeeding, RegistrationWindow};
+use super::event::{RecordedSeeding, RegistrationWindow};
 use super::refs::{AccountId, RoundRef, TableRef};
 use super::result::ResultInput;
 
@@ -79,7 +79,7 @@ pub enum Command {
     /// entrants in the order of its rating list (a client's is refused by the API).
     StartQualification {
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seeding: Option<RatingSeeding>,
+        seeding: Option<RecordedSeeding>,
     },
     /// Organizer: seats the next round of the current stage from `seed`.
     DrawRound { seed: Seed },

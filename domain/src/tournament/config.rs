@@ -61,6 +61,9 @@ pub enum Seeding {
     /// of the rating list as it stands (`docs/ratings.md`); round 1 seats them by snake
     /// order over that list, and it is the entry order.
     Rating,
+    /// The same, from the standings of the season the config names (`season`,
+    /// `docs/seasons.md`): a season's final.
+    Season,
 }
 
 impl Seeding {
@@ -193,6 +196,10 @@ pub struct Config {
     /// payload when random (the default).
     #[serde(default, skip_serializing_if = "Seeding::is_random")]
     pub seeding: Seeding,
+    /// Under `seeding: season`, the season whose standings seed round 1; absent (and
+    /// not in the payload) otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub season: Option<i64>,
 }
 
 fn rated_by_default() -> bool {
@@ -261,6 +268,9 @@ pub struct ConfigRequest {
     /// `random` by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeding: Option<Seeding>,
+    /// The season of a final seeded by `season`: required with it, refused without.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub season: Option<i64>,
 }
 
 fn bad(field: &'static str, message: String) -> TournamentError {
@@ -298,6 +308,7 @@ impl ConfigRequest {
             rounds_required: self.rounds_required.unwrap_or(false),
             rated: self.rated.unwrap_or(true),
             seeding: self.seeding.unwrap_or_default(),
+            season: self.season,
         };
         config.validate(seats_min, seats_max)?;
         Ok(config)
@@ -388,6 +399,21 @@ impl Config {
                 "redraws_per_round",
                 format!("0 to {MAX_REDRAWS_PER_ROUND} redraws of one round"),
             ));
+        }
+        match (self.seeding, self.season) {
+            (Seeding::Season, None) => {
+                return Err(bad(
+                    "season",
+                    "a tournament seeded by a season names the season".into(),
+                ));
+            }
+            (Seeding::Random | Seeding::Rating, Some(_)) => {
+                return Err(bad(
+                    "season",
+                    "only a tournament seeded by a season names one".into(),
+                ));
+            }
+            _ => {}
         }
         if self.tie_breaks.is_empty() {
             return Err(bad("tie_breaks", "at least one criterion".into()));
@@ -481,6 +507,21 @@ mod tests {
         );
         assert_eq!(
             field(ConfigRequest {
+                seeding: Some(Seeding::Season),
+                ..Default::default()
+            }),
+            "season"
+        );
+        assert_eq!(
+            field(ConfigRequest {
+                seeding: Some(Seeding::Rating),
+                season: Some(3),
+                ..Default::default()
+            }),
+            "season"
+        );
+        assert_eq!(
+            field(ConfigRequest {
                 tie_breaks: Some(vec![]),
                 ..Default::default()
             }),
@@ -555,6 +596,7 @@ mod tests {
         assert!(!config.rounds_required);
         assert!(config.rated);
         assert_eq!(config.seeding, Seeding::Random);
+        assert_eq!(config.season, None);
         assert_eq!(serde_json::to_string(&config).unwrap(), stored);
         // What the server resolves an empty request to is what the table of 12 says.
         let defaults = Config::defaults(&Preset::Belgian.rules()).expect("valid");
@@ -569,7 +611,8 @@ mod tests {
             redraws_per_round: 2,
             rounds_required: true,
             rated: false,
-            seeding: Seeding::Rating,
+            seeding: Seeding::Season,
+            season: Some(4),
             ..config
         };
         let written = serde_json::to_string(&set).unwrap();
@@ -581,6 +624,7 @@ mod tests {
             "rounds_required",
             "rated",
             "seeding",
+            "season",
         ] {
             assert!(written.contains(field), "{field} in {written}");
         }

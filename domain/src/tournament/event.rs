@@ -259,10 +259,11 @@ pub struct StageStarted {
     pub kind: StageKind,
     /// Registered players dropped because they did not check in (qualification only).
     pub dropped: Vec<AccountId>,
-    /// Under `seeding: rating`, stage 1 only: the entrants in the order of the rating
-    /// list as it stood. Absent otherwise, so older events hash as before.
+    /// Under `seeding: rating` or `seeding: season`, stage 1 only: the entrants in the
+    /// order the server took from its rating list or the season's standings. Absent
+    /// otherwise, so older events hash as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seeding: Option<RatingSeeding>,
+    pub seeding: Option<RecordedSeeding>,
 }
 
 /// The name and version of the rating procedure `docs/ratings.md` describes, which a
@@ -270,20 +271,46 @@ pub struct StageStarted {
 /// the other way round).
 pub const RATINGS_PROCEDURE: &str = "yaniv-ratings/1";
 
-/// The entry order of a tournament seeded by rating: taken by the server from its
-/// rating list when the qualification starts, never from a client.
+/// The season standings procedure `docs/seasons.md` describes (here for the same
+/// reason: seasons read tournaments).
+pub const SEASON_PROCEDURE: &str = "yaniv-season/1";
+
+/// The entry order of a seeded tournament: taken by the server from its rating list or
+/// from a season's standings when the qualification starts, never from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
-pub struct RatingSeeding {
-    /// The rating procedure (`yaniv-ratings/1`).
+pub struct RecordedSeeding {
+    /// `yaniv-ratings/1` (the rating list) or `yaniv-season/1` (a season's standings).
     pub procedure: String,
-    /// The list as it stood before this instant (microseconds since the Unix epoch):
-    /// the rated games recorded before it, as `GET /v1/ratings?to=` gives them.
+    /// Under `yaniv-ratings/1`, the list as it stood before this instant (microseconds
+    /// since the Unix epoch): the rated games recorded before it, as
+    /// `GET /v1/ratings?to=` gives them. Under `yaniv-season/1`, when the standings
+    /// were read (finished rankings never change, so nothing is cut by it).
     pub as_of_micros: i64,
-    /// Every entrant once: the rated ones best first by the list's order, then those
-    /// with no rated game yet in registration order.
+    /// Under `yaniv-season/1` only: what the standings were computed from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub season: Option<SeasonBasis>,
+    /// Every entrant once: those the list or the standings hold, in their order, then
+    /// the others in registration order.
     pub order: Vec<AccountId>,
+}
+
+/// The season standings a final was seeded from, enough to compute them again from
+/// the members' archives (`docs/seasons.md` section 4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct SeasonBasis {
+    /// The season's id (`season-<id>`).
+    pub season: i64,
+    /// Points of places 1, 2, 3, ... at that moment.
+    pub points: Vec<u32>,
+    /// How many results counted (absent: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<u32>,
+    /// The members that had finished, in the season's order.
+    pub tournaments: Vec<i64>,
 }
 
 /// A round's seating, from a seed. `round_redrawn.v1` carries the same payload, with a

@@ -118,7 +118,7 @@ pub struct Stage {
     /// recorded rating order. Empty otherwise.
     pub seed_order: Vec<u32>,
     /// The seeding as recorded, to be shown.
-    pub seeding: Option<RatingSeeding>,
+    pub seeding: Option<RecordedSeeding>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

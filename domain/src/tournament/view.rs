@@ -8,7 +8,7 @@ use crate::rules::RuleSpec;
 use crate::shuffle::{Commitment, Seed};
 
 use super::config::Config;
-use super::event::{PlayerResult, RatingSeeding, RegistrationWindow};
+use super::event::{PlayerResult, RecordedSeeding, RegistrationWindow};
 use super::refs::{AccountId, RoundRef, StageKind, TableRef, Timestamp};
 use super::standings::StandingsRow;
 use super::state::{Player, Registration, Round, State, Table};
@@ -78,7 +78,7 @@ pub struct StageView {
     pub dropped: Vec<AccountId>,
     /// The qualification of a tournament seeded by rating: the order it started from.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seeding: Option<RatingSeeding>,
+    pub seeding: Option<RecordedSeeding>,
     pub rounds: Vec<RoundView>,
 }
 

@@ -66,7 +66,7 @@ impl State {
     pub(super) fn decide_start_qualification(
         &self,
         ctx: &Context,
-        seeding: Option<&RatingSeeding>,
+        seeding: Option<&RecordedSeeding>,
     ) -> Decision {
         self.require(ctx, Role::Organizer, None)?;
         self.before_the_start("the qualification has already started")?;
@@ -106,35 +106,49 @@ impl State {
     }
 
     /// The seeding a start of the qualification may record: one exactly when the
-    /// config asks for seeding by rating, listing every entrant once and nobody else.
+    /// config asks for seeding by rating or by a season, naming that procedure (and
+    /// that season), listing every entrant once and nobody else.
     pub(crate) fn check_seeding(
         &self,
-        seeding: Option<&RatingSeeding>,
+        seeding: Option<&RecordedSeeding>,
     ) -> Result<(), TournamentError> {
-        let by_rating = self
-            .config
-            .as_ref()
-            .is_some_and(|c| c.seeding == Seeding::Rating);
-        let seeding = match (seeding, by_rating) {
-            (None, false) => return Ok(()),
-            (Some(_), false) => {
+        let config = self.config.as_ref().ok_or(TournamentError::NotCreated)?;
+        let seeding = match (seeding, config.seeding) {
+            (None, Seeding::Random) => return Ok(()),
+            (Some(_), Seeding::Random) => {
                 return Err(TournamentError::BadSeeding(
                     "this tournament's first round is drawn at random",
                 ));
             }
-            (None, true) => {
+            (None, Seeding::Rating) => {
                 return Err(TournamentError::BadSeeding(
                     "a tournament seeded by rating starts from the rating list's order",
                 ));
             }
-            (Some(seeding), true) => seeding,
+            (None, Seeding::Season) => {
+                return Err(TournamentError::BadSeeding(
+                    "a tournament seeded by a season starts from its standings' order",
+                ));
+            }
+            (Some(seeding), kind) => (seeding, kind),
         };
-        if seeding.procedure != RATINGS_PROCEDURE {
-            return Err(TournamentError::BadSeeding(
-                "the seeding names another rating procedure",
-            ));
+        match seeding {
+            (s, Seeding::Rating) if s.procedure != RATINGS_PROCEDURE || s.season.is_some() => {
+                return Err(TournamentError::BadSeeding(
+                    "a seeding by rating names the rating procedure and no season",
+                ));
+            }
+            (s, Seeding::Season)
+                if s.procedure != SEASON_PROCEDURE
+                    || s.season.as_ref().map(|b| b.season) != config.season =>
+            {
+                return Err(TournamentError::BadSeeding(
+                    "a seeding by a season names the season procedure and the config's season",
+                ));
+            }
+            _ => {}
         }
-        let mut listed = seeding.order.clone();
+        let mut listed = seeding.0.order.clone();
         listed.sort_unstable();
         let mut entrants: Vec<AccountId> =
             self.qualification_entrants().map(|p| p.account).collect();
