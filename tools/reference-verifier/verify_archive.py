@@ -2539,15 +2539,13 @@ class TournamentChecker:
         seeding = p.get("seeding")
         mode = self.cfg("seeding", "random")
         wants = SEEDING_PROCEDURES.get(mode) if no == 1 else None
-        if (wants is not None) != (seeding is not None):
+        # The config first: a seeding cannot be judged against a season id it lacks.
+        problem = self.config_season_problem(mode) if no == 1 else None
+        if problem is None and (wants is not None) != (seeding is not None):
             problem = "a seeding %s under seeding %r at stage %d" \
                 % ("recorded" if seeding else "missing", mode, no)
-        elif seeding is not None:
+        elif problem is None and seeding is not None:
             problem = self.seeding_problem(seeding, wants, entrants)
-        else:
-            problem = None
-        if no == 1 and problem is None:
-            problem = self.config_season_problem(mode)
         if problem is not None:
             self.fail(version, "bad_seeding", problem)
         elif seeding is not None:
