@@ -23,6 +23,9 @@ ARCHIVE_FORMAT = "yaniv-archive/1"
 DEAL_ALGORITHM = "chacha20-fisher-yates/1"
 DRAW_ALGORITHM = "tournament-draw/1"
 ENTROPY_PROCEDURE = "yaniv-player-entropy/1"
+# §12: the procedure a stage-1 seeding must name under each config `seeding` that asks
+# for one ("random", the default, asks for none).
+SEEDING_PROCEDURES = {"rating": "yaniv-ratings/1", "season": "yaniv-season/1"}
 STARTER_STREAM = 0xFFFFFFFF
 CHECKPOINT_FORMAT = "yaniv/checkpoint/v1"
 ZERO32 = bytes(32)
@@ -2062,7 +2065,7 @@ SWAP_BUDGET, REGION, REGION_NODES, REPAIR_NODES = 2_000_000, 3, 20_000, 5_000_00
 
 
 def seeded_tables(order, sizes):
-    """§13 round 1 under seeding "rating": `order` (best first) dealt to tables of
+    """§13 round 1 under seeding "rating" or "season": `order` (best first) dealt to tables of
     `sizes` in snake order, tables 1..t then t..1 and again, passing a full table."""
     tables = [[] for _ in sizes]
     rest = list(order)
@@ -2078,6 +2081,26 @@ def seeded_tables(order, sizes):
             break
         forward = not forward
     return tables
+
+
+def _whole(x):
+    # JSON true/false read as Python bools, which are ints: a scale of [true] is no scale.
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def season_scale_problem(points, best):
+    """docs/seasons.md §1: what is wrong with a season's `points` and `best`, or None.
+    Shared with seasons.py so that --points and a recorded seeding obey one rule."""
+    if not isinstance(points, list) or not 1 <= len(points) <= 64:
+        return "points must list 1 to 64 places"
+    for k, x in enumerate(points):
+        if not _whole(x) or not 0 <= x <= 1_000_000:
+            return "points[%d] = %r is not a whole number from 0 to 1000000" % (k, x)
+        if k and x > points[k - 1]:
+            return "points rise from place %d to place %d" % (k, k + 1)
+    if best is not None and (not _whole(best) or not 1 <= best <= 100):
+        return "best = %r is not 1 to 100 (or absent for all)" % (best,)
+    return None
 
 
 def swiss_tables(ranked, sizes, met):
@@ -2327,8 +2350,8 @@ class TournamentChecker:
 
     # -- §16 standings ------------------------------------------------------
     def entry_order(self, i):
-        """§16: the registration order, or under seeding "rating" the place in the
-        recorded rating order (from 1), players not in it after all who are."""
+        """§16: the registration order, or under a recorded seeding (by rating or by
+        season) the place in its order (from 1), players not in it after all who are."""
         places = self.stages[0]["seed_places"] if self.stages else {}
         if not places:
             return self.players[i]["order"]
@@ -2514,22 +2537,69 @@ class TournamentChecker:
             self.fail(version, "dropped_mismatch", "dropped %s, expected %s" % (p["dropped"], dropped))
         seed_order = []
         seeding = p.get("seeding")
-        by_rating = no == 1 and self.cfg("seeding", "random") == "rating"
-        if by_rating != (seeding is not None):
-            self.fail(version, "bad_seeding", "a seeding %s under seeding %r at stage %d"
-                      % ("recorded" if seeding else "missing", self.cfg("seeding", "random"), no))
+        mode = self.cfg("seeding", "random")
+        wants = SEEDING_PROCEDURES.get(mode) if no == 1 else None
+        # The config first: a seeding cannot be judged against a season id it lacks.
+        problem = self.config_season_problem(mode) if no == 1 else None
+        if problem is None and (wants is not None) != (seeding is not None):
+            problem = "a seeding %s under seeding %r at stage %d" \
+                % ("recorded" if seeding else "missing", mode, no)
+        elif problem is None and seeding is not None:
+            problem = self.seeding_problem(seeding, wants, entrants)
+        if problem is not None:
+            self.fail(version, "bad_seeding", problem)
         elif seeding is not None:
-            listed = sorted(seeding["order"])
-            if seeding.get("procedure") != "yaniv-ratings/1" or \
-                    listed != sorted(self.players[i]["account"] for i in entrants) or \
-                    len(set(listed)) != len(listed):
-                self.fail(version, "bad_seeding",
-                          "the seeding does not list every entrant once under yaniv-ratings/1")
-            else:
-                seed_order = [self.idx(a) for a in seeding["order"]]
+            seed_order = [self.idx(a) for a in seeding["order"]]
         self.stages.append({"kind": kind, "entrants": entrants, "rounds": [], "seeds": None,
                             "seed_order": seed_order,
                             "seed_places": {i: k + 1 for k, i in enumerate(seed_order)}})
+
+    def config_season_problem(self, mode):
+        """§12 stored config: `season` (an integer) is there exactly when `seeding` is
+        "season"; checked where the seeding it names is used, at stage 1's start."""
+        has = "season" in self.config
+        if mode == "season" and not (has and _whole(self.config["season"])):
+            return "config seeding \"season\" without an integer season: %r" \
+                % (self.config.get("season"),)
+        if mode != "season" and has:
+            return "config names season %r under seeding %r" % (self.config["season"], mode)
+        return None
+
+    def seeding_problem(self, seeding, wants, entrants):
+        """§12: what is wrong with a recorded stage-1 seeding, or None. Both procedures
+        list every entrant once; yaniv-season/1 also carries the season it was read
+        from, and only it does."""
+        if not isinstance(seeding, dict) or not isinstance(seeding.get("order"), list):
+            return "the seeding has no order"
+        procedure = seeding.get("procedure")
+        if procedure != wants:
+            return "the seeding names procedure %r where the config asks for %r" % (procedure, wants)
+        listed = sorted(seeding["order"], key=repr)
+        if listed != sorted((self.players[i]["account"] for i in entrants), key=repr) or \
+                len(set(map(repr, listed))) != len(listed):
+            return "the seeding does not list every entrant once under %s" % procedure
+        if procedure != "yaniv-season/1":
+            if "season" in seeding:
+                return "a season in a seeding under %s" % procedure
+            return None
+        season = seeding.get("season")
+        if not isinstance(season, dict):
+            return "a seeding under yaniv-season/1 without its season"
+        if not _whole(season.get("season")) or season.get("season") != self.config.get("season"):
+            return "the seeding is of season %r, the config's is %r" \
+                % (season.get("season"), self.config.get("season"))
+        scale = season_scale_problem(season.get("points"), season.get("best"))
+        if scale is not None:
+            return "the seeding's season: " + scale
+        members = season.get("tournaments")
+        if not isinstance(members, list) or len(members) > 100 or \
+                not all(_whole(t) for t in members) or len(set(members)) != len(members):
+            return "the seeding's tournaments are not at most 100 distinct tournament ids"
+        # docs/seasons.md §4: a final is never a member of its own season
+        # (final_in_its_season), and the archive alone can see it.
+        if int(self.sid.split("-", 1)[1]) in members:
+            return "the seeding counts this tournament among its season's members"
+        return None
 
     def _round_complete(self, rnd):
         return all(tb["result"] is not None for tb in rnd["tables"])
