@@ -16,6 +16,7 @@ use crate::live::gate::StreamGate;
 use crate::live::heads::HeadNotifier;
 use crate::replayer::RecordReplayer;
 use crate::replica::LagTolerant;
+use crate::seasons::repo::{self as season_repo, Seasons};
 use crate::shutdown::Drain;
 use crate::store::EventStore;
 use crate::tables::{self, TableHooks, Tables};
@@ -57,6 +58,8 @@ pub struct AppState {
     /// Tournaments, likewise; shared with the tables' hook that records the results
     /// of tournament games.
     pub tournaments: Arc<Tournaments>,
+    /// Seasons: series of tournaments (`crate::seasons`).
+    pub seasons: Seasons,
     /// The rating list across tournaments, folded from their events when they move.
     pub ratings: crate::ratings::Ratings,
     /// Who follows which stream live, woken by the database's notifications.
@@ -131,6 +134,12 @@ impl AppState {
                 game_ended: Some(Arc::new(results)),
             },
         );
+        let seasons = Seasons::new(
+            store.clone(),
+            season_repo::CACHE_CAPACITY,
+            season_repo::CACHE_BYTES,
+            (),
+        );
         Self {
             lag_tolerant: LagTolerant::new(pool.clone(), None),
             db: pool,
@@ -154,6 +163,7 @@ impl AppState {
             records,
             tables,
             tournaments,
+            seasons,
             ratings: crate::ratings::Ratings::new(),
             live: Arc::new(Hub::new()),
             heads,

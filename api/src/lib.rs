@@ -80,6 +80,7 @@ pub mod problem_codes;
 pub mod ratings;
 pub mod replayer;
 pub mod replica;
+pub mod seasons;
 pub mod shutdown;
 pub mod startup;
 pub mod store;

@@ -11,13 +11,16 @@ use std::sync::OnceLock;
 use yaniv_domain::aggregate::{Refusal, RefusalKind};
 use yaniv_domain::game::GameError;
 use yaniv_domain::record::RECORD_CODES;
+use yaniv_domain::season::SeasonError;
 use yaniv_domain::table::TableError;
 use yaniv_domain::tournament::TournamentError;
 
 /// Refusals the server adds to the tournament's own, where a command touches what only
 /// the server does (seeds, online games) or what only it knows (accounts).
-pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 8] = [
+pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 10] = [
     ("seeding_by_server", RefusalKind::Invalid),
+    ("unknown_season", RefusalKind::Invalid),
+    ("final_in_its_season", RefusalKind::NotNow),
     ("draws_by_server", RefusalKind::Invalid),
     ("online_games_by_server", RefusalKind::Invalid),
     ("unknown_account", RefusalKind::Invalid),
@@ -25,6 +28,13 @@ pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 8] = [
     ("seed_not_held", RefusalKind::NotNow),
     ("no_commitment", RefusalKind::NotNow),
     ("not_enough_players", RefusalKind::NotNow),
+];
+
+/// Refusals the server adds to the season's own: what only it can see of the
+/// tournaments a command names.
+pub const SERVER_SEASON_REFUSALS: [(&str, RefusalKind); 2] = [
+    ("unknown_tournament", RefusalKind::Invalid),
+    ("final_in_its_season", RefusalKind::NotNow),
 ];
 
 /// The codes of the HTTP layer: those of `ApiError`, of the bare statuses actix answers
@@ -84,6 +94,8 @@ pub fn all() -> &'static BTreeSet<&'static str> {
             .chain(GameError::catalogue())
             .chain(TournamentError::catalogue())
             .chain(&SERVER_TOURNAMENT_REFUSALS)
+            .chain(SeasonError::catalogue())
+            .chain(&SERVER_SEASON_REFUSALS)
             .map(|(code, _)| *code);
         HTTP_CODES
             .into_iter()

@@ -189,7 +189,11 @@ mod tournament_seeding {
             by_season(SEASON + 1, order.clone()),
             by_season(SEASON, order[1..].to_vec()),
         ] {
-            assert_eq!(code(start(&mut t, &refused)), Some("bad_seeding"), "{refused:?}");
+            assert_eq!(
+                code(start(&mut t, &refused)),
+                Some("bad_seeding"),
+                "{refused:?}"
+            );
         }
         let mut rated = checked_in(Seeding::Rating);
         assert_eq!(

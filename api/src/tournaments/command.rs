@@ -11,7 +11,8 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use yaniv_domain::aggregate::Aggregate;
 use yaniv_domain::tournament::{
-    AccountId, Command, Event, RATINGS_PROCEDURE, RatingSeeding, Seeding, Tournament,
+    AccountId, Command, Event, RATINGS_PROCEDURE, RecordedSeeding, SEASON_PROCEDURE, SeasonBasis,
+    Seeding, Tournament,
 };
 use yaniv_verify::tournament::linked_table;
 
@@ -28,21 +29,25 @@ pub struct CommandWrite {
     id: i64,
     account: Account,
     command: Command,
-    /// The rating list read before the write, for the start of a tournament seeded by
-    /// rating.
-    ratings: Option<RatingOrder>,
+    /// The order read before the write (the rating list's or a season's), for the
+    /// start of a seeded tournament.
+    seeding: Option<SeedingOrder>,
 }
 
-/// The rating list as a seeding needs it (`docs/ratings.md` section 9): everyone on it
-/// best first, as it stood before `as_of_micros`.
+/// Where a seeded tournament's entry order comes from, as the server read it before
+/// the write: the rating list (`docs/ratings.md` section 9) or a season's standings
+/// (`docs/seasons.md` section 4), everyone on it best first.
 #[derive(Debug, Clone)]
-pub struct RatingOrder {
+pub struct SeedingOrder {
+    /// Under `yaniv-ratings/1`, the list's instant; under `yaniv-season/1`, the read's.
     pub as_of_micros: i64,
+    /// The season's standings read, or `None` for the rating list.
+    pub season: Option<SeasonBasis>,
     pub best_first: Vec<AccountId>,
 }
 
-impl RatingOrder {
-    /// `entrants` in the list's order, then those not on it in the order given.
+impl SeedingOrder {
+    /// `entrants` in the order's order, then those not in it in the order given.
     fn seeding_of(&self, entrants: &[AccountId]) -> Vec<AccountId> {
         let place: HashMap<AccountId, usize> = self
             .best_first
@@ -59,6 +64,27 @@ impl RatingOrder {
         order.extend(entrants.iter().copied().filter(|a| !place.contains_key(a)));
         order
     }
+
+    /// The seeding this order gives a tournament configured with `seeding`, if it is
+    /// the order that config asks for.
+    fn recorded(
+        &self,
+        seeding: Seeding,
+        season: Option<i64>,
+        entrants: &[AccountId],
+    ) -> Option<RecordedSeeding> {
+        let procedure = match (seeding, &self.season) {
+            (Seeding::Rating, None) => RATINGS_PROCEDURE,
+            (Seeding::Season, Some(basis)) if Some(basis.season) == season => SEASON_PROCEDURE,
+            _ => return None,
+        };
+        Some(RecordedSeeding {
+            procedure: procedure.to_owned(),
+            as_of_micros: self.as_of_micros,
+            season: self.season.clone(),
+            order: self.seeding_of(entrants),
+        })
+    }
 }
 
 impl CommandWrite {
@@ -68,41 +94,43 @@ impl CommandWrite {
             id,
             account,
             command,
-            ratings: None,
+            seeding: None,
         }
     }
 
-    /// With the rating list a `start_qualification` seeds from, when the tournament
-    /// asks for it.
-    pub fn with_ratings(mut self, ratings: RatingOrder) -> Self {
-        self.ratings = Some(ratings);
+    /// The command as the client sent it.
+    pub fn command(&self) -> &Command {
+        &self.command
+    }
+
+    /// With the order a `start_qualification` seeds from, when the tournament asks for
+    /// one.
+    pub fn with_seeding(mut self, seeding: SeedingOrder) -> Self {
+        self.seeding = Some(seeding);
         self
     }
 
-    /// The command as the rules engine decides it: a `start_qualification` of a
-    /// tournament seeded by rating gets the order of the rating list, taken here and
-    /// never from the client ([`CommandWrite::refuse_servers_own`]).
+    /// The command as the rules engine decides it: a `start_qualification` of a seeded
+    /// tournament gets the order read by the server, never one from the client
+    /// ([`CommandWrite::refuse_servers_own`]). An order of another kind than the config
+    /// asks for now (it changed in between) is left out, and the engine refuses the
+    /// start for want of one.
     fn as_decided(&self, tournament: &Tournament) -> Cow<'_, Command> {
-        let (Command::StartQualification { .. }, Some(ratings)) = (&self.command, &self.ratings)
+        let (Command::StartQualification { .. }, Some(order)) = (&self.command, &self.seeding)
         else {
             return Cow::Borrowed(&self.command);
         };
         let state = tournament.state();
-        if !state
-            .config
-            .as_ref()
-            .is_some_and(|c| c.seeding == Seeding::Rating)
-        {
+        let Some(config) = state.config.as_ref() else {
             return Cow::Borrowed(&self.command);
-        }
+        };
         let entrants: Vec<AccountId> = state.qualification_entrants().map(|p| p.account).collect();
-        Cow::Owned(Command::StartQualification {
-            seeding: Some(RatingSeeding {
-                procedure: RATINGS_PROCEDURE.to_owned(),
-                as_of_micros: ratings.as_of_micros,
-                order: ratings.seeding_of(&entrants),
+        match order.recorded(config.seeding, config.season, &entrants) {
+            Some(seeding) => Cow::Owned(Command::StartQualification {
+                seeding: Some(seeding),
             }),
-        })
+            None => Cow::Borrowed(&self.command),
+        }
     }
 }
 
@@ -184,8 +212,8 @@ impl CommandWrite {
             }
             Command::StartQualification { seeding: Some(_) } => Err(refused(
                 "seeding_by_server",
-                "the server takes a seeding from its own rating list: send \
-                 start_qualification without one",
+                "the server takes a seeding from its own rating list or the season's \
+                 standings: send start_qualification without one",
             )),
             Command::StartTableGame {
                 game: Some(game), ..

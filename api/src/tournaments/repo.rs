@@ -54,7 +54,7 @@ impl Versioned for Tournament {
 }
 
 /// The phase of `tournament` as stored in the projection.
-pub(crate) fn phase(tournament: &Tournament) -> String {
+pub fn phase(tournament: &Tournament) -> String {
     tournament
         .view()
         .and_then(|v| serde_json::to_value(v.phase).ok())

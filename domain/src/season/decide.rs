@@ -96,9 +96,9 @@ impl Season {
         let by = ctx.actor;
         match command {
             Command::Create { .. } => Err(SeasonError::AlreadyCreated),
-            Command::Configure { name, points, best } => {
-                Ok(Event::Configured(self.configured(ctx, name, points, *best)?))
-            }
+            Command::Configure { name, points, best } => Ok(Event::Configured(
+                self.configured(ctx, name, points, *best)?,
+            )),
             Command::AddTournament { tournament } => {
                 if self.holds(*tournament) {
                     return Err(SeasonError::AlreadyInSeason(*tournament));
@@ -288,7 +288,10 @@ mod tests {
             points: vec![4],
             best: None,
         };
-        assert_eq!(season.execute(&unnamed, ctx).err(), Some(SeasonError::BadName));
+        assert_eq!(
+            season.execute(&unnamed, ctx).err(),
+            Some(SeasonError::BadName)
+        );
         assert_eq!(season.scoring().points, vec![10, 6, 4]);
         assert_eq!(season.version(), 1);
     }

@@ -53,7 +53,10 @@ impl Scoring {
         if let Some(best) = self.best
             && !(1..=MAX_BEST).contains(&best)
         {
-            return bad("best", format!("1 to {MAX_BEST} results, or absent for all"));
+            return bad(
+                "best",
+                format!("1 to {MAX_BEST} results, or absent for all"),
+            );
         }
         Ok(())
     }

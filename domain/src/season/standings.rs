@@ -75,12 +75,15 @@ pub fn standings(scoring: &Scoring, members: &[FinishedMember<'_>]) -> Vec<Stand
     let mut by_player: BTreeMap<AccountId, Vec<SeasonResult>> = BTreeMap::new();
     for member in members {
         for line in member.ranking {
-            by_player.entry(line.player).or_default().push(SeasonResult {
-                tournament: member.tournament,
-                place: line.place,
-                points: scoring.points_of(line.place),
-                counted: false,
-            });
+            by_player
+                .entry(line.player)
+                .or_default()
+                .push(SeasonResult {
+                    tournament: member.tournament,
+                    place: line.place,
+                    points: scoring.points_of(line.place),
+                    counted: false,
+                });
         }
     }
     let mut rows: Vec<(StandingsRow, Vec<u32>)> = by_player
@@ -116,7 +119,9 @@ pub fn standings(scoring: &Scoring, members: &[FinishedMember<'_>]) -> Vec<Stand
         })
         .collect();
     let equal_rank = |a: &(StandingsRow, Vec<u32>), b: &(StandingsRow, Vec<u32>)| {
-        b.0.total.cmp(&a.0.total).then_with(|| countback(&a.1, &b.1))
+        b.0.total
+            .cmp(&a.0.total)
+            .then_with(|| countback(&a.1, &b.1))
     };
     rows.sort_by(|a, b| equal_rank(a, b).then(a.0.player.cmp(&b.0.player)));
     let mut placed: Vec<StandingsRow> = Vec::with_capacity(rows.len());
@@ -188,7 +193,10 @@ mod tests {
         );
         let seven = &rows[2].results;
         assert_eq!(
-            seven.iter().map(|r| (r.points, r.counted)).collect::<Vec<_>>(),
+            seven
+                .iter()
+                .map(|r| (r.points, r.counted))
+                .collect::<Vec<_>>(),
             vec![(10, true), (4, false), (6, true)]
         );
         // Player 9's two 4th places earn 0 each; one of them counts (by tournament id).

@@ -22,6 +22,7 @@ pub mod problems;
 pub mod ratings;
 pub mod records;
 pub mod rules;
+pub mod seasons;
 pub mod sessions;
 pub mod tables;
 pub mod tournaments;
@@ -142,6 +143,11 @@ api_routes! {
     "/v1/ratings" => [GET ratings::list::list],
     "/v1/ratings.csv" => [GET ratings::list::list_csv],
     "/v1/players/{username}/rating" => [GET ratings::profile::profile],
+    "/v1/seasons" => [GET seasons::create::list, POST seasons::create::create],
+    "/v1/seasons/{id}" => [GET seasons::read::show],
+    "/v1/seasons/{id}/standings" => [GET seasons::read::standings],
+    "/v1/seasons/{id}/commands" => [POST seasons::commands::command],
+    "/v1/seasons/{id}/events" => [GET seasons::read::events],
 }
 
 /// Every resource of the API, and the pages.

@@ -8,11 +8,12 @@ use utoipa::IntoResponses;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use yaniv_domain::aggregate::{Refusal, RefusalKind};
 use yaniv_domain::game::GameError;
+use yaniv_domain::season::SeasonError;
 use yaniv_domain::table::TableError;
 use yaniv_domain::tournament::TournamentError;
 
 use crate::error::PROBLEM_JSON;
-use crate::problem_codes::SERVER_TOURNAMENT_REFUSALS;
+use crate::problem_codes::{SERVER_SEASON_REFUSALS, SERVER_TOURNAMENT_REFUSALS};
 
 /// `` `a`, `b` or `c` `` for a description.
 fn listed(codes: &[&str]) -> String {
@@ -130,6 +131,20 @@ impl IntoResponses for TournamentCommandProblems {
             .chain(&SERVER_TOURNAMENT_REFUSALS)
             .copied();
         command_problems("tournament", catalogue)
+    }
+}
+
+/// The problems of a command on a season.
+#[derive(Debug)]
+pub struct SeasonCommandProblems;
+
+impl IntoResponses for SeasonCommandProblems {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let catalogue = SeasonError::catalogue()
+            .iter()
+            .chain(&SERVER_SEASON_REFUSALS)
+            .copied();
+        command_problems("season", catalogue)
     }
 }
 

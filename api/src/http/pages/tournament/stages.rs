@@ -8,7 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use time::OffsetDateTime;
 use yaniv_domain::tournament::{
-    Actor, Intervention, InterventionKind, RatingSeeding, RoundView, StageKind, TableView,
+    Actor, Intervention, InterventionKind, RecordedSeeding, RoundView, StageKind, TableView,
 };
 
 use super::{Tab, name_of, or_failure, page, tournament_page};
@@ -78,7 +78,7 @@ fn redraw_note(redraw: &Intervention, names: &BTreeMap<i64, Option<String>>, lan
 
 /// The order a tournament seeded by rating started from, and the instant of the list.
 fn seeding_note(
-    seeding: &RatingSeeding,
+    seeding: &RecordedSeeding,
     names: &BTreeMap<i64, Option<String>>,
     lang: Lang,
 ) -> Markup {

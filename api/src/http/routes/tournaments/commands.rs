@@ -14,8 +14,9 @@ use crate::app_state::AppState;
 use crate::error::{ApiError, from_serde_json};
 use crate::http::routes::command::CommandRequest;
 use crate::http::routes::problems::TournamentCommandProblems;
+use crate::seasons::repo::final_in_its_season;
 use crate::tournaments::answers::CommandResponse;
-use crate::tournaments::command::{CommandWrite, RatingOrder};
+use crate::tournaments::command::{CommandWrite, SeedingOrder};
 
 /// Sends a command to a tournament; the domain decides it on the freshly folded
 /// tournament and the events it produces are appended.
@@ -48,32 +49,85 @@ pub async fn command(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let command: Command = serde_json::from_value(body.clone()).map_err(|e| from_serde_json(&e))?;
-    // Only a tournament seeded by rating needs the list (a fold can take seconds when
-    // it is stale); one whose config changes before the write is refused by the rules
-    // engine for want of a seeding, and the next try reads the list.
-    let seeded_start = matches!(command, Command::StartQualification { seeding: None })
-        && state.tournaments.read(id).await.is_ok_and(|t| {
-            t.state()
-                .config
-                .as_ref()
-                .is_some_and(|c| c.seeding == Seeding::Rating)
-        });
+    if let Command::ConfigureStages { config } = &command {
+        season_exists(&state, config.season).await?;
+    }
     let mut write = CommandWrite::new(id, request.account().clone(), command);
-    if seeded_start {
-        // Read before the tournament is locked: the fold may take a while, and the
-        // seeding says which instant of the list it is (`as_of_micros`).
-        let snapshot = state.ratings.current(&state.db).await?;
-        let now = i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1000)
-            .unwrap_or(i64::MAX);
-        let as_of_micros = snapshot.as_of(now);
-        write = write.with_ratings(RatingOrder {
-            as_of_micros,
-            best_first: snapshot.order_before(as_of_micros),
-        });
+    if let Some(order) = seeding_order(&state, id, &write).await? {
+        write = write.with_seeding(order);
     }
     let written = state
         .tournaments
         .mutate(id, request.mutation(&*body), write)
         .await?;
     Ok(written.into())
+}
+
+/// The order a `start_qualification` of a seeded tournament starts from, read before
+/// the tournament is locked (a stale rating list takes a while to fold): the rating
+/// list, or the standings of the season the config names. Nothing for any other
+/// command or tournament. A tournament whose config changes before the write is
+/// refused by the rules engine for want of the right seeding, and the next try reads
+/// again.
+async fn seeding_order(
+    state: &AppState,
+    id: i64,
+    write: &CommandWrite,
+) -> Result<Option<SeedingOrder>, ApiError> {
+    if !matches!(
+        write.command(),
+        Command::StartQualification { seeding: None }
+    ) {
+        return Ok(None);
+    }
+    let Ok(tournament) = state.tournaments.read(id).await else {
+        return Ok(None);
+    };
+    let Some(config) = tournament.state().config.clone() else {
+        return Ok(None);
+    };
+    let now = i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1000)
+        .unwrap_or(i64::MAX);
+    match (config.seeding, config.season) {
+        (Seeding::Rating, _) => {
+            let snapshot = state.ratings.current(&state.db).await?;
+            let as_of_micros = snapshot.as_of(now);
+            Ok(Some(SeedingOrder {
+                as_of_micros,
+                season: None,
+                best_first: snapshot.order_before(as_of_micros),
+            }))
+        }
+        (Seeding::Season, Some(season_id)) => {
+            let season = state.seasons.read(season_id).await?;
+            if season.holds(id) {
+                return Err(final_in_its_season(id, season_id));
+            }
+            let standings =
+                crate::seasons::standings::of(&state.tournaments, season_id, &season).await?;
+            Ok(Some(SeedingOrder {
+                as_of_micros: now,
+                best_first: standings.best_first(),
+                season: Some(standings.basis),
+            }))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// A config that names a season must name one that exists (`unknown_season`).
+pub async fn season_exists(state: &AppState, season: Option<i64>) -> Result<(), ApiError> {
+    let Some(season) = season else {
+        return Ok(());
+    };
+    match state.seasons.read(season).await {
+        Ok(_) => Ok(()),
+        Err(ApiError::NotFound(_)) => Err(ApiError::Refused {
+            reason: crate::error::Reason::Invalid,
+            code: "unknown_season",
+            title: "Refused by the tournament",
+            detail: format!("config.season: no season with id {season}"),
+        }),
+        Err(other) => Err(other),
+    }
 }

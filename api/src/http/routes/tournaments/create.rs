@@ -85,6 +85,7 @@ pub async fn create(
     body: web::Json<CreateTournamentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     request.auth.require(Role::Organizer)?;
+    super::commands::season_exists(&state, body.config.as_ref().and_then(|c| c.season)).await?;
     let command = body.command();
     let written = repo::create(&state.tournaments, request.mutation(&*body), &command).await?;
     tracing::info!(account_id = request.account().id, "tournament created");
