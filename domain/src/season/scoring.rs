@@ -3,15 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::SeasonError;
+use crate::tournament::season_scale::scale_problem;
 
-/// Longest scale: places beyond it earn 0.
-pub const MAX_PLACES: usize = 64;
-/// Most points one place earns.
-pub const MAX_POINTS: u32 = 1_000_000;
-/// Largest "best N".
-pub const MAX_BEST: u32 = 100;
-/// Most tournaments in one season.
-pub const MAX_MEMBERS: usize = 100;
+pub use crate::tournament::season_scale::{MAX_BEST, MAX_MEMBERS, MAX_PLACES, MAX_POINTS};
 
 /// A season's scale and count.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,28 +31,10 @@ impl Scoring {
 
     /// Refuses a scale or a count outside section 1's bounds, naming the field.
     pub fn validate(&self) -> Result<(), SeasonError> {
-        let bad = |field, message: String| Err(SeasonError::BadSeason { field, message });
-        if self.points.is_empty() || self.points.len() > MAX_PLACES {
-            return bad("points", format!("1 to {MAX_PLACES} places"));
+        match scale_problem(&self.points, self.best) {
+            None => Ok(()),
+            Some((field, message)) => Err(SeasonError::BadSeason { field, message }),
         }
-        if self.points.iter().any(|&p| p > MAX_POINTS) {
-            return bad("points", format!("0 to {MAX_POINTS} points a place"));
-        }
-        if self.points.windows(2).any(|w| w[1] > w[0]) {
-            return bad(
-                "points",
-                "a place never earns more than the place above it".into(),
-            );
-        }
-        if let Some(best) = self.best
-            && !(1..=MAX_BEST).contains(&best)
-        {
-            return bad(
-                "best",
-                format!("1 to {MAX_BEST} results, or absent for all"),
-            );
-        }
-        Ok(())
     }
 }
 

@@ -164,11 +164,22 @@ pub struct Audit {
     /// the later draws from it).
     tournament: Tournament,
     version: u64,
+    /// The tournament's id, when the stream's name gives it: a final's seeding must
+    /// not count the final among its season's members.
+    id: Option<i64>,
 }
 
 impl Audit {
     pub fn new() -> Audit {
         Audit::default()
+    }
+
+    /// An audit of tournament `id`'s stream.
+    pub fn of_tournament(id: i64) -> Audit {
+        Audit {
+            id: Some(id),
+            ..Audit::default()
+        }
     }
 
     /// Events checked so far (the stream version reached).
@@ -191,6 +202,7 @@ impl Audit {
             .audit(event)
             .and_then(|online| {
                 self.audit_flags(event)?;
+                self.audit_own_season(event)?;
                 Ok(online)
             })
             .map_err(|mismatch| AuditError {
@@ -205,6 +217,24 @@ impl Audit {
 }
 
 impl Audit {
+    /// docs/seasons.md 4: a final is never one of its own season's members
+    /// (`final_in_its_season` on the server), which its archive alone shows.
+    fn audit_own_season(&self, event: &Event) -> Result<(), Mismatch> {
+        let Event::StageStarted(started) = event else {
+            return Ok(());
+        };
+        let basis = started.seeding.as_ref().and_then(|s| s.season.as_ref());
+        match (basis, self.id) {
+            (Some(basis), Some(id)) if basis.tournaments.contains(&id) => {
+                Err(TournamentError::BadSeeding(
+                    "the seeding counts this tournament among its season's members",
+                )
+                .into())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// A changed result flags the later draws it would have changed: the same rounds
     /// as deciding it found, re-planned from the log before it.
     fn audit_flags(&self, event: &Event) -> Result<(), Mismatch> {

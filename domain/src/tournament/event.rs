@@ -313,6 +313,26 @@ pub struct SeasonBasis {
     pub tournaments: Vec<i64>,
 }
 
+impl SeasonBasis {
+    /// What is wrong with the basis in itself (`docs/seasons.md` sections 1 and 4): a
+    /// scale or count out of bounds, or members that are more than a season holds or
+    /// listed twice.
+    pub fn problem(&self) -> Option<&'static str> {
+        if super::season_scale::scale_problem(&self.points, self.best).is_some() {
+            return Some("the seeding's season has no valid points scale and count");
+        }
+        let mut members = self.tournaments.clone();
+        members.sort_unstable();
+        members.dedup();
+        if members.len() != self.tournaments.len()
+            || members.len() > super::season_scale::MAX_MEMBERS
+        {
+            return Some("the seeding's season lists at most 100 tournaments, each once");
+        }
+        None
+    }
+}
+
 /// A round's seating, from a seed. `round_redrawn.v1` carries the same payload, with a
 /// `reason`, who redrew (`by`) and the seating it replaces (`replaced`), and replaces
 /// the round's seating.

@@ -39,6 +39,7 @@ mod paper;
 mod ranking;
 mod refs;
 mod result;
+pub mod season_scale;
 pub mod seating;
 pub mod sim;
 mod standings;

@@ -41,6 +41,7 @@ mod pages_venue;
 mod player_entropy;
 mod pruning;
 mod ratings;
+mod seasons;
 mod readme;
 mod records;
 mod records_steps;

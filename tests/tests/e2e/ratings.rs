@@ -19,7 +19,7 @@ use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 const TOLERANCE: f64 = 1e-9;
 
 /// Eight new players, `{prefix}_a` to `{prefix}_h`.
-async fn eight_players(app: &TestApp, prefix: &str) -> Vec<Player> {
+pub(super) async fn eight_players(app: &TestApp, prefix: &str) -> Vec<Player> {
     let mut players = Vec::new();
     for letter in 'a'..='h' {
         players.push(app.new_player(&format!("{prefix}_{letter}")).await);
@@ -27,21 +27,21 @@ async fn eight_players(app: &TestApp, prefix: &str) -> Vec<Player> {
     players
 }
 
-fn as_seated(seats: &[i64]) -> Vec<i64> {
+pub(super) fn as_seated(seats: &[i64]) -> Vec<i64> {
     seats.to_vec()
 }
 
-fn reversed(seats: &[i64]) -> Vec<i64> {
+pub(super) fn reversed(seats: &[i64]) -> Vec<i64> {
     seats.iter().rev().copied().collect()
 }
 
-fn rotated(seats: &[i64]) -> Vec<i64> {
+pub(super) fn rotated(seats: &[i64]) -> Vec<i64> {
     let mut order = seats.to_vec();
     order.rotate_left(1);
     order
 }
 
-async fn archive(api: &Api, id: i64, token: &str) -> Value {
+pub(super) async fn archive(api: &Api, id: i64, token: &str) -> Value {
     let response = api
         .get(&format!("/v1/tournaments/{id}/archive"), token)
         .await;
@@ -50,7 +50,7 @@ async fn archive(api: &Api, id: i64, token: &str) -> Value {
 
 /// `ratings.py` over `archives` (each checked by the reference verifier first), with
 /// its extra arguments: the list it prints.
-fn recomputed(archives: &[Value], extra: &[String]) -> Value {
+pub(super) fn recomputed(archives: &[Value], extra: &[String]) -> Value {
     let dir = std::env::temp_dir().join(format!(
         "ratings-e2e-{}-{}",
         std::process::id(),
@@ -83,7 +83,7 @@ fn recomputed(archives: &[Value], extra: &[String]) -> Value {
 
 /// `GET /v1/ratings` with `query` (`&`-separated, each starting with `&`), 500 to a
 /// page unless it sets the limit.
-async fn server_list(app: &TestApp, query: &str) -> Value {
+pub(super) async fn server_list(app: &TestApp, query: &str) -> Value {
     let limit = if query.contains("limit=") {
         ""
     } else {
@@ -102,7 +102,7 @@ fn number(v: &Value) -> f64 {
 /// The server's list and the recomputation name the same players in the same order
 /// with the same games, and figures within [`TOLERANCE`]. The number of figures that
 /// are bit for bit equal.
-fn assert_same(server: &Value, python: &Value) -> usize {
+pub(super) fn assert_same(server: &Value, python: &Value) -> usize {
     let ours = server["ratings"].as_array().expect("ratings");
     let theirs = python["ratings"].as_array().expect("ratings");
     assert_eq!(server["games"], python["games"], "games folded");
@@ -128,7 +128,7 @@ fn assert_same(server: &Value, python: &Value) -> usize {
     exact
 }
 
-fn mu_by_player(list: &Value) -> Vec<(i64, f64)> {
+pub(super) fn mu_by_player(list: &Value) -> Vec<(i64, f64)> {
     let mut rows: Vec<(i64, f64)> = list["ratings"]
         .as_array()
         .expect("ratings")
@@ -489,7 +489,7 @@ async fn profiles_csv_and_filters() {
 }
 
 /// The payload of the first `kind` event of tournament `id`'s stream in `archive`.
-fn tournament_payload(archive: &Value, kind: &str) -> Value {
+pub(super) fn tournament_payload(archive: &Value, kind: &str) -> Value {
     let id = archive["tournament_id"].as_i64().expect("id");
     let stream = archive["streams"]
         .as_array()

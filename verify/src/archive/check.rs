@@ -405,7 +405,7 @@ fn check_tournament(
             .iter()
             .map(|e| (e.event_type.as_str(), e.payload.as_str())),
     );
-    let domain = tournament_verify::audit(&decoded);
+    let domain = tournament_verify::audit(id, &decoded);
     let lookup = |table: i64| match games.get(&table) {
         Some(LinkedGame::Found(found)) => LinkedGame::Found(found.clone()),
         Some(_) => LinkedGame::Unreadable,

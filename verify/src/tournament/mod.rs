@@ -185,10 +185,10 @@ pub struct DomainAudit {
     pub online: Vec<(u64, OnlineGameResult)>,
 }
 
-/// Runs the domain audit over the readable events; an unreadable event after them is
-/// the failure when they all check out.
-pub fn audit(decoded: &Decoded) -> DomainAudit {
-    let mut audit = Audit::new();
+/// Runs the domain audit over the readable events of tournament `id`; an unreadable
+/// event after them is the failure when they all check out.
+pub fn audit(id: i64, decoded: &Decoded) -> DomainAudit {
+    let mut audit = Audit::of_tournament(id);
     let mut online = Vec::new();
     for event in &decoded.events {
         match audit.check(event) {
@@ -456,7 +456,7 @@ mod tests {
     #[test]
     fn a_clean_stream_verifies() {
         let stored = stored();
-        let domain = audit(&decoded(&stored));
+        let domain = audit(1, &decoded(&stored));
         assert!(
             !domain.online.is_empty(),
             "the simulation enters game results"
@@ -480,7 +480,7 @@ mod tests {
         stored[3].1 = "{\"type\": \"nonsense\"}".into();
         let decoded = decoded(&stored);
         assert_eq!(decoded.events.len(), 3);
-        let domain = audit(&decoded);
+        let domain = audit(1, &decoded);
         assert_eq!(domain.events_checked, 4);
         let verdict = combine(
             stored.len() as u64,
@@ -507,7 +507,7 @@ mod tests {
         let mut finished: serde_json::Value = serde_json::from_str(&stored[at].1).unwrap();
         finished["ranking"][0]["player"] = finished["ranking"][1]["player"].clone();
         stored[at].1 = finished.to_string();
-        let domain = audit(&decoded(&stored));
+        let domain = audit(1, &decoded(&stored));
         assert_eq!(domain.events_checked, at as u64 + 1);
         let broken = ChainStatus::Broken {
             version: 5,
@@ -528,7 +528,7 @@ mod tests {
         );
         assert!(verdict.head_hash.is_none());
 
-        let domain = audit(&decoded(&stored));
+        let domain = audit(1, &decoded(&stored));
         let games = GamesReport {
             ok: false,
             first_failure: Some(failure(2, "game_result_mismatch", "x")),

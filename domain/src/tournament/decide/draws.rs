@@ -146,6 +146,11 @@ impl State {
                     "a seeding by a season names the season procedure and the config's season",
                 ));
             }
+            (s, Seeding::Season) => {
+                if let Some(problem) = s.season.as_ref().and_then(SeasonBasis::problem) {
+                    return Err(TournamentError::BadSeeding(problem));
+                }
+            }
             _ => {}
         }
         let mut listed = seeding.0.order.clone();

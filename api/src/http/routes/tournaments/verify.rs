@@ -55,7 +55,7 @@ pub async fn verify(
         });
     }
     let chain = state.store.verify_stream(&stream_id(id)).await?;
-    let domain = yaniv_verify::tournament::audit(&decoded);
+    let domain = yaniv_verify::tournament::audit(id, &decoded);
     let games = tournament::check_games(&state, id, &domain.online).await?;
     let witnesses = tournament::witnesses(&state, id, &stored, &decoded).await?;
     let verdict: TournamentVerification =
