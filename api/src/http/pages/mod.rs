@@ -56,6 +56,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/desk/signup", web::get().to(desk::login::signup))
         .route("/desk/setup", web::get().to(desk::login::setup))
         .route("/desk/accounts", web::get().to(desk::accounts::accounts))
+        .route("/desk/seasons", web::get().to(desk::seasons::seasons))
+        .route("/desk/seasons/{id}", web::get().to(desk::seasons::season))
         .route("/desk/t/{id}", web::get().to(desk::tournament::desk))
         .route(
             "/desk/t/{id}/tables/{stage}/{round}/{table}",
