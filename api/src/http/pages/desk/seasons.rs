@@ -20,6 +20,7 @@ use crate::app_state::AppState;
 use crate::error::ApiError;
 use crate::http::pages::lang::{Lang, json_by_key};
 use crate::http::pages::layout::{self, Page};
+use crate::http::pages::seasons::season::scale;
 use crate::http::pages::text;
 use crate::http::routes::seasons::create::page;
 use crate::http::routes::seasons::read::load;
@@ -133,6 +134,7 @@ pub async fn season(
                 li { a href={ "/seasons/" (id) } { (text::SEASON_PUBLIC_PAGE.get(lang)) } }
                 li { a href="/desk/seasons" { (text::SEASONS.get(lang)) } }
             }
+            (scale(season.scoring(), lang))
             div data-desk-season=(id) {
                 h2 #season-members { (text::TOURNAMENTS.get(lang)) }
                 @if standings.members.is_empty() {

@@ -1,6 +1,6 @@
 //! `GET /seasons?before=`: the seasons, newest first, twenty to a page (the API's
 //! listing, `crate::http::routes::seasons::create::page`), each with how many
-//! tournaments it holds and when it was created.
+//! tournaments it holds and the day (UTC) it was created.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::app_state::AppState;
 use crate::error::ApiError;
-use crate::http::pages::format::minute_utc;
+use crate::http::pages::format::day_utc;
 use crate::http::pages::lang::Lang;
 use crate::http::pages::layout::{self, Page};
 use crate::http::pages::text;
@@ -89,7 +89,7 @@ pub async fn seasons(
                             tr {
                                 th scope="row" { a href={ "/seasons/" (s.entry.id) } { (s.entry.name) } }
                                 td.num { (s.tournaments) }
-                                td.when { (minute_utc(s.entry.created_at)) }
+                                td.when { (day_utc(s.entry.created_at)) }
                             }
                         }
                     }

@@ -64,8 +64,10 @@ pub async fn season(
         (scale(season.scoring(), lang))
         (members(&standings.members, lang))
         (table(&named, counted, &standings.members, lang))
-        p.no-print {
-            a href={ "/v1/seasons/" (id) "/standings?format=csv" } download { (text::DOWNLOAD_CSV.get(lang)) }
+        @if !named.is_empty() {
+            p.no-print {
+                a href={ "/v1/seasons/" (id) "/standings?format=csv" } download { (text::DOWNLOAD_CSV.get(lang)) }
+            }
         }
         p.no-print { a href={ "/v1/seasons/" (id) } { (text::SEASON_JSON.get(lang)) } }
     };
@@ -81,8 +83,9 @@ pub async fn season(
     )
 }
 
-/// "1st 25, 2nd 18, ...; any place further down: 0", and how many results count.
-fn scale(scoring: &Scoring, lang: Lang) -> Markup {
+/// "1st 25, 2nd 18, ...; any place further down: 0", and how many results count (the
+/// desk's season page shows it too).
+pub fn scale(scoring: &Scoring, lang: Lang) -> Markup {
     let places: Vec<String> = scoring
         .points
         .iter()
