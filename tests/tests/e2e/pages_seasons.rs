@@ -4,8 +4,8 @@
 //! made through the API where only the best result counts: the page shows the API's
 //! places, totals and points, the result that does not count in parentheses and said
 //! so; the list pages; an unknown season is a 404 page; the desk creates a season and
-//! adds and removes a tournament, which the API then shows, and says a refused scale in
-//! the page's words. Every page in every language at a phone's and a desktop's width,
+//! adds and removes a tournament, which the API then shows, and says a refused scale and
+//! a refused final in the page's words. Every page in every language at a phone's and a desktop's width,
 //! with axe finding no violation of any impact. Screenshots in
 //! `target/screenshots/seasons-*`.
 
@@ -428,6 +428,44 @@ async fn the_season_pages_show_the_apis_standings_and_the_desk_builds_a_season()
         "{:?}",
         browser.dialogs()
     );
+    let shown = api_json(&app, &format!("/v1/seasons/{made}")).await;
+    assert_eq!(shown["tournaments"], json!([]));
+
+    // The season's own final cannot be one of its tournaments: the server's refusal,
+    // said in the page's language beside the form.
+    let final_of = Api::json_ok(
+        app.api()
+            .post(
+                "/v1/tournaments",
+                &org.token,
+                Some(
+                    &json!({"name": "Desk final", "rules": {"preset": "belgian"}, "capacity": 8,
+                             "config": {"seeding": "season", "season": made}}),
+                ),
+            )
+            .await,
+        StatusCode::CREATED,
+        "a final seeded by the season",
+    )
+    .await["id"]
+        .as_i64()
+        .expect("a tournament id");
+    browser
+        .goto(&app.url(&format!("/desk/seasons/{made}?lang=fr")))
+        .await;
+    browser
+        .eval(&format!(
+            "document.querySelector('#season-tournament').value = '{final_of}'; true"
+        ))
+        .await;
+    browser.click("form[data-desk-season-add] button").await;
+    browser
+        .wait_until(
+            "document.querySelector('[data-desk-status]').innerText.includes('Ce tournoi est la finale de la saison')",
+            WAIT,
+        )
+        .await;
+    check_refusal_page(&browser, "seasons-desk-final-refused").await;
     let shown = api_json(&app, &format!("/v1/seasons/{made}")).await;
     assert_eq!(shown["tournaments"], json!([]));
 

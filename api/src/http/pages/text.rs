@@ -1094,7 +1094,7 @@ pub const REFUSALS: [(&str, Text); 21] = [
         Text::new(
             "This tournament is the season's final, seeded by its standings: it cannot count in them.",
             "Dit toernooi is de finale van het seizoen, geplaatst volgens het klassement: het kan er niet in meetellen.",
-            "Ce tournoi est la finale de la saison, placée selon son classement : il ne peut pas y compter.",
+            "Ce tournoi est la finale de la saison, placé selon son classement : il ne peut pas y compter.",
         ),
     ),
     (
@@ -1442,9 +1442,9 @@ pub const NO_SUCH_SEASON: Text = Text::new(
 pub const POINTS_BY_PLACE: Text =
     Text::new("Points by place", "Punten per plaats", "Points par place");
 pub const BEYOND_SCALE: Text = Text::new(
-    "any place further down: 0",
-    "elke lagere plaats: 0",
-    "toute place plus loin : 0",
+    "; any place further down: 0",
+    "; elke lagere plaats: 0",
+    " ; toute place plus loin : 0",
 );
 pub const WHAT_COUNTS: Text = Text::new("What counts", "Wat telt", "Ce qui compte");
 pub const BEST_RESULTS_COUNT: Text = Text::new(

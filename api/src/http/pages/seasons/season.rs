@@ -102,7 +102,8 @@ pub fn scale(scoring: &Scoring, lang: Lang) -> Markup {
     html! {
         dl.facts.scale {
             dt { (text::POINTS_BY_PLACE.get(lang)) }
-            dd { (places.join(", ")) "; " (text::BEYOND_SCALE.get(lang)) }
+            // The separator is the text's own: French puts a space before a semicolon.
+            dd { (places.join(", ")) (text::BEYOND_SCALE.get(lang)) }
             dt { (text::WHAT_COUNTS.get(lang)) }
             dd { (counts) }
         }
