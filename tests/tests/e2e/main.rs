@@ -37,6 +37,7 @@ mod pages_public;
 mod pages_ratings;
 mod pages_record;
 mod pages_replay;
+mod pages_seasons;
 mod pages_venue;
 mod player_entropy;
 mod pruning;

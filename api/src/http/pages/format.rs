@@ -15,6 +15,17 @@ pub fn minute_utc(at: OffsetDateTime) -> String {
     )
 }
 
+/// `2026-03-14`: the day in UTC, where the minute would only crowd a list.
+pub fn day_utc(at: OffsetDateTime) -> String {
+    let at = at.to_offset(time::UtcOffset::UTC);
+    format!(
+        "{:04}-{:02}-{:02}",
+        at.year(),
+        u8::from(at.month()),
+        at.day()
+    )
+}
+
 /// `value` for a query string: everything but unreserved characters and `/` escaped.
 pub fn query_value(value: &str) -> String {
     value
@@ -50,6 +61,7 @@ mod tests {
     fn times_are_written_to_the_minute_in_utc() {
         let at = OffsetDateTime::from_unix_timestamp(1_773_500_940).expect("a time");
         assert_eq!(minute_utc(at), "2026-03-14 15:09 UTC");
+        assert_eq!(day_utc(at), "2026-03-14");
     }
 
     #[test]

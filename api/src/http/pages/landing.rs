@@ -41,6 +41,7 @@ pub async fn landing(state: web::Data<AppState>, req: HttpRequest) -> HttpRespon
             li { a href={ "/play?lang=" (lang.code()) } { (text::PLAY.get(lang)) } }
             li { a href={ "/replay?lang=" (lang.code()) } { (text::RECORD_VIEWER.get(lang)) } }
             li { a href={ "/ratings?lang=" (lang.code()) } { (text::RATING_LIST.get(lang)) } }
+            li { a href={ "/seasons?lang=" (lang.code()) } { (text::SEASONS.get(lang)) } }
         }
         h2 { (text::TOURNAMENTS.get(lang)) }
         @if rows.is_empty() {

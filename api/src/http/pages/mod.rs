@@ -14,6 +14,7 @@
 //! - `tournament/`: the public pages of a tournament, `/t/{id}/...`.
 //! - `ratings/`: the rating list, `/ratings`, and a player's profile,
 //!   `/players/{username}`.
+//! - `seasons/`: the seasons, `/seasons`, and a season's standings, `/seasons/{id}`.
 //! - `format.rs`: how times, figures and link values are written.
 //! - `play/`: the reference game client, `/play/...`, playing through the REST API
 //!   from the browser.
@@ -37,6 +38,7 @@ pub mod print;
 pub mod qr;
 pub mod ratings;
 pub mod record;
+pub mod seasons;
 pub mod text;
 pub mod tournament;
 pub mod viewer;
@@ -54,6 +56,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/desk/signup", web::get().to(desk::login::signup))
         .route("/desk/setup", web::get().to(desk::login::setup))
         .route("/desk/accounts", web::get().to(desk::accounts::accounts))
+        .route("/desk/seasons", web::get().to(desk::seasons::seasons))
+        .route("/desk/seasons/{id}", web::get().to(desk::seasons::season))
         .route("/desk/t/{id}", web::get().to(desk::tournament::desk))
         .route(
             "/desk/t/{id}/tables/{stage}/{round}/{table}",
@@ -69,6 +73,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/players/{username}",
             web::get().to(ratings::profile::profile),
         )
+        .route("/seasons", web::get().to(seasons::list::seasons))
+        .route("/seasons/{id}", web::get().to(seasons::season::season))
         .route("/t/{id}", web::get().to(tournament::overview))
         .route(
             "/t/{id}/seating",

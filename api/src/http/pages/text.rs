@@ -936,7 +936,7 @@ pub const AT_LINE: Text = Text::new(
 /// The server's refusals the desk and the account pages meet most, by their stable
 /// code, in the page's language; `{name}` is the account the refusal names. A code not
 /// listed shows the server's own (English) detail.
-pub const REFUSALS: [(&str, Text); 16] = [
+pub const REFUSALS: [(&str, Text); 21] = [
     (
         "already_registered",
         Text::new(
@@ -1063,6 +1063,46 @@ pub const REFUSALS: [(&str, Text); 16] = [
             "The tournament is over: nothing changes any more.",
             "Het toernooi is voorbij: er verandert niets meer.",
             "Le tournoi est terminé : plus rien ne change.",
+        ),
+    ),
+    (
+        "already_in_season",
+        Text::new(
+            "This tournament is already in the season.",
+            "Dit toernooi zit al in het seizoen.",
+            "Ce tournoi fait déjà partie de la saison.",
+        ),
+    ),
+    (
+        "not_in_season",
+        Text::new(
+            "This tournament is not in the season.",
+            "Dit toernooi zit niet in het seizoen.",
+            "Ce tournoi ne fait pas partie de la saison.",
+        ),
+    ),
+    (
+        "unknown_tournament",
+        Text::new(
+            "There is no such tournament.",
+            "Dit toernooi bestaat niet.",
+            "Ce tournoi n'existe pas.",
+        ),
+    ),
+    (
+        "final_in_its_season",
+        Text::new(
+            "This tournament is the season's final, seeded by its standings: it cannot count in them.",
+            "Dit toernooi is de finale van het seizoen, geplaatst volgens het klassement: het kan er niet in meetellen.",
+            "Ce tournoi est la finale de la saison, placé selon son classement : il ne peut pas y compter.",
+        ),
+    ),
+    (
+        "too_many_tournaments",
+        Text::new(
+            "A season holds at most 100 tournaments.",
+            "Een seizoen telt hoogstens 100 toernooien.",
+            "Une saison compte au plus 100 tournois.",
         ),
     ),
 ];
@@ -1370,6 +1410,174 @@ pub const STANDINGS_CSV: Text =
     Text::new("Standings (CSV)", "Klassement (CSV)", "Classement (CSV)");
 
 // The rating list and the players' profiles (ratings/).
+// Seasons: `/seasons`, `/seasons/{id}` and the desk's `/desk/seasons`.
+pub const SEASONS: Text = Text::new("Seasons", "Seizoenen", "Saisons");
+pub const SEASONS_INTRO: Text = Text::new(
+    "Series of tournaments whose final rankings add up: each place earns points, and a player's best results count.",
+    "Reeksen toernooien waarvan de eindrangschikkingen worden opgeteld: elke plaats levert punten op, en de beste resultaten van een speler tellen.",
+    "Des séries de tournois dont les classements finaux s'additionnent : chaque place rapporte des points, et les meilleurs résultats d'un joueur comptent.",
+);
+pub const NO_SEASONS: Text = Text::new(
+    "No season has been created yet.",
+    "Er is nog geen seizoen aangemaakt.",
+    "Aucune saison n'a encore été créée.",
+);
+pub const SEASON: Text = Text::new("Season", "Seizoen", "Saison");
+pub const CREATED_AT: Text = Text::new("Created", "Aangemaakt", "Créée");
+pub const OLDER_SEASONS: Text = Text::new(
+    "Older seasons",
+    "Oudere seizoenen",
+    "Saisons plus anciennes",
+);
+pub const NEWEST_SEASONS: Text = Text::new(
+    "Newest seasons",
+    "Nieuwste seizoenen",
+    "Saisons les plus récentes",
+);
+pub const NO_SUCH_SEASON: Text = Text::new(
+    "There is no such season.",
+    "Dit seizoen bestaat niet.",
+    "Cette saison n'existe pas.",
+);
+pub const POINTS_BY_PLACE: Text =
+    Text::new("Points by place", "Punten per plaats", "Points par place");
+pub const BEYOND_SCALE: Text = Text::new(
+    "; any place further down: 0",
+    "; elke lagere plaats: 0",
+    " ; toute place plus loin : 0",
+);
+pub const WHAT_COUNTS: Text = Text::new("What counts", "Wat telt", "Ce qui compte");
+pub const BEST_RESULTS_COUNT: Text = Text::new(
+    "A player's best {best} results count",
+    "De beste {best} resultaten van een speler tellen",
+    "Les {best} meilleurs résultats d'un joueur comptent",
+);
+pub const BEST_RESULT_COUNTS: Text = Text::new(
+    "Only a player's best result counts",
+    "Alleen het beste resultaat van een speler telt",
+    "Seul le meilleur résultat d'un joueur compte",
+);
+pub const EVERY_RESULT_COUNTS: Text = Text::new(
+    "Every result counts",
+    "Elk resultaat telt",
+    "Chaque résultat compte",
+);
+pub const COUNTS: Text = Text::new("Counts", "Telt mee", "Compte");
+pub const COUNTS_NOW: Text = Text::new("yes", "ja", "oui");
+pub const COUNTS_ONCE_FINISHED: Text = Text::new(
+    "not yet: once it has finished",
+    "nog niet: zodra het afgelopen is",
+    "pas encore : une fois terminé",
+);
+pub const NO_SEASON_TOURNAMENTS: Text = Text::new(
+    "No tournament is in this season yet.",
+    "Er zit nog geen toernooi in dit seizoen.",
+    "Aucun tournoi ne fait encore partie de cette saison.",
+);
+pub const NO_SEASON_STANDINGS: Text = Text::new(
+    "The standings start once a tournament of the season has finished.",
+    "Het klassement begint zodra een toernooi van het seizoen afgelopen is.",
+    "Le classement commence dès qu'un tournoi de la saison est terminé.",
+);
+pub const TOTAL: Text = Text::new("Total", "Totaal", "Total");
+pub const NOT_COUNTED: Text = Text::new("not counted", "telt niet mee", "ne compte pas");
+pub const NO_RESULT: Text = Text::new("no result", "geen resultaat", "pas de résultat");
+pub const SEASON_TABLE_HINT: Text = Text::new(
+    "Points in parentheses do not count towards the total; a dash means no result in that tournament. Equal totals are split by countback: more counted 1st places, then 2nd places, and so on.",
+    "Punten tussen haakjes tellen niet mee voor het totaal; een streepje betekent geen resultaat in dat toernooi. Bij een gelijk totaal beslist het aantal getelde 1e plaatsen, dan 2e plaatsen, enzovoort.",
+    "Les points entre parenthèses ne comptent pas dans le total ; un tiret signifie pas de résultat dans ce tournoi. À total égal, le plus de 1res places comptées l'emporte, puis de 2es places, et ainsi de suite.",
+);
+pub const SEASON_JSON: Text = Text::new(
+    "This season through the API (JSON)",
+    "Dit seizoen via de API (JSON)",
+    "Cette saison via l'API (JSON)",
+);
+pub const NEW_SEASON: Text = Text::new("New season", "Nieuw seizoen", "Nouvelle saison");
+pub const SEASON_NAME: Text = Text::new(
+    "Name of the season",
+    "Naam van het seizoen",
+    "Nom de la saison",
+);
+pub const SEASON_POINTS: Text = Text::new(
+    "Points by place, the first place first, separated by commas",
+    "Punten per plaats, de eerste plaats eerst, gescheiden door komma's",
+    "Points par place, la première d'abord, séparés par des virgules",
+);
+pub const SEASON_POINTS_HINT: Text = Text::new(
+    "For example 25, 18, 15, 12, 10: never more for a place than for the one above it, at most 64 places.",
+    "Bijvoorbeeld 25, 18, 15, 12, 10: nooit meer voor een plaats dan voor de plaats erboven, hoogstens 64 plaatsen.",
+    "Par exemple 25, 18, 15, 12, 10 : jamais plus pour une place que pour celle du dessus, 64 places au plus.",
+);
+pub const SEASON_BEST: Text = Text::new(
+    "How many results count (best N)",
+    "Hoeveel resultaten tellen (beste N)",
+    "Combien de résultats comptent (N meilleurs)",
+);
+pub const SEASON_BEST_HINT: Text = Text::new(
+    "Leave it empty for every result to count.",
+    "Laat leeg om elk resultaat te laten tellen.",
+    "Laissez vide pour que chaque résultat compte.",
+);
+pub const DESK_SEASONS_INTRO: Text = Text::new(
+    "A season adds up the final rankings of its tournaments. Create one, then add the tournaments that belong to it.",
+    "Een seizoen telt de eindrangschikkingen van zijn toernooien op. Maak er een aan en voeg dan de toernooien toe die erbij horen.",
+    "Une saison additionne les classements finaux de ses tournois. Créez-en une, puis ajoutez-y les tournois qui en font partie.",
+);
+pub const ADD_TO_SEASON: Text = Text::new(
+    "Add to the season",
+    "Aan het seizoen toevoegen",
+    "Ajouter à la saison",
+);
+pub const NOTHING_TO_ADD: Text = Text::new(
+    "Every tournament on this server is already in this season.",
+    "Elk toernooi op deze server zit al in dit seizoen.",
+    "Chaque tournoi de ce serveur fait déjà partie de cette saison.",
+);
+pub const CONFIRM_REMOVE_FROM_SEASON: Text = Text::new(
+    "Take {tournament} out of the season? Its results no longer count.",
+    "{tournament} uit het seizoen halen? De resultaten ervan tellen dan niet meer.",
+    "Retirer {tournament} de la saison ? Ses résultats ne compteront plus.",
+);
+pub const SEASON_PUBLIC_PAGE: Text = Text::new(
+    "The season's public page",
+    "De openbare pagina van het seizoen",
+    "La page publique de la saison",
+);
+pub const POINTS_NOT_NUMBERS: Text = Text::new(
+    "The points are whole numbers separated by commas.",
+    "De punten zijn gehele getallen, gescheiden door komma's.",
+    "Les points sont des nombres entiers séparés par des virgules.",
+);
+
+/// A season's field the server refused (`validation_failed`), said in the page's
+/// language by the desk's script.
+pub const SEASON_FIELD_REFUSALS: [(&str, Text); 3] = [
+    (
+        "name",
+        Text::new(
+            "A season's name is 1 to 100 characters.",
+            "De naam van een seizoen telt 1 tot 100 tekens.",
+            "Le nom d'une saison compte de 1 à 100 caractères.",
+        ),
+    ),
+    (
+        "points",
+        Text::new(
+            "The points are 1 to 64 whole numbers from 0 to 1,000,000, never rising from one place to the next.",
+            "De punten zijn 1 tot 64 gehele getallen van 0 tot 1.000.000, die van de ene plaats naar de volgende nooit stijgen.",
+            "Les points sont de 1 à 64 nombres entiers de 0 à 1 000 000, qui ne montent jamais d'une place à la suivante.",
+        ),
+    ),
+    (
+        "best",
+        Text::new(
+            "The number of results that count is 1 to 100, or empty for all of them.",
+            "Het aantal resultaten dat telt is 1 tot 100, of leeg voor allemaal.",
+            "Le nombre de résultats qui comptent va de 1 à 100, ou vide pour tous.",
+        ),
+    ),
+];
+
 pub const RATING_LIST: Text = Text::new("Rating list", "Ratinglijst", "Classement des cotes");
 pub const RATINGS_INTRO: Text = Text::new(
     "Every player of the rated tournaments on this server, best first. The rating is mu − 3 × sigma: a skill the player very likely has at least, which grows as their games make it surer.",

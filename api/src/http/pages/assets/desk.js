@@ -7,6 +7,8 @@
 //   (POST .../draws); `data-desk-register` finds an account by name
 //   (GET /v1/accounts?username=) and registers it, or admits it late once the
 //   qualification has started.
+// - The seasons' pages create a season (POST /v1/seasons) and add or remove its
+//   tournaments (POST /v1/seasons/{id}/commands).
 // - Each command carries a fresh Idempotency-Key, so a retried click does not act
 //   twice. What the server refuses is shown as its problem document's detail.
 // - After a change the live part of the page is fetched again (assets/live.js).
@@ -99,6 +101,13 @@
   var refusals = status && status.dataset.refusals ? JSON.parse(status.dataset.refusals) : {};
   var problemOf = function (response) {
     return response.json().then(function (problem) {
+      // A field a form of the page names in its own words (a season's points).
+      var fieldWords = document.querySelector("[data-field-refusals]");
+      var refusedField = problem.code === "validation_failed" && problem.errors && problem.errors[0];
+      if (fieldWords && refusedField) {
+        var ofField = JSON.parse(fieldWords.getAttribute("data-field-refusals"))[refusedField.field];
+        if (ofField) { return ofField; }
+      }
       var said = refusals[problem.code];
       if (said) {
         var who = /\b(?:player|account) (\d+)\b/.exec(problem.detail || "");
@@ -292,6 +301,65 @@
         found.hidden = both[0].accounts.length === 0;
         if (!both[0].accounts.length) { say(accountLabels.none, true); } else { say("", false); }
       }, failed);
+    });
+  }
+
+  // /desk/seasons: a new season (POST /v1/seasons), then its desk page.
+  var seasonForm = document.querySelector("[data-desk-season-create]");
+  if (seasonForm && current) {
+    // As for a tournament: a season is an organizer's (or an admin's) to create.
+    api("GET", "/v1/accounts/me").then(function (me) {
+      var may = me.roles.indexOf("organizer") >= 0 || me.roles.indexOf("admin") >= 0;
+      seasonForm.closest("section").hidden = !may;
+    }, failed);
+    seasonForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      // "25, 18, 15": the scale as the API takes it, a list of whole numbers. Whether
+      // it is a scale the rules accept (never rising, at most 64) is the server's to say.
+      var typed = seasonForm.points.value.split(",").map(function (p) { return p.trim(); })
+        .filter(function (p) { return p !== ""; });
+      if (typed.length === 0 || typed.some(function (p) { return !/^[0-9]+$/.test(p); })) {
+        failed(seasonForm.getAttribute("data-not-numbers"));
+        return;
+      }
+      var body = { name: seasonForm.elements.namedItem("name").value, points: typed.map(Number) };
+      if (seasonForm.best.value !== "") { body.best = Number(seasonForm.best.value); }
+      api("POST", "/v1/seasons", body).then(function (created) {
+        window.location.assign("/desk/seasons/" + created.id);
+      }, failed);
+    });
+  }
+
+  // /desk/seasons/{id}: a tournament added or removed (POST /v1/seasons/{id}/commands).
+  // A season has no stream to follow, so after a change the page fetches itself and
+  // swaps its season part in, as live.js does for a tournament.
+  var seasonDesk = document.querySelector("[data-desk-season]");
+  if (seasonDesk) {
+    var seasonCommands = "/v1/seasons/" + seasonDesk.getAttribute("data-desk-season") + "/commands";
+    var seasonChanged = function () {
+      return fetch(window.location.href, { headers: { Accept: "text/html" }, credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          var next = html ? new DOMParser().parseFromString(html, "text/html").querySelector("[data-desk-season]") : null;
+          if (next) { seasonDesk.innerHTML = next.innerHTML; }
+          say(words.done, false);
+        });
+    };
+    seasonDesk.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-season-command]");
+      if (!button) { return; }
+      var confirmation = button.getAttribute("data-confirm");
+      if (confirmation && !window.confirm(confirmation)) { return; }
+      button.disabled = true;
+      api("POST", seasonCommands, JSON.parse(button.getAttribute("data-season-command")))
+        .then(seasonChanged, function (message) { button.disabled = false; failed(message); });
+    });
+    seasonDesk.addEventListener("submit", function (event) {
+      var form = event.target.closest("form[data-desk-season-add]");
+      if (!form) { return; }
+      event.preventDefault();
+      api("POST", seasonCommands, { command: "add_tournament", tournament: Number(form.tournament.value) })
+        .then(seasonChanged, failed);
     });
   }
 

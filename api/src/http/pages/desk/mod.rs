@@ -10,6 +10,8 @@
 //!
 //! - `login.rs`: `/desk/login`, and for players `/desk/signup` and `/desk/setup`;
 //! - `accounts.rs`: `/desk/accounts`, the admin's page for accounts and roles;
+//! - `seasons.rs`: `/desk/seasons` and `/desk/seasons/{id}`, a new season and a
+//!   season's tournaments;
 //! - here: `/desk`, the tournaments to run;
 //! - `tournament.rs`: `/desk/t/{id}`, registration, check-in at the door, draws,
 //!   stages, the tables of the round;
@@ -26,6 +28,7 @@ pub mod login;
 pub mod paper;
 pub mod replay;
 pub mod screen;
+pub mod seasons;
 pub mod totals;
 pub mod tournament;
 
@@ -150,6 +153,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
             ul.plain {
                 li { a href="/replay" { (text::RECORD_VIEWER.get(lang)) } }
                 li { a href="/desk/accounts" { (text::ACCOUNTS.get(lang)) } }
+                li { a href="/desk/seasons" { (text::SEASONS.get(lang)) } }
             }
             (create_form(lang))
             h2 { (text::TOURNAMENTS.get(lang)) }
