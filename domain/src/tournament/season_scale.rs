@@ -28,7 +28,10 @@ pub fn scale_problem(points: &[u32], best: Option<u32>) -> Option<(&'static str,
     if let Some(best) = best
         && !(1..=MAX_BEST).contains(&best)
     {
-        return Some(("best", format!("1 to {MAX_BEST} results, or absent for all")));
+        return Some((
+            "best",
+            format!("1 to {MAX_BEST} results, or absent for all"),
+        ));
     }
     None
 }

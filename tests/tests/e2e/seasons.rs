@@ -83,21 +83,31 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
 
     // Only an organizer creates a season, and only a scale that never rises.
     let body = json!({"name": "Club series", "points": POINTS, "best": BEST});
-    let refused = api.post("/v1/seasons", &players[0].token, Some(&body)).await;
+    let refused = api
+        .post("/v1/seasons", &players[0].token, Some(&body))
+        .await;
     expect_problem(refused, StatusCode::FORBIDDEN, "forbidden").await;
     let rising = json!({"name": "Club series", "points": [1, 2]});
     let refused = api.post("/v1/seasons", &org.token, Some(&rising)).await;
-    expect_problem(refused, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
+    expect_problem(
+        refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
     let created = api.post("/v1/seasons", &org.token, Some(&body)).await;
     let season = Api::json_ok(created, StatusCode::CREATED, "a season").await["id"]
         .as_i64()
         .expect("an id");
-    let add = |tournament: i64| {
-        json!({"command": "add_tournament", "tournament": tournament})
-    };
+    let add = |tournament: i64| json!({"command": "add_tournament", "tournament": tournament});
     let commands = format!("/v1/seasons/{season}/commands");
     let refused = api.post(&commands, &org.token, Some(&add(987_654))).await;
-    expect_problem(refused, StatusCode::UNPROCESSABLE_ENTITY, "unknown_tournament").await;
+    expect_problem(
+        refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown_tournament",
+    )
+    .await;
 
     // Three rated tournaments; the first is left open for a correction at the end.
     let mut archives = Vec::new();
@@ -124,7 +134,9 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
         assert_eq!(list["games"], json!(3 * (k + 1)));
         assert_same(&list, &recomputed(&archives, &[]));
     }
-    let refused = api.post(&commands, &org.token, Some(&add(members[1]))).await;
+    let refused = api
+        .post(&commands, &org.token, Some(&add(members[1])))
+        .await;
     expect_problem(refused, StatusCode::CONFLICT, "already_in_season").await;
 
     // An unfinished member does not count yet.
@@ -201,7 +213,10 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
     assert_eq!(csv.status(), StatusCode::OK);
     let csv = csv.text().await.expect("CSV");
     assert!(
-        csv.starts_with(&format!("place,player,username,total,t{}_place", members[0])),
+        csv.starts_with(&format!(
+            "place,player,username,total,t{}_place",
+            members[0]
+        )),
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 9, "{csv}");
@@ -214,7 +229,11 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
                           "seeding": "season", "season": season}})
     };
     let refused = api
-        .post("/v1/tournaments", &org.token, Some(&final_config(season + 1000)))
+        .post(
+            "/v1/tournaments",
+            &org.token,
+            Some(&final_config(season + 1000)),
+        )
         .await;
     expect_problem(refused, StatusCode::UNPROCESSABLE_ENTITY, "unknown_season").await;
     let final_id = api
@@ -222,8 +241,12 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
         .await;
     let refused = api.post(&commands, &org.token, Some(&add(final_id))).await;
     expect_problem(refused, StatusCode::CONFLICT, "final_in_its_season").await;
-    api.accepted(final_id, &org.token, &json!({"command": "start_qualification"}))
-        .await;
+    api.accepted(
+        final_id,
+        &org.token,
+        &json!({"command": "start_qualification"}),
+    )
+    .await;
     api.draw(final_id, &org.token, &json!({"paper_tables": [1, 2]}))
         .await;
     let stages = api.tournament_read(final_id, "/stages", &org.token).await;
