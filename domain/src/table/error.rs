@@ -30,6 +30,15 @@ pub enum TableError {
     AlreadyCreated,
     #[error("only the table's creator or an organizer may start it")]
     MayNotStart,
+    /// A rated casual table feeds the list official tournaments are seeded from, so
+    /// only an official may open one (`docs/ratings.md` section 4).
+    #[error("only an organizer may create a rated table")]
+    MayNotRate,
+    /// `rated` asked for on a tournament's table: its tournament's config decides.
+    #[error(
+        "a tournament's table is rated by its tournament (its config's `rated`), not by a table option"
+    )]
+    RatedByTournament,
     #[error("you have no seat at this table")]
     NotSeated,
     #[error("the table has started: {0}")]
@@ -80,7 +89,8 @@ impl Refusal for TableError {
         match self {
             Self::BadSetup(_) | Self::NoSuchSeat { .. } => "validation_failed",
             Self::AlreadyCreated => "already_created",
-            Self::MayNotStart => "forbidden",
+            Self::MayNotStart | Self::MayNotRate => "forbidden",
+            Self::RatedByTournament => "rated_by_tournament",
             Self::NotSeated => "not_seated",
             Self::Started(_) => "table_started",
             Self::NotStarted => "table_not_started",
@@ -103,8 +113,10 @@ impl Refusal for TableError {
 
     fn kind(&self) -> RefusalKind {
         match self {
-            Self::MayNotStart | Self::NotSeated => RefusalKind::Forbidden,
-            Self::BadSetup(_) | Self::NoSuchSeat { .. } => RefusalKind::Invalid,
+            Self::MayNotStart | Self::MayNotRate | Self::NotSeated => RefusalKind::Forbidden,
+            Self::BadSetup(_) | Self::NoSuchSeat { .. } | Self::RatedByTournament => {
+                RefusalKind::Invalid
+            }
             Self::AlreadyCreated
             | Self::Started(_)
             | Self::NotStarted
@@ -128,6 +140,7 @@ impl Refusal for TableError {
     fn field(&self) -> Option<String> {
         match self {
             Self::NoSuchSeat { .. } => Some("seat".into()),
+            Self::RatedByTournament => Some("rated".into()),
             _ => None,
         }
     }
@@ -138,6 +151,7 @@ impl Refusal for TableError {
             ("forbidden", Forbidden),
             ("not_seated", Forbidden),
             ("validation_failed", Invalid),
+            ("rated_by_tournament", Invalid),
             ("already_created", NotNow),
             ("table_started", NotNow),
             ("table_not_started", NotNow),
@@ -206,6 +220,8 @@ mod tests {
             TableError::BadSetup(vec![SetupProblem::new("seats", "must be 2 to 8")]),
             TableError::AlreadyCreated,
             TableError::MayNotStart,
+            TableError::MayNotRate,
+            TableError::RatedByTournament,
             TableError::NotSeated,
             TableError::Started("x"),
             TableError::NotStarted,
