@@ -180,6 +180,7 @@ mod tests {
             "pile_kill_not_allowed",
             "table_full",
             "bad_shuffle",
+            "rated_by_tournament",
         ] {
             assert!(is_documented(code), "{code}");
         }
