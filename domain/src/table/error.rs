@@ -140,7 +140,6 @@ impl Refusal for TableError {
     fn field(&self) -> Option<String> {
         match self {
             Self::NoSuchSeat { .. } => Some("seat".into()),
-            Self::RatedByTournament => Some("rated".into()),
             _ => None,
         }
     }
