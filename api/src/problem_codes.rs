@@ -16,7 +16,7 @@ use yaniv_domain::tournament::TournamentError;
 
 /// Refusals the server adds to the tournament's own, where a command touches what only
 /// the server does (seeds, online games) or what only it knows (accounts).
-pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 8] = [
+pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 9] = [
     ("seeding_by_server", RefusalKind::Invalid),
     ("draws_by_server", RefusalKind::Invalid),
     ("online_games_by_server", RefusalKind::Invalid),
@@ -25,6 +25,9 @@ pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 8] = [
     ("seed_not_held", RefusalKind::NotNow),
     ("no_commitment", RefusalKind::NotNow),
     ("not_enough_players", RefusalKind::NotNow),
+    // The table option `rated` asked for at an online start (the table's refusal,
+    // `TableError::RatedByTournament`): the tournament's config rates its games.
+    ("rated_by_tournament", RefusalKind::Invalid),
 ];
 
 /// The codes of the HTTP layer: those of `ApiError`, of the bare statuses actix answers

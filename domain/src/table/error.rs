@@ -144,13 +144,15 @@ impl Refusal for TableError {
         }
     }
 
+    /// What a command on a table may answer. `rated_by_tournament` is not here: only
+    /// opening a tournament's table meets it, and the server lists it with that
+    /// route's refusals.
     fn catalogue() -> &'static [(&'static str, RefusalKind)] {
         use RefusalKind::{Forbidden, Invalid, NotNow};
         &[
             ("forbidden", Forbidden),
             ("not_seated", Forbidden),
             ("validation_failed", Invalid),
-            ("rated_by_tournament", Invalid),
             ("already_created", NotNow),
             ("table_started", NotNow),
             ("table_not_started", NotNow),
@@ -220,7 +222,6 @@ mod tests {
             TableError::AlreadyCreated,
             TableError::MayNotStart,
             TableError::MayNotRate,
-            TableError::RatedByTournament,
             TableError::NotSeated,
             TableError::Started("x"),
             TableError::NotStarted,
@@ -258,6 +259,14 @@ mod tests {
             TableError::Internal("x".into()).kind(),
             RefusalKind::Internal
         );
+        // Only a tournament's online start can meet it (the server lists it with the
+        // tournament's refusals), never a command on a table.
+        let rated = TableError::RatedByTournament;
+        assert_eq!(
+            (rated.code(), rated.kind()),
+            ("rated_by_tournament", RefusalKind::Invalid)
+        );
+        assert!(!catalogue.iter().any(|(code, _)| *code == rated.code()));
         assert_eq!(
             TableError::NoSuchSeat { seats: 3 }.to_string(),
             "must be a seat from 0 to 2"

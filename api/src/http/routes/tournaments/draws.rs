@@ -103,6 +103,7 @@ pub async fn draw(
 /// Options of a drawn table's online game. An empty body (or `{}`) asks for none.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({}))]
 pub struct StartOnlineBody {
     /// Refused when `true` (`422 rated_by_tournament`): a tournament's games are rated
     /// by its config's `rated`, never table by table. Accepted so that whoever tries
