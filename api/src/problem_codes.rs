@@ -17,7 +17,7 @@ use yaniv_domain::tournament::TournamentError;
 
 /// Refusals the server adds to the tournament's own, where a command touches what only
 /// the server does (seeds, online games) or what only it knows (accounts).
-pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 10] = [
+pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 11] = [
     ("seeding_by_server", RefusalKind::Invalid),
     ("unknown_season", RefusalKind::Invalid),
     ("final_in_its_season", RefusalKind::NotNow),
@@ -28,6 +28,9 @@ pub const SERVER_TOURNAMENT_REFUSALS: [(&str, RefusalKind); 10] = [
     ("seed_not_held", RefusalKind::NotNow),
     ("no_commitment", RefusalKind::NotNow),
     ("not_enough_players", RefusalKind::NotNow),
+    // The table option `rated` asked for at an online start (the table's refusal,
+    // `TableError::RatedByTournament`): the tournament's config rates its games.
+    ("rated_by_tournament", RefusalKind::Invalid),
 ];
 
 /// Refusals the server adds to the season's own: what only it can see of the
@@ -192,6 +195,7 @@ mod tests {
             "pile_kill_not_allowed",
             "table_full",
             "bad_shuffle",
+            "rated_by_tournament",
         ] {
             assert!(is_documented(code), "{code}");
         }

@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use yaniv_domain::ratings::{RatedGame, RatedLine, RatingBook, sort_games};
+use yaniv_domain::ratings::{GameSource, RatedGame, RatedLine, RatingBook, sort_games};
 use yaniv_domain::sim::SplitMix64;
 use yaniv_domain::tournament::TableRef;
 
@@ -57,11 +57,13 @@ fn games(rng: &mut SplitMix64) -> Vec<RatedGame> {
         games.push(RatedGame {
             // The games of a tournament interleave with the others' in time.
             at_micros: 1_700_000_000_000_000 + k as i64 * 1_000 + below(rng, 5_000) as i64,
-            tournament,
-            table: TableRef {
-                stage: 1,
-                round: 1 + (k / 10_000) as u32,
-                table: 1 + (k % 10_000) as u32,
+            source: GameSource::Tournament {
+                tournament,
+                table: TableRef {
+                    stage: 1,
+                    round: 1 + (k / 10_000) as u32,
+                    table: 1 + (k % 10_000) as u32,
+                },
             },
             lines,
         });

@@ -31,6 +31,7 @@ fn given_table(preset: &str, seats: u8, bots: &[(u8, BotKindName)]) -> (Table, V
         bots: bots.to_vec(),
         clock: None,
         player_entropy: false,
+        rated: false,
     };
     create(new, 0).expect("a valid table")
 }
@@ -302,6 +303,7 @@ fn a_tournament_table_opens_seated_started_and_dealt() {
         players,
         clock: None,
         player_entropy: false,
+        rated: false,
     });
     let official = actor(1);
     let mut random = Fixed(SplitMix64::new(9));
@@ -337,6 +339,7 @@ fn a_bad_setup_names_every_field_at_once() {
         bots: vec![],
         clock: None,
         player_entropy: false,
+        rated: false,
     });
     let Err(TableError::BadSetup(problems)) = Table::create(1, &command, &mut services) else {
         panic!("refused");
@@ -353,6 +356,7 @@ fn a_bad_setup_names_every_field_at_once() {
         ],
         clock: None,
         player_entropy: false,
+        rated: false,
     });
     let Err(TableError::BadSetup(problems)) = Table::create(1, &command, &mut services) else {
         panic!("refused");

@@ -62,6 +62,7 @@ fn given_started_with(
         bots: bots.to_vec(),
         clock: Some(clock),
         player_entropy: false,
+        rated: false,
     };
     let (mut table, mut log) = create(new, seed).expect("a valid table");
     for seat in 0..seats {
@@ -416,6 +417,7 @@ fn a_timeout_at_a_table_without_a_clock_or_before_the_start_is_refused() {
         bots: vec![(1, BotKindName::Greedy)],
         clock: None,
         player_entropy: false,
+        rated: false,
     };
     let (mut table, _) = create(new, 0).expect("a table");
     assert_eq!(
@@ -451,6 +453,7 @@ fn a_clock_out_of_bounds_is_a_setup_problem() {
             ..clock(0)
         }),
         player_entropy: false,
+        rated: false,
     };
     let Err(TableError::BadSetup(problems)) = create(new, 0) else {
         panic!("refused");

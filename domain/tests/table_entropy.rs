@@ -25,6 +25,7 @@ fn started(clock: Option<Clock>, seed: u64) -> (Table, Vec<StreamEvent>) {
         bots: vec![(2, BotKindName::Greedy)],
         clock,
         player_entropy: true,
+        rated: false,
     };
     let (mut table, mut log) = create(new, seed).expect("a valid table");
     for seat in 0..2u8 {
@@ -410,6 +411,7 @@ fn contributions_are_refused_at_a_table_without_player_entropy() {
         bots: vec![(1, BotKindName::Greedy)],
         clock: None,
         player_entropy: false,
+        rated: false,
     };
     let (mut table, _) = create(new, 1).unwrap();
     when(

@@ -98,6 +98,7 @@ fn table(tournament: bool, player_entropy: bool) -> (Table, Vec<StreamEvent>) {
         bots: vec![(1, BotKindName::Greedy)],
         clock: Some(clock()),
         player_entropy,
+        rated: false,
     };
     let (mut table, mut log) = create(new, 3).expect("a table");
     log.extend(
@@ -360,6 +361,7 @@ fn no_relation_sees_a_secret_of_a_round_in_play() {
             bots: (1..seats).map(|s| (s, BotKindName::Greedy)).collect(),
             clock: Some(clock()),
             player_entropy: game % 3 == 0,
+            rated: false,
         };
         let Ok((mut table, mut log)) = create(new, game) else {
             continue;

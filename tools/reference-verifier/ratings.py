@@ -1,11 +1,15 @@
-"""Recompute the rating list (yaniv-ratings/1) from championship archives.
+"""Recompute the rating list (yaniv-ratings/1) from championship archives and the
+rated casual tables' rows.
 
 Written from docs/ratings.md alone: which games are rated and in what order (section
 4), the Weng-Lin Plackett-Luce update of one game (sections 2 and 3) and the list
 (section 5). Python 3.11, standard library only.
 
-    python3 ratings.py [--no-verify] [--to MICROS] [--from MICROS] [--min-games N] ARCHIVE...
-    python3 ratings.py [--no-verify] --seeding SEEDED ARCHIVE...
+    python3 ratings.py [--no-verify] [--tables TABLES] [--to MICROS] [--from MICROS] [--min-games N] ARCHIVE...
+    python3 ratings.py [--no-verify] [--tables TABLES] --seeding SEEDED ARCHIVE...
+
+TABLES is what GET /v1/ratings/tables answers (yaniv-rated-tables/1): the rows of the
+rated casual tables. Without it only tournament games are folded.
 
 Each archive is first checked with verify_archive.py (same folder); one that does not
 check out stops the run (exit 1) unless --no-verify is given. With --seeding, SEEDED is
@@ -81,8 +85,15 @@ def table_key(table):
     return (table["stage"], table["round"], table["table"])
 
 
+# Between games of the same position time, tournament games come first (by tournament,
+# then stage, round, table), then casual tables (by table id): the first element of a
+# game's source key.
+TOURNAMENT_GAME = 0
+CASUAL_GAME = 1
+
+
 def rated_games(archive):
-    """The rated games of one archive's tournament: [(time, tournament, table, lines)]."""
+    """The rated games of one archive's tournament: [(time, source key, lines)]."""
     tid = archive["tournament_id"]
     stream = None
     for s in archive["streams"]:
@@ -111,18 +122,58 @@ def rated_games(archive):
                 del in_force[key]
     if not rated:
         return []
-    return [(at, tid, key, [(line["player"], line["place"]) for line in result])
+    return [(at, (TOURNAMENT_GAME, tid) + key,
+             [(line["player"], line["place"]) for line in result])
             for key, (at, result) in in_force.items()]
 
 
-def rating_list(archives, to=None, since=None, min_games=0):
+def casual_games(tables):
+    """The rated games of a yaniv-rated-tables/1 document: one per rated casual table
+    whose game finished with two humans or more (section 4, "Casual tables")."""
+    if tables.get("format") != "yaniv-rated-tables/1":
+        raise ValueError("not a yaniv-rated-tables/1 document")
+    streams = {}
+    for row in tables["rows"]:
+        streams.setdefault(row["stream_id"], []).append(row)
+    games = []
+    for stream_id, rows in streams.items():
+        table_id = int(stream_id[len("table-"):])
+        rated, bots, humans, finished = False, set(), {}, None
+        for row in sorted(rows, key=lambda r: r["version"]):
+            event = json.loads(row["payload"])
+            kind = row["type"]
+            if kind == "table_created.v1":
+                rated = event.get("rated", False) is True and "tournament" not in event
+                bots = {b["seat"] for b in event.get("bots", [])}
+            elif kind == "seat_taken.v1":
+                humans[event["seat"]] = event["account_id"]
+            elif kind == "seat_left.v1":
+                humans.pop(event["seat"], None)
+            elif kind == "game_finished.v1":
+                finished = (row["recorded_at_micros"], event["standings"])
+        if not rated or finished is None:
+            continue
+        at, standings = finished
+        seated = [(humans[s["seat"]], s["place"]) for s in standings
+                  if s["seat"] not in bots and s["seat"] in humans]
+        if len(seated) < 2:
+            continue
+        lines = [(player, 1 + sum(1 for _, q in seated if q < place))
+                 for player, place in seated]
+        games.append((at, (CASUAL_GAME, table_id), lines))
+    return games
+
+
+def rating_list(archives, to=None, since=None, min_games=0, tables=None):
     games = []
     for archive in archives:
         games.extend(rated_games(archive))
-    games.sort(key=lambda g: (g[0], g[1], g[2]))
+    if tables is not None:
+        games.extend(casual_games(tables))
+    games.sort(key=lambda g: (g[0], g[1]))
     players = {}  # account -> [mu, sigma, games, last]
     folded = 0
-    for at, _tid, _table, lines in games:
+    for at, _source, lines in games:
         if to is not None and at >= to:
             break
         folded += 1
@@ -152,8 +203,9 @@ def seeding_order(listing, entrants):
     return rated + [a for a in entrants if a not in place]
 
 
-def check_seeding(seeded, archives):
-    """The verdict on the seeding recorded in `seeded` against `archives`' list."""
+def check_seeding(seeded, archives, tables=None):
+    """The verdict on the seeding recorded in `seeded` against the list of `archives`
+    (and of the casual tables' rows `tables`, when given)."""
     tid = seeded["tournament_id"]
     events = next(s for s in seeded["streams"] if s["stream_id"] == "tournament-%s" % tid)["events"]
     registered, seeding = [], None
@@ -170,7 +222,7 @@ def check_seeding(seeded, archives):
     listed = set(seeding["order"])
     entrants = [a for a in registered if a in listed]
     listing = rating_list([a for a in archives if a["tournament_id"] != tid],
-                          to=seeding["as_of_micros"])
+                          to=seeding["as_of_micros"], tables=tables)
     expected = seeding_order(listing, entrants)
     return {"ok": expected == seeding["order"], "tournament": tid,
             "as_of_micros": seeding["as_of_micros"], "games": listing["games"],
@@ -185,7 +237,19 @@ def main(argv=None):
     ap.add_argument("--from", dest="since", type=int, help="only players who played at or after this (microseconds)")
     ap.add_argument("--min-games", type=int, default=0)
     ap.add_argument("--seeding", help="check the seeding of this archive against the others")
+    ap.add_argument("--tables", help="the rated casual tables' rows (GET /v1/ratings/tables)")
     args = ap.parse_args(argv)
+    tables = None
+    if args.tables:
+        try:
+            with open(args.tables, "rb") as f:
+                tables = json.loads(f.read().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            print(json.dumps({"error": "unreadable input %s: %s" % (args.tables, e)}))
+            return 2
+        if tables.get("format") != "yaniv-rated-tables/1":
+            print(json.dumps({"error": "%s is not a yaniv-rated-tables/1 document" % args.tables}))
+            return 2
     archives = []
     for path in ([args.seeding] if args.seeding else []) + args.archives:
         try:
@@ -207,10 +271,10 @@ def main(argv=None):
                 return 1
         archives.append(doc)
     if args.seeding:
-        verdict = check_seeding(archives[0], archives[1:])
+        verdict = check_seeding(archives[0], archives[1:], tables)
         print(json.dumps(verdict, indent=1))
         return 0 if verdict["ok"] else 1
-    print(json.dumps(rating_list(archives, args.to, args.since, args.min_games), indent=1))
+    print(json.dumps(rating_list(archives, args.to, args.since, args.min_games, tables), indent=1))
     return 0
 
 

@@ -100,5 +100,48 @@ class FromArchives(unittest.TestCase):
             self.assertEqual(before[p]["last_played_micros"], after[p]["last_played_micros"])
 
 
+
+def table_rows(table_id, created, seats, standings, finished_at):
+    """A yaniv-rated-tables/1 table: `seats` as (seat, account), standings (seat, place)."""
+    stream = "table-%d" % table_id
+    rows = [{"stream_id": stream, "version": 1, "type": "table_created.v1",
+             "payload": json.dumps(dict({"type": "table_created.v1"}, **created)),
+             "recorded_at_micros": finished_at - 100}]
+    for seat, account in seats:
+        rows.append({"stream_id": stream, "version": len(rows) + 1, "type": "seat_taken.v1",
+                     "payload": json.dumps({"type": "seat_taken.v1", "seat": seat,
+                                            "account_id": account, "username": "p%d" % account}),
+                     "recorded_at_micros": finished_at - 50})
+    rows.append({"stream_id": stream, "version": 99, "type": "game_finished.v1",
+                 "payload": json.dumps({"type": "game_finished.v1", "standings": [
+                     {"seat": seat, "total": 10 * place, "place": place} for seat, place in standings]}),
+                 "recorded_at_micros": finished_at})
+    return rows
+
+
+class CasualTables(unittest.TestCase):
+    def test_humans_only_placed_among_themselves_after_tournament_games_of_their_time(self):
+        doc = load_fixture()
+        tournament = ratings.rated_games(doc)
+        at = min(g[0] for g in tournament)
+        rows = table_rows(5, {"seats": 3, "bots": [{"seat": 0}], "rated": True},
+                          [(1, 901), (2, 902)], [(0, 1), (2, 2), (1, 3)], at)
+        rows += table_rows(6, {"seats": 2, "bots": []}, [(0, 903), (1, 904)],
+                           [(0, 1), (1, 2)], at)
+        rows += table_rows(7, {"seats": 2, "bots": [{"seat": 1}], "rated": True},
+                           [(0, 905)], [(1, 1), (0, 2)], at)
+        tables = {"format": "yaniv-rated-tables/1", "rows": rows}
+        games = ratings.casual_games(tables)
+        # Unrated (6) and one human among bots (7) rate nothing.
+        self.assertEqual(games, [(at, (ratings.CASUAL_GAME, 5), [(902, 1), (901, 2)])])
+        listing = ratings.rating_list([doc], tables=tables)
+        self.assertEqual(listing["games"], len(tournament) + 1)
+        players = {r["player"] for r in listing["ratings"]}
+        self.assertTrue({901, 902} <= players and not {903, 904, 905} & players)
+        # At the same time as the first tournament game, the casual game comes after it.
+        first = sorted(tournament + games, key=lambda g: (g[0], g[1]))
+        self.assertEqual(first[0][1][0], ratings.TOURNAMENT_GAME)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,5 +1,6 @@
 //! The rating list across tournaments (`docs/ratings.md`): a projection folded from the
-//! tournament streams' events, never a table of its own that edits could drift from.
+//! tournament streams' events and the rated casual tables' seats and results, never a
+//! table of its own that edits could drift from.
 //!
 //! - `source.rs`: the input rows, read from the event store.
 //! - `snapshot.rs`: the fold (the domain's `ratings`) and the questions asked of it.
@@ -7,8 +8,9 @@
 //!   usernames, and one player's profile, as the API and the pages both read them.
 //!
 //! [`Ratings`] keeps the latest fold in memory with the number of input rows it was
-//! folded from. Every read first counts the input rows (an index-only count, migration
-//! `0022`): a result recorded, corrected or voided in a rated tournament adds a row, so
+//! folded from. Every read first counts the input rows (index-only counts, migrations
+//! `0022` and `0023`): a result recorded, corrected or voided in a rated tournament, or
+//! a rated casual table's finished game, adds a row, so
 //! a different count folds again, and the answer always reflects every result
 //! committed before the read, on every instance of the server.
 
@@ -53,8 +55,7 @@ impl Ratings {
         let snapshot = Arc::new(Snapshot::fold(&inputs));
         for (game, error) in &snapshot.skipped {
             tracing::warn!(
-                tournament = game.tournament,
-                table = ?game.table,
+                source = ?game.source,
                 %error,
                 "a result in force cannot be rated"
             );

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
+use yaniv_domain::ratings::GameSource;
 use yaniv_domain::tournament::TableRef;
 
 use super::Snapshot;
@@ -94,16 +95,25 @@ pub struct PlayedTournament {
     pub place: Option<u32>,
 }
 
-/// One rated game and what it did to the player's rating.
+/// One rated game and what it did to the player's rating: a tournament's (with
+/// `tournament` and `table`) or a rated casual table's (with `casual_table`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RatingPoint {
-    pub tournament: i64,
-    pub table: TableRef,
-    /// When the table's result was first recorded: its place in the order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
+    /// The tournament's table (stage, round, table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableRef>,
+    /// The casual table's id (`/v1/tables/{id}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual_table: Option<i64>,
+    /// Its position time: when a tournament table's result was first recorded, when a
+    /// casual table's game finished.
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub played_at: OffsetDateTime,
-    /// The player's place at the table (tied players share it), of `players`.
+    /// The player's place at the table (tied players share it), of `players`; at a
+    /// casual table among its humans only.
     pub place: u8,
     pub players: u32,
     /// After the game.
@@ -139,6 +149,8 @@ pub struct RatingProfile {
     pub rating: Option<CurrentRating>,
     /// In the order the player first played in them.
     pub tournaments: Vec<PlayedTournament>,
+    /// Rated casual tables the player played (each one game).
+    pub casual_games: u32,
     /// Every rated game, in the rating order.
     pub history: Vec<RatingPoint>,
     /// With `?opponent=` only.
@@ -167,6 +179,7 @@ pub fn of(
             last_played: at(row.last_played_micros),
         });
     let mut tournaments: Vec<PlayedTournament> = Vec::new();
+    let mut casual_games = 0;
     let mut position: BTreeMap<i64, usize> = BTreeMap::new();
     let mut history = Vec::new();
     let mut head_to_head = opponent.map(|(id, username)| HeadToHead {
@@ -180,20 +193,30 @@ pub fn of(
     for (record, line) in snapshot.played(player) {
         let game = &record.game;
         let change = record.changes[line];
-        let slot = *position.entry(game.tournament).or_insert_with(|| {
-            let info = snapshot.tournaments.get(&game.tournament);
-            tournaments.push(PlayedTournament {
-                tournament: game.tournament,
-                name: info.map(|i| i.name.clone()).unwrap_or_default(),
-                games: 0,
-                place: info.and_then(|i| i.places.get(&player).copied()),
-            });
-            tournaments.len() - 1
-        });
-        tournaments[slot].games += 1;
+        let (tournament, table, casual_table) = match game.source {
+            GameSource::Tournament { tournament, table } => {
+                let slot = *position.entry(tournament).or_insert_with(|| {
+                    let info = snapshot.tournaments.get(&tournament);
+                    tournaments.push(PlayedTournament {
+                        tournament,
+                        name: info.map(|i| i.name.clone()).unwrap_or_default(),
+                        games: 0,
+                        place: info.and_then(|i| i.places.get(&player).copied()),
+                    });
+                    tournaments.len() - 1
+                });
+                tournaments[slot].games += 1;
+                (Some(tournament), Some(table), None)
+            }
+            GameSource::Casual { table } => {
+                casual_games += 1;
+                (None, None, Some(table))
+            }
+        };
         history.push(RatingPoint {
-            tournament: game.tournament,
-            table: game.table,
+            tournament,
+            table,
+            casual_table,
             played_at: at(game.at_micros),
             place: change.place,
             players: u32::try_from(game.lines.len()).unwrap_or(u32::MAX),
@@ -218,6 +241,7 @@ pub fn of(
         username,
         rating,
         tournaments,
+        casual_games,
         history,
         head_to_head,
     }

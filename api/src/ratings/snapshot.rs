@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 
 use yaniv_domain::ratings::{
-    Change, RatedGame, RatingBook, RatingError, Timed, rated_games, sort_games,
+    Change, RatedGame, RatingBook, RatingError, Timed, TimedTableEvent, casual_game, rated_games,
+    sort_games,
 };
 use yaniv_domain::tournament::{AccountId, Event};
 
@@ -50,7 +51,7 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// Folds every rated game of `inputs`.
+    /// Folds every rated game of `inputs`: the tournaments' and the casual tables'.
     pub fn fold(inputs: &Inputs) -> Self {
         let mut games = Vec::new();
         let mut tournaments = HashMap::new();
@@ -77,6 +78,15 @@ impl Snapshot {
                 }
             }
             tournaments.insert(id, info);
+        }
+        for (&id, events) in &inputs.tables {
+            games.extend(casual_game(
+                id,
+                events.iter().map(|(at, event)| TimedTableEvent {
+                    recorded_at_micros: *at,
+                    event,
+                }),
+            ));
         }
         sort_games(&mut games);
         let mut book = RatingBook::new();
@@ -220,6 +230,7 @@ mod tests {
                 .into_iter()
                 .map(|(id, events)| (id, TournamentInputs { events }))
                 .collect(),
+            tables: Default::default(),
         }
     }
 

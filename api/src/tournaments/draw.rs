@@ -119,7 +119,7 @@ impl Write<Tournament> for Draw<'_> {
                 table,
             };
             let (game_table, started) =
-                start_online(conn, self.id, tournament, at, self.writer).await?;
+                start_online(conn, self.id, tournament, at, self.writer, false).await?;
             events.extend(started);
             self.online.push(OnlineTable {
                 table: at,

@@ -82,7 +82,7 @@ impl Write<Tournament> for NoShow<'_> {
         )?;
         if online {
             let (game_table, started) =
-                start_online(conn, self.id, tournament, at, self.writer).await?;
+                start_online(conn, self.id, tournament, at, self.writer, false).await?;
             events.extend(started);
             self.started = Some(OnlineTable {
                 table: at,

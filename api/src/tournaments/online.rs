@@ -69,6 +69,9 @@ pub struct StartOnline<'a> {
     pub id: i64,
     pub writer: Writer<'a>,
     pub table: TableRef,
+    /// The table option `rated` as asked: refused by the table (its tournament's
+    /// config rates it), but passed on so that the refusal is the domain's.
+    pub rated: bool,
     started: Option<OnlineTable>,
 }
 
@@ -78,6 +81,7 @@ impl<'a> StartOnline<'a> {
             id,
             writer,
             table,
+            rated: false,
             started: None,
         }
     }
@@ -98,8 +102,15 @@ impl Write<Tournament> for StartOnline<'_> {
         tournament: &mut Tournament,
     ) -> Result<Vec<Event>, ApiError> {
         self.started = None;
-        let (game_table, events) =
-            start_online(conn, self.id, tournament, self.table, self.writer).await?;
+        let (game_table, events) = start_online(
+            conn,
+            self.id,
+            tournament,
+            self.table,
+            self.writer,
+            self.rated,
+        )
+        .await?;
         self.started = Some(OnlineTable {
             table: self.table,
             game_table,
@@ -139,6 +150,7 @@ pub(super) async fn start_online(
     tournament: &mut Tournament,
     at: TableRef,
     writer: Writer<'_>,
+    rated: bool,
 ) -> Result<(i64, Vec<Event>), ApiError> {
     let ctx = writer.ctx();
     let allowed = Command::StartTableGame {
@@ -177,6 +189,7 @@ pub(super) async fn start_online(
         players: seated_accounts(conn, &seated).await?,
         clock: s.config().and_then(|config| config.clock),
         player_entropy: s.config().is_some_and(|config| config.player_entropy),
+        rated,
     };
     let game_table =
         create_started(writer.tables, conn, seated, writer.account, writer.metadata).await?;

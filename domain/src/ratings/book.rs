@@ -117,17 +117,19 @@ impl RatingBook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ratings::games::RatedLine;
+    use crate::ratings::games::{GameSource, RatedLine};
     use crate::tournament::TableRef;
 
     fn game(at: i64, order: &[AccountId]) -> RatedGame {
         RatedGame {
             at_micros: at,
-            tournament: 1,
-            table: TableRef {
-                stage: 1,
-                round: 1,
-                table: 1,
+            source: GameSource::Tournament {
+                tournament: 1,
+                table: TableRef {
+                    stage: 1,
+                    round: 1,
+                    table: 1,
+                },
             },
             lines: order
                 .iter()

@@ -28,22 +28,41 @@ pub struct RatedLine {
     pub place: u8,
 }
 
+/// Where a rated game was played. The variants' order is the tie-break between games
+/// of the same position time: tournament games first (by tournament id, then table),
+/// then casual tables (by table id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameSource {
+    /// A drawn table of a rated tournament (online or on paper).
+    Tournament { tournament: i64, table: TableRef },
+    /// A casual table created with `rated` (`table-<id>`).
+    Casual { table: i64 },
+}
+
 /// A finished game that counts towards the ratings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RatedGame {
-    /// When its result was first recorded: the game's place in the order.
+    /// Its position time: when a tournament table's result was first recorded, when a
+    /// casual table's game finished.
     pub at_micros: i64,
-    pub tournament: i64,
-    pub table: TableRef,
+    pub source: GameSource,
     /// The result in force, best place first.
     pub lines: Vec<RatedLine>,
 }
 
 impl RatedGame {
-    /// The order of all rated games, across tournaments: time, then tournament, then
-    /// table (stage, round, table). Strict: one tournament has one game per table.
-    pub fn order_key(&self) -> (i64, i64, TableRef) {
-        (self.at_micros, self.tournament, self.table)
+    /// The order of all rated games: time, then the source ([`GameSource`]'s order).
+    /// Strict: a tournament has one game per table, a casual table one game.
+    pub fn order_key(&self) -> (i64, GameSource) {
+        (self.at_micros, self.source)
+    }
+
+    /// The tournament it was played in, if any.
+    pub fn tournament(&self) -> Option<i64> {
+        match self.source {
+            GameSource::Tournament { tournament, .. } => Some(tournament),
+            GameSource::Casual { .. } => None,
+        }
     }
 }
 
@@ -90,8 +109,7 @@ pub fn rated_games<'a>(
         .into_iter()
         .map(|(table, (at_micros, result))| RatedGame {
             at_micros,
-            tournament,
-            table,
+            source: GameSource::Tournament { tournament, table },
             lines: result
                 .iter()
                 .map(|line| RatedLine {
@@ -189,7 +207,16 @@ mod tests {
         ];
         let games = rated_games(7, timed(&events));
         assert_eq!(games.len(), 2);
-        assert_eq!((games[0].at_micros, games[0].table), (100, T1));
+        assert_eq!(
+            (games[0].at_micros, games[0].source),
+            (
+                100,
+                GameSource::Tournament {
+                    tournament: 7,
+                    table: T1
+                }
+            )
+        );
         assert_eq!(players(&games[0]), [4, 3, 2, 1]);
         assert_eq!(games[1].at_micros, 200);
     }
@@ -208,7 +235,11 @@ mod tests {
             (200, recorded(T2, &[3, 4])),
         ];
         let games = rated_games(7, timed(&events));
-        assert_eq!(games.iter().map(|g| g.table).collect::<Vec<_>>(), [T2]);
+        let table_of = |g: &RatedGame| match g.source {
+            GameSource::Tournament { table, .. } => table,
+            GameSource::Casual { .. } => unreachable!("tournaments only"),
+        };
+        assert_eq!(games.iter().map(table_of).collect::<Vec<_>>(), [T2]);
         let mut replayed = events.clone();
         replayed.push((400, recorded(T1, &[2, 1])));
         let mut games = rated_games(7, timed(&replayed));
@@ -216,7 +247,7 @@ mod tests {
         assert_eq!(
             games
                 .iter()
-                .map(|g| (g.at_micros, g.table))
+                .map(|g| (g.at_micros, table_of(g)))
                 .collect::<Vec<_>>(),
             [(200, T2), (400, T1)]
         );
@@ -247,7 +278,12 @@ mod tests {
         sort_games(&mut games);
         let keys: Vec<(i64, i64, u32)> = games
             .iter()
-            .map(|g| (g.at_micros, g.tournament, g.table.table))
+            .map(|g| match g.source {
+                GameSource::Tournament { tournament, table } => {
+                    (g.at_micros, tournament, table.table)
+                }
+                GameSource::Casual { .. } => unreachable!("tournaments only"),
+            })
             .collect();
         assert_eq!(keys, [(100, 3, 1), (100, 3, 2), (100, 9, 2), (200, 1, 1)]);
     }

@@ -40,6 +40,8 @@ pub struct NewTable {
     pub clock: Option<Clock>,
     /// Deal seeds mix the server's committed seed with the players' contributions.
     pub player_entropy: bool,
+    /// The finished game counts towards the rating list; only an organizer may ask.
+    pub rated: bool,
 }
 
 /// A tournament's table as its draw seats it.
@@ -55,6 +57,10 @@ pub struct SeatedTable {
     pub clock: Option<Clock>,
     /// The tournament's choice of player entropy for its online tables.
     pub player_entropy: bool,
+    /// Asked for by whoever opens the table; always refused
+    /// ([`super::TableError::RatedByTournament`]): the tournament's config rates its
+    /// games, one table cannot opt in or out of it.
+    pub rated: bool,
 }
 
 /// A move of the caller's seat. The seat is not part of it: it is wherever the caller

@@ -208,6 +208,9 @@ fn rules_field(error: &RulesError) -> String {
 
 /// The first event of a new table, or every problem of its setup.
 fn setup(new: &NewTable, services: &TableServices<'_>) -> Result<TableCreated, TableError> {
+    if new.rated && !services.actor.organizer {
+        return Err(TableError::MayNotRate);
+    }
     let mut problems = Vec::new();
     if let Some(clock) = &new.clock {
         problems.extend(clock.problems("clock"));
@@ -285,6 +288,7 @@ fn setup(new: &NewTable, services: &TableServices<'_>) -> Result<TableCreated, T
                 tournament: None,
                 clock: new.clock,
                 player_entropy: new.player_entropy,
+                rated: new.rated,
             })
         }
         _ => Err(TableError::BadSetup(problems)),
@@ -297,6 +301,9 @@ fn open_seated(
     seated: &SeatedTable,
     services: &mut TableServices<'_>,
 ) -> Result<(Table, Vec<StreamEvent>), TableError> {
+    if seated.rated {
+        return Err(TableError::RatedByTournament);
+    }
     let seats = u8::try_from(seated.players.len())
         .ok()
         .filter(|n| SEATS.contains(n))
@@ -318,6 +325,7 @@ fn open_seated(
         tournament: Some(seated.link),
         clock: seated.clock,
         player_entropy: seated.player_entropy,
+        rated: false,
     };
     let mut table = Table::new(id, created.clone());
     let mut events = vec![StreamEvent::Table(TableEvent::Created(created))];
@@ -340,4 +348,103 @@ fn open_seated(
     // No bots sit here: this only deals round 1.
     events.extend(table.play_on(created, services)?);
     Ok((table, events))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::command::{Actor, Randomness};
+    use crate::table::event::{AccountRef, TournamentLink};
+    use crate::table::link::TableRef;
+
+    /// Never asked: creating a table draws nothing.
+    struct NoRandomness;
+
+    impl Randomness for NoRandomness {
+        fn fill(&mut self, bytes: &mut [u8]) -> Result<(), String> {
+            bytes.fill(7);
+            Ok(())
+        }
+    }
+
+    fn actor(organizer: bool) -> Actor {
+        Actor {
+            account_id: 5,
+            username: "eve".into(),
+            organizer,
+        }
+    }
+
+    fn new_table(rated: bool) -> TableCommand {
+        TableCommand::Create(NewTable {
+            rules: RuleSpec {
+                preset: "israeli".into(),
+                overrides: Default::default(),
+            },
+            seats: 3,
+            bots: vec![],
+            clock: None,
+            player_entropy: false,
+            rated,
+        })
+    }
+
+    fn create(command: &TableCommand, actor: &Actor) -> Result<Table, TableError> {
+        let mut random = NoRandomness;
+        let mut services = TableServices {
+            actor,
+            random: &mut random,
+        };
+        Table::create_stream(1, command, &mut services).map(|(table, _)| table)
+    }
+
+    #[test]
+    fn only_an_organizer_opens_a_rated_table() {
+        assert_eq!(
+            create(&new_table(true), &actor(false)).err(),
+            Some(TableError::MayNotRate)
+        );
+        let rated = create(&new_table(true), &actor(true)).expect("an organizer may");
+        assert!(rated.created.rated);
+        let casual = create(&new_table(false), &actor(false)).expect("anyone may");
+        assert!(!casual.created.rated);
+    }
+
+    #[test]
+    fn a_tournament_table_takes_no_rated_option() {
+        let seated = |rated| {
+            TableCommand::OpenSeated(SeatedTable {
+                link: TournamentLink {
+                    tournament_id: 2,
+                    table: TableRef {
+                        stage: 1,
+                        round: 1,
+                        table: 1,
+                    },
+                },
+                rules: RuleSpec {
+                    preset: "israeli".into(),
+                    overrides: Default::default(),
+                },
+                effective_rules: crate::rules::Preset::Israeli.rules(),
+                players: vec![
+                    AccountRef {
+                        account_id: 1,
+                        username: "ann".into(),
+                    },
+                    AccountRef {
+                        account_id: 2,
+                        username: "bob".into(),
+                    },
+                ],
+                clock: None,
+                player_entropy: false,
+                rated,
+            })
+        };
+        let refused = create(&seated(true), &actor(true)).err();
+        assert_eq!(refused, Some(TableError::RatedByTournament));
+        let table = create(&seated(false), &actor(true)).expect("opened");
+        assert!(!table.created.rated, "its tournament rates it");
+    }
 }

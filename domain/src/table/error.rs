@@ -30,6 +30,15 @@ pub enum TableError {
     AlreadyCreated,
     #[error("only the table's creator or an organizer may start it")]
     MayNotStart,
+    /// A rated casual table feeds the list official tournaments are seeded from, so
+    /// only an official may open one (`docs/ratings.md` section 4).
+    #[error("only an organizer may create a rated table")]
+    MayNotRate,
+    /// `rated` asked for on a tournament's table: its tournament's config decides.
+    #[error(
+        "a tournament's table is rated by its tournament (its config's `rated`), not by a table option"
+    )]
+    RatedByTournament,
     #[error("you have no seat at this table")]
     NotSeated,
     #[error("the table has started: {0}")]
@@ -80,7 +89,8 @@ impl Refusal for TableError {
         match self {
             Self::BadSetup(_) | Self::NoSuchSeat { .. } => "validation_failed",
             Self::AlreadyCreated => "already_created",
-            Self::MayNotStart => "forbidden",
+            Self::MayNotStart | Self::MayNotRate => "forbidden",
+            Self::RatedByTournament => "rated_by_tournament",
             Self::NotSeated => "not_seated",
             Self::Started(_) => "table_started",
             Self::NotStarted => "table_not_started",
@@ -103,8 +113,10 @@ impl Refusal for TableError {
 
     fn kind(&self) -> RefusalKind {
         match self {
-            Self::MayNotStart | Self::NotSeated => RefusalKind::Forbidden,
-            Self::BadSetup(_) | Self::NoSuchSeat { .. } => RefusalKind::Invalid,
+            Self::MayNotStart | Self::MayNotRate | Self::NotSeated => RefusalKind::Forbidden,
+            Self::BadSetup(_) | Self::NoSuchSeat { .. } | Self::RatedByTournament => {
+                RefusalKind::Invalid
+            }
             Self::AlreadyCreated
             | Self::Started(_)
             | Self::NotStarted
@@ -132,6 +144,9 @@ impl Refusal for TableError {
         }
     }
 
+    /// What a command on a table may answer. `rated_by_tournament` is not here: only
+    /// opening a tournament's table meets it, and the server lists it with that
+    /// route's refusals.
     fn catalogue() -> &'static [(&'static str, RefusalKind)] {
         use RefusalKind::{Forbidden, Invalid, NotNow};
         &[
@@ -206,6 +221,7 @@ mod tests {
             TableError::BadSetup(vec![SetupProblem::new("seats", "must be 2 to 8")]),
             TableError::AlreadyCreated,
             TableError::MayNotStart,
+            TableError::MayNotRate,
             TableError::NotSeated,
             TableError::Started("x"),
             TableError::NotStarted,
@@ -243,6 +259,14 @@ mod tests {
             TableError::Internal("x".into()).kind(),
             RefusalKind::Internal
         );
+        // Only a tournament's online start can meet it (the server lists it with the
+        // tournament's refusals), never a command on a table.
+        let rated = TableError::RatedByTournament;
+        assert_eq!(
+            (rated.code(), rated.kind()),
+            ("rated_by_tournament", RefusalKind::Invalid)
+        );
+        assert!(!catalogue.iter().any(|(code, _)| *code == rated.code()));
         assert_eq!(
             TableError::NoSuchSeat { seats: 3 }.to_string(),
             "must be a seat from 0 to 2"

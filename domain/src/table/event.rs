@@ -125,6 +125,12 @@ pub struct TableCreated {
     /// contributions (`table::entropy`). Absent from the payload when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub player_entropy: bool,
+    /// The finished game counts towards the rating list (`docs/ratings.md` section 4):
+    /// chosen at creation by an organizer, never on a tournament's table (which its
+    /// tournament rates). Absent from the payload when false, so every table stored
+    /// before the option existed reads and hashes as it did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// Which tournament table a game table plays.
@@ -243,6 +249,7 @@ pub(crate) fn sample_created() -> TableCreated {
         tournament: None,
         clock: None,
         player_entropy: false,
+        rated: false,
     }
 }
 
@@ -266,18 +273,26 @@ mod tests {
             },
         });
         let linked = StreamEvent::Table(TableEvent::Created(linked));
-        // A table outside tournaments stores no link at all: its payload (and hash) is
-        // what it was before links existed.
+        // A table outside tournaments stores no link at all, an unrated one no `rated`:
+        // its payload (and hash) is what it was before links and ratings existed.
+        let plain = serde_json::to_string(&created).unwrap();
+        assert!(!plain.contains("tournament"));
+        assert!(!plain.contains("rated"));
+        let StreamEvent::Table(TableEvent::Created(mut rated)) = created.clone() else {
+            unreachable!()
+        };
+        rated.rated = true;
+        let rated = StreamEvent::Table(TableEvent::Created(rated));
         assert!(
-            !serde_json::to_string(&created)
+            serde_json::to_string(&rated)
                 .unwrap()
-                .contains("tournament")
+                .ends_with(r#","rated":true}"#)
         );
         let game = StreamEvent::Game(GameEvent::Called(Called {
             seat: 1,
             call: CallKind::Yaniv,
         }));
-        for event in [created, linked, game] {
+        for event in [created, linked, rated, game] {
             let payload = serde_json::to_string(&event).unwrap();
             assert!(payload.contains(event.type_name()));
             assert_eq!(decode(event.type_name(), &payload).unwrap(), event);

@@ -35,6 +35,8 @@ pub use command::{Action, Actor, NewTable, Randomness, SeatedTable, TableCommand
 pub use decide::SEATS;
 pub use describe::{describe_clock_event, describe_entropy_event, describe_table_events};
 pub use error::{SetupProblem, TableError};
+#[cfg(test)]
+pub(crate) use event::sample_created;
 pub use event::{
     AccountRef, BotKindName, BotSeat, SeatLeft, SeatTaken, StreamEvent, TableCreated, TableEvent,
     TableStarted, TournamentLink, decode,

@@ -4,13 +4,18 @@
 //! `docs/ratings.md`) derives from the archives alone. A correction in the first
 //! tournament, made after the other two were played, re-rates the later games, the same
 //! way in both. An unrated tournament changes nothing; bad filters are problems.
+//!
+//! Rated casual tables (an organizer's option at creation) played between rated
+//! tournaments join the fold, humans only; the recomputation gets their rows from
+//! `GET /v1/ratings/tables`. An unrated casual table changes nothing, and `rated` on a
+//! tournament's table is refused.
 
 use std::process::Command;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yaniv_e2e_tests::cli::verify_offline;
-use yaniv_e2e_tests::tables::{Api, Player};
+use yaniv_e2e_tests::tables::{Api, Player, play_to_end};
 use yaniv_e2e_tests::tournaments::{paper_tournament, tables_of};
 use yaniv_e2e_tests::{TestApp, expect_problem, spawn_app};
 
@@ -674,4 +679,214 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
     }
     let (ok, verdict) = seeding_verdict(&forged, &earlier);
     assert!(!ok, "{verdict:#}");
+}
+
+/// A short Israeli game: eliminated above 40 instead of 200.
+fn short_table(seats: usize, bots: &[u64], rated: bool) -> Value {
+    let bots: Vec<Value> = bots
+        .iter()
+        .map(|seat| json!({"seat": seat, "kind": "greedy"}))
+        .collect();
+    json!({
+        "preset": "israeli",
+        "overrides": {"game_end": {"elimination": {"limit": 40, "at_limit": false}}},
+        "seats": seats,
+        "bots": bots,
+        "rated": rated,
+    })
+}
+
+/// A table `org` creates with `body`, where `humans` sit in order, that `org` starts
+/// and the humans play to its end (the bots play themselves). Returns its id.
+async fn casual_game(api: &Api, org: &Player, body: &Value, humans: &[Player]) -> i64 {
+    let created = api.create_table(&org.token, body).await;
+    // The summary says `rated` only of a rated table.
+    let rated = body["rated"] == true;
+    assert_eq!(created.get("rated"), rated.then_some(&json!(true)));
+    let id = created["id"].as_i64().expect("table id");
+    for player in humans {
+        api.join(id, &player.token).await;
+    }
+    api.start(id, &org.token).await;
+    play_to_end(api, id, humans, 5_000, 0, |_| async {}).await;
+    id
+}
+
+/// The rated casual tables' rows, as the server exports them.
+async fn rated_tables(app: &TestApp) -> Value {
+    let response = app.get("/v1/ratings/tables", None).await;
+    Api::json_ok(response, StatusCode::OK, "the rated tables").await
+}
+
+/// [`recomputed`] with the casual tables' rows `tables` given to `--tables`.
+fn recomputed_with(archives: &[Value], tables: &Value, extra: &[String]) -> Value {
+    let path = std::env::temp_dir().join(format!(
+        "rated-tables-{}-{}.json",
+        std::process::id(),
+        yaniv_e2e_tests::random_hex(4)
+    ));
+    std::fs::write(&path, tables.to_string()).expect("write the tables' rows");
+    let mut args = vec!["--tables".to_owned(), path.display().to_string()];
+    args.extend_from_slice(extra);
+    let listed = recomputed(archives, &args);
+    let _ = std::fs::remove_file(&path);
+    listed
+}
+
+#[tokio::test]
+async fn rated_casual_tables_between_rated_tournaments_match_the_recomputation() {
+    let app = spawn_app().await;
+    let api = app.api();
+    let org = app.new_organizer("casual_org").await;
+    let players = eight_players(&app, "casual").await;
+    let p = |k: usize| players[k].clone();
+
+    // Only an organizer may open a rated table.
+    let response = api
+        .post("/v1/tables", &p(0).token, Some(&short_table(2, &[], true)))
+        .await;
+    expect_problem(response, StatusCode::FORBIDDEN, "forbidden").await;
+
+    let (first, _) = paper_tournament(
+        &api,
+        &org,
+        &players,
+        "New year cup",
+        json!({}),
+        as_seated,
+        true,
+    )
+    .await;
+    let mut archives = vec![archive(&api, first, &org.token).await];
+    assert_eq!(rated_tables(&app).await["rows"], json!([]));
+
+    // Three humans and a bot (the bot's seat drops out), then two humans.
+    let one = casual_game(&api, &org, &short_table(4, &[2], true), &[p(0), p(1), p(2)]).await;
+    let two = casual_game(&api, &org, &short_table(2, &[], true), &[p(3), p(0)]).await;
+    let after_casual = server_list(&app, "").await;
+    assert_eq!(
+        after_casual["games"], 5,
+        "three tournament games and two tables"
+    );
+    let tables = rated_tables(&app).await;
+    assert_eq!(tables["format"], "yaniv-rated-tables/1");
+    let mut exact = assert_same(&after_casual, &recomputed_with(&archives, &tables, &[]));
+    // Without the tables' rows, the recomputation misses them.
+    assert_eq!(recomputed(&archives, &[])["games"], 3);
+
+    // An unrated table, and a rated one with one human among bots, change nothing.
+    casual_game(&api, &org, &short_table(2, &[], false), &[p(4), p(5)]).await;
+    casual_game(&api, &org, &short_table(2, &[1], true), &[p(6)]).await;
+    let unchanged = server_list(&app, "").await;
+    assert_eq!(unchanged["ratings"], after_casual["ratings"]);
+    assert_eq!(unchanged["games"], 5);
+
+    let (second, _) = paper_tournament(
+        &api,
+        &org,
+        &players,
+        "Carnival cup",
+        json!({}),
+        reversed,
+        true,
+    )
+    .await;
+    archives.push(archive(&api, second, &org.token).await);
+    let three = casual_game(
+        &api,
+        &org,
+        &short_table(4, &[], true),
+        &[p(1), p(2), p(4), p(7)],
+    )
+    .await;
+    let at_end = server_list(&app, "").await;
+    assert_eq!(at_end["games"], 9);
+    let tables = rated_tables(&app).await;
+    exact += assert_same(&at_end, &recomputed_with(&archives, &tables, &[]));
+
+    // The list as of the second tournament's first result: the tournament and two
+    // tables before it, on both sides.
+    let second_start = first_result_micros(&archives[1]);
+    let as_of = server_list(
+        &app,
+        &format!("&to={}", encode(&rfc3339_of_micros(second_start))),
+    )
+    .await;
+    assert_eq!(as_of["games"], 5);
+    exact += assert_same(
+        &as_of,
+        &recomputed_with(
+            &archives,
+            &tables,
+            &["--to".into(), second_start.to_string()],
+        ),
+    );
+
+    // The profile lists the tournaments, counts the casual tables, and has every game
+    // in its history, the casual ones by their table.
+    let response = app.get("/v1/players/casual_a/rating", None).await;
+    let profile = Api::json_ok(response, StatusCode::OK, "a profile").await;
+    assert_eq!(profile["tournaments"].as_array().map(Vec::len), Some(2));
+    assert_eq!(profile["casual_games"], 2);
+    let history = profile["history"].as_array().expect("history");
+    let casual: Vec<&Value> = history
+        .iter()
+        .filter_map(|point| point.get("casual_table"))
+        .collect();
+    assert_eq!(casual, [&json!(one), &json!(two)]);
+    assert!(
+        history
+            .iter()
+            .all(|point| point.get("casual_table").is_some() != point.get("tournament").is_some())
+    );
+    assert_eq!(json!(history.len()), profile["rating"]["games"]);
+    // Table one seated three humans: its places run among them.
+    let at_one = history
+        .iter()
+        .find(|point| point["casual_table"] == one)
+        .expect("table one");
+    assert_eq!(at_one["players"], 3);
+    let response = app.get("/v1/players/casual_h/rating", None).await;
+    let profile = Api::json_ok(response, StatusCode::OK, "a profile").await;
+    assert_eq!(profile["casual_games"], 1);
+    assert_eq!(
+        profile["history"]
+            .as_array()
+            .and_then(|h| h.last())
+            .map(|h| &h["casual_table"]),
+        Some(&json!(three))
+    );
+
+    // A tournament's table is rated by its tournament: the option is refused there.
+    let id = api
+        .started_tournament(
+            &org,
+            &players[..4],
+            &json!({"name": "Spot check", "rules": {"preset": "belgian"}, "capacity": 4,
+                    "config": {"qualification_rounds": 1, "table_min": 4, "table_max": 4}}),
+        )
+        .await;
+    api.draw(id, &org.token, &json!({"paper_tables": [1]}))
+        .await;
+    let online = format!("/v1/tournaments/{id}/tables/1/1/1/online");
+    let response = api
+        .post(&online, &org.token, Some(&json!({"rated": true})))
+        .await;
+    let problem = expect_problem(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "rated_by_tournament",
+    )
+    .await;
+    assert!(
+        problem.detail.contains("rated by its tournament"),
+        "{}",
+        problem.detail
+    );
+    let response = api.post(&online, &org.token, Some(&json!({}))).await;
+    let started = Api::json_ok(response, StatusCode::CREATED, "an online start").await;
+    let game_table = started["game_table"].as_i64().expect("a game table");
+    let summary = api.summary(game_table, &org.token).await;
+    assert_eq!(summary.get("rated"), None, "{summary}");
+    eprintln!("figures equal bit for bit: {exact}");
 }

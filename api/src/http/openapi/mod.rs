@@ -64,7 +64,7 @@ pub const API_VERSION: &str = "0.1.0";
         (name = "rules", description = "Rule configurations: the random rule generator"),
         (name = "tables", description = "Online game tables: seats, the game, per-viewer views and events"),
         (name = "tournaments", description = "Championship tournaments: creation, the domain's commands (registration, draws, results, referee decisions), standings, bracket, ranking and events"),
-        (name = "ratings", description = "Ratings across rated tournaments (Weng-Lin, Plackett-Luce): the list over a period and each player's profile, folded from the results in force"),
+        (name = "ratings", description = "Ratings across rated tournaments and rated casual tables (Weng-Lin, Plackett-Luce): the list over a period, each player's profile, folded from the results in force, and the casual tables' input rows"),
         (name = "seasons", description = "Series of tournaments: a points scale per place, the best N results counting, standings folded from the finished rankings, and the final they seed"),
         (name = "audit", description = "Referees, organizers and admins: a table's full state at any version, verification of a table's or a tournament's stored history, and checkpoints of every stream head"),
     )

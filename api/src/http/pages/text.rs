@@ -1671,6 +1671,12 @@ pub const PLAYED_TOURNAMENTS: Text = Text::new(
     "Tournois classés joués",
 );
 pub const FINAL_PLACE: Text = Text::new("Final place", "Eindplaats", "Place finale");
+pub const CASUAL_TABLE: Text = Text::new("Casual table", "Vrije tafel", "Table libre");
+pub const CASUAL_GAMES: Text = Text::new(
+    "Rated casual tables played",
+    "Gespeelde vrije tafels die meetellen",
+    "Tables libres classées jouées",
+);
 pub const NOT_PUBLISHED: Text =
     Text::new("not published yet", "nog niet bekend", "pas encore publiée");
 pub const RATING_OVER_TIME: Text = Text::new(

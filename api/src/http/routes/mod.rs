@@ -142,6 +142,7 @@ api_routes! {
     "/v1/tournaments/{id}/archive" => [GET tournaments::archive::archive],
     "/v1/ratings" => [GET ratings::list::list],
     "/v1/ratings.csv" => [GET ratings::list::list_csv],
+    "/v1/ratings/tables" => [GET ratings::tables::tables],
     "/v1/players/{username}/rating" => [GET ratings::profile::profile],
     "/v1/seasons" => [GET seasons::create::list, POST seasons::create::create],
     "/v1/seasons/{id}" => [GET seasons::read::show],

@@ -188,6 +188,9 @@ fn tournaments(shown: &RatingProfile, lang: Lang) -> Markup {
                 }
             }
         }
+        @if shown.casual_games > 0 {
+            p.casual { (text::CASUAL_GAMES.get(lang)) ": " (shown.casual_games) }
+        }
     }
 }
 
@@ -232,11 +235,23 @@ fn history(shown: &RatingProfile, lang: Lang) -> Markup {
                                 tr {
                                     th.num scope="row" { (k + 1) }
                                     td.when { (minute_utc(p.played_at)) }
-                                    td { (name_of(p.tournament)) }
-                                    td.when {
-                                        (text::STAGE.get(lang)) " " (p.table.stage) " · "
-                                        (text::ROUND.get(lang)) " " (p.table.round) " · "
-                                        (text::TABLE.get(lang)) " " (p.table.table)
+                                    @match (p.tournament, p.table, p.casual_table) {
+                                        (Some(tournament), Some(table), _) => {
+                                            td { (name_of(tournament)) }
+                                            td.when {
+                                                (text::STAGE.get(lang)) " " (table.stage) " · "
+                                                (text::ROUND.get(lang)) " " (table.round) " · "
+                                                (text::TABLE.get(lang)) " " (table.table)
+                                            }
+                                        }
+                                        (_, _, casual) => {
+                                            td { (text::CASUAL_TABLE.get(lang)) }
+                                            td.when {
+                                                @if let Some(id) = casual {
+                                                    (text::TABLE.get(lang)) " " (id)
+                                                }
+                                            }
+                                        }
                                     }
                                     td.num.when {
                                         (text::PLACE_OF.get(lang)

@@ -7,6 +7,8 @@
 //! | `GET /v1/ratings?from=&to=&min_games=&offset=&limit=&format=csv` | the list, best first, page by page; JSON or CSV |
 //! | `GET /v1/ratings.csv?from=&to=&min_games=` | the whole list as CSV |
 //! | `GET /v1/players/{username}/rating?opponent=` | a player's rating, tournaments, history and head-to-head |
+//! | `GET /v1/ratings/tables` | the rated casual tables' input rows, to recompute the list |
 
 pub mod list;
 pub mod profile;
+pub mod tables;

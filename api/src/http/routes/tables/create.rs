@@ -46,6 +46,11 @@ pub struct CreateTableRequest {
     /// operator nor any one player chooses a deal. `false` by default.
     #[serde(default)]
     pub player_entropy: bool,
+    /// The finished game counts towards the rating list (`docs/ratings.md` section 4):
+    /// the human seats only, and only with two humans or more. Only an organizer may
+    /// ask for it (`403 forbidden` otherwise). `false` by default.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A seat for a bot.
@@ -91,6 +96,7 @@ impl TryFrom<&CreateTableRequest> for NewTable {
             bots,
             clock: request.clock,
             player_entropy: request.player_entropy,
+            rated: request.rated,
         })
     }
 }
@@ -121,6 +127,8 @@ fn setup_refused(error: TableError) -> ApiError {
         (status = 201, description = "Table created", body = TableSummary),
         (status = 422, description = "Invalid field (`validation_failed`): unknown preset, bad \
          override (`overrides.<name>`), seats out of range for the rules, bad bot seat or kind",
+         body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`rated` asked for by an account without the organizer role (`forbidden`)",
          body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -136,6 +136,10 @@ pub struct TableSummary {
     /// contributions (see `entropy` in the table's view).
     #[serde(default)]
     pub player_entropy: bool,
+    /// The finished game counts towards the rating list (`docs/ratings.md`). Absent
+    /// when false, so an unrated table's pushed views carry not a byte more.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
     /// The tournament table this game plays, when a tournament's draw created it
     /// (`/t/{tournament_id}` in the pages); absent for every other table, so a casual
     /// table's pushed views carry not a byte more.
@@ -210,6 +214,7 @@ impl TableSummary {
                     .collect()
             }),
             player_entropy: table.created.player_entropy,
+            rated: table.created.rated,
             tournament: table.created.tournament,
             standings: game.map(|g| {
                 g.standings()

@@ -100,6 +100,25 @@ pub async fn draw(
     Ok(state.tournaments.mutate(id, mutation, draw).await?.into())
 }
 
+/// Options of a drawn table's online game. An empty body (or `{}`) asks for none.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({}))]
+pub struct StartOnlineBody {
+    /// Refused when `true` (`422 rated_by_tournament`): a tournament's games are rated
+    /// by its config's `rated`, never table by table. Accepted so that whoever tries
+    /// learns why, instead of the game silently counting (or not).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+fn parse_start_online(body: &[u8]) -> Result<StartOnlineBody, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(StartOnlineBody::default());
+    }
+    serde_json::from_slice(body).map_err(|e| from_serde_json(&e))
+}
+
 /// Starts an online game for a drawn table that has none running and no result (after
 /// `void_game`, or for a table first meant for paper): a new game table, seated in the
 /// drawn order with the players still in the tournament, started and dealt.
@@ -108,6 +127,7 @@ pub async fn draw(
     path = "/v1/tournaments/{id}/tables/{stage}/{round}/{table}/online",
     tag = "tournaments",
     security(("bearer" = [])),
+    request_body(content = StartOnlineBody, description = "Optional; `{}` (or no body at all) starts the game"),
     params(
         ("id" = i64, Path, description = "Tournament id"),
         ("stage" = u32, Path, description = "Stage number, from 1"),
@@ -124,8 +144,12 @@ pub async fn start_online(
     state: web::Data<AppState>,
     request: CommandRequest,
     path: web::Path<(i64, u32, u32, u32)>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (id, stage, round, table) = path.into_inner();
+    let body = parse_start_online(&body)?;
+    // The body of every start that is not refused is empty: keyed as before the body
+    // existed, so a retry across an upgrade gets its answer.
     let mutation = request.mutation(&());
     let metadata = mutation.metadata();
     let writer = Writer::new(&state.tables, request.account(), &metadata);
@@ -134,7 +158,8 @@ pub async fn start_online(
         round,
         table,
     };
-    let start = StartOnline::new(id, writer, at);
+    let mut start = StartOnline::new(id, writer, at);
+    start.rated = body.rated;
     Ok(state.tournaments.mutate(id, mutation, start).await?.into())
 }
 
