@@ -604,24 +604,7 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
     api.draw(id, &org.token, &json!({"paper_tables": [1, 2]}))
         .await;
     let stages = api.tournament_read(id, "/stages", &org.token).await;
-    let mut tables: Vec<Vec<i64>> = tables_of(&stages, 1, 1)
-        .into_iter()
-        .map(|(_, mut seats)| {
-            seats.sort_unstable();
-            seats
-        })
-        .collect();
-    tables.sort_unstable();
-    let mut expected: Vec<Vec<i64>> = [[0, 3, 4, 7], [1, 2, 5, 6]]
-        .iter()
-        .map(|seeds| {
-            let mut t: Vec<i64> = seeds.iter().map(|&s| listed[s]).collect();
-            t.sort_unstable();
-            t
-        })
-        .collect();
-    expected.sort_unstable();
-    assert_eq!(tables, expected, "snake order over {listed:?}");
+    assert_snaked(&stages, &listed);
     for (table, seats) in tables_of(&stages, 1, 1) {
         api.record_order(id, &org.token, &table, &seats).await;
     }
@@ -660,23 +643,7 @@ async fn a_tournament_seeded_by_rating_starts_from_the_rating_list_and_snakes_ro
 
     // A forger who swaps the first two seeds (the chain recomputed or not) gets past
     // neither: the list disagrees, and the draw no longer follows from the order.
-    let mut forged = seeded.clone();
-    let stream = forged["streams"]
-        .as_array_mut()
-        .expect("streams")
-        .iter_mut()
-        .find(|s| s["stream_id"] == format!("tournament-{id}"))
-        .expect("the stream");
-    for event in stream["events"].as_array_mut().expect("events") {
-        if event["type"] == "stage_started.v1" {
-            let mut p: Value =
-                serde_json::from_str(event["payload"].as_str().expect("payload")).expect("JSON");
-            if let Some(order) = p["seeding"]["order"].as_array_mut() {
-                order.swap(0, 1);
-                event["payload"] = json!(p.to_string());
-            }
-        }
-    }
+    let forged = with_first_seeds_swapped(&seeded, id);
     let (ok, verdict) = seeding_verdict(&forged, &earlier);
     assert!(!ok, "{verdict:#}");
 }
@@ -889,4 +856,50 @@ async fn rated_casual_tables_between_rated_tournaments_match_the_recomputation()
     let summary = api.summary(game_table, &org.token).await;
     assert_eq!(summary.get("rated"), None, "{summary}");
     eprintln!("figures equal bit for bit: {exact}");
+}
+
+/// Round 1 of a tournament of eight at two tables of four, as `stages` shows it, seats
+/// `order` by snake order: seeds 1, 4, 5, 8 at one table and 2, 3, 6, 7 at the other.
+pub(super) fn assert_snaked(stages: &Value, order: &[i64]) {
+    let mut tables: Vec<Vec<i64>> = tables_of(stages, 1, 1)
+        .into_iter()
+        .map(|(_, mut seats)| {
+            seats.sort_unstable();
+            seats
+        })
+        .collect();
+    tables.sort_unstable();
+    let mut expected: Vec<Vec<i64>> = [[0, 3, 4, 7], [1, 2, 5, 6]]
+        .iter()
+        .map(|seeds| {
+            let mut t: Vec<i64> = seeds.iter().map(|&s| order[s]).collect();
+            t.sort_unstable();
+            t
+        })
+        .collect();
+    expected.sort_unstable();
+    assert_eq!(tables, expected, "snake order over {order:?}");
+}
+
+/// `archive` of tournament `id` with the first two seeds of its recorded seeding
+/// swapped, the chain left as it was: what a forger who prefers another order writes.
+pub(super) fn with_first_seeds_swapped(archive: &Value, id: i64) -> Value {
+    let mut forged = archive.clone();
+    let stream = forged["streams"]
+        .as_array_mut()
+        .expect("streams")
+        .iter_mut()
+        .find(|s| s["stream_id"] == format!("tournament-{id}"))
+        .expect("the stream");
+    for event in stream["events"].as_array_mut().expect("events") {
+        if event["type"] == "stage_started.v1" {
+            let mut p: Value =
+                serde_json::from_str(event["payload"].as_str().expect("payload")).expect("JSON");
+            if let Some(order) = p["seeding"]["order"].as_array_mut() {
+                order.swap(0, 1);
+                event["payload"] = json!(p.to_string());
+            }
+        }
+    }
+    forged
 }

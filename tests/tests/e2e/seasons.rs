@@ -16,8 +16,8 @@ use yaniv_e2e_tests::tournaments::{paper_tournament, tables_of};
 use yaniv_e2e_tests::{expect_problem, spawn_app};
 
 use super::ratings::{
-    archive, as_seated, assert_same, eight_players, mu_by_player, recomputed, reversed, rotated,
-    server_list, tournament_payload,
+    archive, as_seated, assert_same, assert_snaked, eight_players, mu_by_player, recomputed,
+    reversed, rotated, server_list, tournament_payload, with_first_seeds_swapped,
 };
 
 const POINTS: [u32; 6] = [10, 7, 5, 3, 2, 1];
@@ -250,24 +250,7 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
     api.draw(final_id, &org.token, &json!({"paper_tables": [1, 2]}))
         .await;
     let stages = api.tournament_read(final_id, "/stages", &org.token).await;
-    let mut tables: Vec<Vec<i64>> = tables_of(&stages, 1, 1)
-        .into_iter()
-        .map(|(_, mut seats)| {
-            seats.sort_unstable();
-            seats
-        })
-        .collect();
-    tables.sort_unstable();
-    let mut expected: Vec<Vec<i64>> = [[0, 3, 4, 7], [1, 2, 5, 6]]
-        .iter()
-        .map(|seeds| {
-            let mut t: Vec<i64> = seeds.iter().map(|&s| best_first[s]).collect();
-            t.sort_unstable();
-            t
-        })
-        .collect();
-    expected.sort_unstable();
-    assert_eq!(tables, expected, "snake order over {best_first:?}");
+    assert_snaked(&stages, &best_first);
     for (table, seats) in tables_of(&stages, 1, 1) {
         api.record_order(final_id, &org.token, &table, &seats).await;
     }
@@ -291,23 +274,7 @@ async fn a_season_of_three_rated_tournaments_seeds_its_final() {
     // Two seeds swapped: the standings disagree (judged without the chain check, which
     // would stop at the edit first) and the Rust verifier finds the draw no longer
     // follows.
-    let mut forged = seeded.clone();
-    let stream = forged["streams"]
-        .as_array_mut()
-        .expect("streams")
-        .iter_mut()
-        .find(|s| s["stream_id"] == format!("tournament-{final_id}"))
-        .expect("the stream");
-    for event in stream["events"].as_array_mut().expect("events") {
-        if event["type"] == "stage_started.v1" {
-            let mut p: Value =
-                serde_json::from_str(event["payload"].as_str().expect("payload")).expect("JSON");
-            if let Some(order) = p["seeding"]["order"].as_array_mut() {
-                order.swap(0, 1);
-                event["payload"] = json!(p.to_string());
-            }
-        }
-    }
+    let forged = with_first_seeds_swapped(&seeded, final_id);
     let mut forged_members: Vec<&Value> = vec![&forged];
     forged_members.extend(archives.iter());
     let (ok, verdict) = seasons_py(&["--no-verify".into(), "--seeding".into()], &forged_members);
