@@ -10,6 +10,7 @@
 //! `GET /v1/ratings/tables`. An unrated casual table changes nothing, and `rated` on a
 //! tournament's table is refused.
 
+use std::path::PathBuf;
 use std::process::Command;
 
 use reqwest::StatusCode;
@@ -53,21 +54,31 @@ pub(super) async fn archive(api: &Api, id: i64, token: &str) -> Value {
     Api::json_ok(response, StatusCode::OK, "the archive").await
 }
 
-/// `ratings.py` over `archives` (each checked by the reference verifier first), with
-/// its extra arguments: the list it prints.
-pub(super) fn recomputed(archives: &[Value], extra: &[String]) -> Value {
+/// `archives` written to a new scratch folder, one file each in their order: the
+/// folder (for the caller to remove) and the files.
+pub(super) fn scratch_archives(what: &str, archives: &[&Value]) -> (PathBuf, Vec<PathBuf>) {
     let dir = std::env::temp_dir().join(format!(
-        "ratings-e2e-{}-{}",
+        "{what}-e2e-{}-{}",
         std::process::id(),
         yaniv_e2e_tests::random_hex(4)
     ));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let mut paths = Vec::new();
-    for (k, archive) in archives.iter().enumerate() {
-        let path = dir.join(format!("{k}.yaniv-archive.json"));
-        std::fs::write(&path, archive.to_string()).expect("write the archive");
-        paths.push(path);
-    }
+    let paths = archives
+        .iter()
+        .enumerate()
+        .map(|(k, archive)| {
+            let path = dir.join(format!("{k}.yaniv-archive.json"));
+            std::fs::write(&path, archive.to_string()).expect("write the archive");
+            path
+        })
+        .collect();
+    (dir, paths)
+}
+
+/// `ratings.py` over `archives` (each checked by the reference verifier first), with
+/// its extra arguments: the list it prints.
+pub(super) fn recomputed(archives: &[Value], extra: &[String]) -> Value {
+    let (dir, paths) = scratch_archives("ratings", &archives.iter().collect::<Vec<_>>());
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tools/reference-verifier/ratings.py");
     let output = Command::new("python3")
@@ -514,23 +525,10 @@ pub(super) fn tournament_payload(archive: &Value, kind: &str) -> Value {
 /// `ratings.py --seeding`: the verdict on `seeded`'s recorded seeding against the
 /// list of `others`.
 fn seeding_verdict(seeded: &Value, others: &[Value]) -> (bool, Value) {
-    let dir = std::env::temp_dir().join(format!(
-        "seeding-e2e-{}-{}",
-        std::process::id(),
-        yaniv_e2e_tests::random_hex(4)
-    ));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let write = |name: &str, archive: &Value| {
-        let path = dir.join(name);
-        std::fs::write(&path, archive.to_string()).expect("write the archive");
-        path
-    };
-    let seeded_path = write("seeded.json", seeded);
-    let paths: Vec<_> = others
-        .iter()
-        .enumerate()
-        .map(|(k, a)| write(&format!("{k}.json"), a))
-        .collect();
+    let mut all = vec![seeded];
+    all.extend(others);
+    let (dir, mut paths) = scratch_archives("seeding", &all);
+    let seeded_path = paths.remove(0);
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tools/reference-verifier/ratings.py");
     let output = Command::new("python3")

@@ -17,7 +17,7 @@ use yaniv_e2e_tests::{expect_problem, spawn_app};
 
 use super::ratings::{
     archive, as_seated, assert_same, assert_snaked, eight_players, mu_by_player, recomputed,
-    reversed, rotated, server_list, tournament_payload, with_first_seeds_swapped,
+    reversed, rotated, scratch_archives, server_list, tournament_payload, with_first_seeds_swapped,
 };
 
 const POINTS: [u32; 6] = [10, 7, 5, 3, 2, 1];
@@ -25,18 +25,7 @@ const BEST: u32 = 2;
 
 /// `seasons.py` with `args` over `archives`: whether it exited 0, and what it printed.
 fn seasons_py(args: &[String], archives: &[&Value]) -> (bool, Value) {
-    let dir = std::env::temp_dir().join(format!(
-        "seasons-e2e-{}-{}",
-        std::process::id(),
-        yaniv_e2e_tests::random_hex(4)
-    ));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let mut paths = Vec::new();
-    for (k, archive) in archives.iter().enumerate() {
-        let path = dir.join(format!("{k}.yaniv-archive.json"));
-        std::fs::write(&path, archive.to_string()).expect("write the archive");
-        paths.push(path);
-    }
+    let (dir, paths) = scratch_archives("seasons", archives);
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tools/reference-verifier/seasons.py");
     let mut command = Command::new("python3");
